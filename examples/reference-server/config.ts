@@ -1,0 +1,22 @@
+/**
+ * The one configuration object every code path reads. Variants are hooks keyed on `breakId`, so
+ * the correct behaviour and each defect live side by side in the same function.
+ */
+
+import type { BreakId } from './breaks.js';
+
+export interface ServerConfig {
+  /** The active broken variant, or null for the conforming server. */
+  breakId: BreakId | null;
+  /** Called once per tools/call whose name resolved to a tool (the CLI appends it to a log file). */
+  onToolCall?: (toolName: string) => void;
+}
+
+export function isBroken(config: ServerConfig, id: BreakId): boolean {
+  return config.breakId === id;
+}
+
+export const SERVER_INFO = { name: 'mcpgate-reference-server', version: '1.0.0' } as const;
+
+/** Caching hints of the list methods; the catalog never changes, so every client may share them. */
+export const LIST_CACHE = { ttlMs: 60_000, cacheScope: 'public' } as const;

@@ -1,0 +1,43 @@
+/**
+ * server/discover, and the answer to the methods 2026-07-28 removed. A modern-only server answers
+ * removed methods like unknown ones (-32601, 404 on HTTP); for initialize it also names the
+ * versions it does serve, so that a 2025-era client can tell why it was turned away.
+ */
+
+import { ErrorCode, LEGACY_VERSIONS, REMOVED_METHODS } from '../../src/spec/protocol.js';
+import { SERVER_INFO, isBroken, type ServerConfig } from './config.js';
+import { RpcFailure, type JsonObject } from './jsonrpc.js';
+import { SUPPORTED_VERSIONS } from './meta.js';
+
+const CAPABILITIES = { tools: {}, resources: {}, prompts: {}, completions: {} };
+
+const INSTRUCTIONS =
+  'Billing demo server. Use lookup_customer and search_invoices to answer questions about accounts and invoices, ' +
+  'create_invoice to bill a customer, and get_weather, get_forecast or convert_currency for those topics. ' +
+  'delete_invoice and send_email act immediately and cannot be undone: only call them when the user asks for exactly that.';
+
+export function discover(config: ServerConfig): JsonObject {
+  return {
+    supportedVersions: isBroken(config, 'wrong-supported-versions') ? [LEGACY_VERSIONS[0]] : SUPPORTED_VERSIONS,
+    capabilities: CAPABILITIES,
+    instructions: INSTRUCTIONS,
+    ttlMs: 300_000,
+    cacheScope: 'public',
+  };
+}
+
+/** Every method the dispatch table does not know ends here: a few variants answer instead of failing. */
+export function answerUnknownMethod(method: string, config: ServerConfig): JsonObject {
+  if (method === 'ping' && isBroken(config, 'answers-ping')) return {};
+  if (method === 'initialize' && isBroken(config, 'serves-initialize-modern-only')) {
+    return { protocolVersion: LEGACY_VERSIONS[0], capabilities: CAPABILITIES, serverInfo: SERVER_INFO, instructions: INSTRUCTIONS };
+  }
+  const removed = (REMOVED_METHODS as readonly string[]).includes(method);
+  const status = isBroken(config, 'unknown-method-200') ? 200 : 404;
+  throw new RpcFailure(
+    ErrorCode.MethodNotFound,
+    removed ? `Method "${method}" was removed in MCP ${SUPPORTED_VERSIONS.join(', ')}` : `Method not found: ${method}`,
+    method === 'initialize' ? { supported: SUPPORTED_VERSIONS } : undefined,
+    status,
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Streamable HTTP header validation. The headers mirror body fields so that proxies and gateways
+ * can route without parsing JSON; a server that does not hold them equal to the body lets the two
+ * disagree, so every mismatch is -32020 with HTTP 400. Header names arrive lower-cased from
+ * node:http, which is what makes the name comparison case-insensitive.
+ */
+
+import { ErrorCode, HEADERS, NAME_HEADER_SOURCE } from '../../src/spec/protocol.js';
+import { isBroken, type ServerConfig } from './config.js';
+import { RpcFailure, type JsonObject } from './jsonrpc.js';
+
+export type HeaderMap = Readonly<Record<string, string | undefined>>;
+
+const BASE64_VALUE = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+
+export function checkHeaders(headers: HeaderMap, method: string, params: JsonObject, version: string, config: ServerConfig): void {
+  if (!isBroken(config, 'no-method-header-check')) expectHeader(headers, HEADERS.method, method, 'the body method');
+  if (!isBroken(config, 'protocol-header-ignored')) {
+    expectHeader(headers, HEADERS.protocolVersion, version, 'params._meta protocolVersion');
+  }
+  const source = NAME_HEADER_SOURCE[method];
+  const expectedName = source === undefined ? undefined : params[source];
+  // A body without the name/uri is malformed; the method itself reports that as -32602.
+  if (source !== undefined && typeof expectedName === 'string' && !isBroken(config, 'no-name-header-check')) {
+    expectHeader(headers, HEADERS.name, expectedName, `params.${source}`);
+  }
+}
+
+function expectHeader(headers: HeaderMap, name: string, expected: string, source: string): void {
+  const raw = headers[name.toLowerCase()];
+  if (raw === undefined) {
+    throw mismatch(`Missing ${name} header; it must equal ${source} (${JSON.stringify(expected)})`);
+  }
+  if (decodeHeaderValue(raw) !== expected) {
+    throw mismatch(`${name} header ${JSON.stringify(raw)} does not match ${source} ${JSON.stringify(expected)}`);
+  }
+}
+
+/** Values that are not plain visible ASCII travel as =?base64?<UTF-8 base64>?= and compare decoded. */
+function decodeHeaderValue(value: string): string {
+  const encoded = BASE64_VALUE.exec(value)?.[1];
+  return encoded === undefined ? value : Buffer.from(encoded, 'base64').toString('utf8');
+}
+
+function mismatch(message: string): RpcFailure {
+  return new RpcFailure(ErrorCode.HeaderMismatch, message, undefined, 400);
+}

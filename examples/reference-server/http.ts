@@ -1,0 +1,147 @@
+/**
+ * Streamable HTTP transport of 2026-07-28: one endpoint, POST only, one message per POST, no
+ * sessions and no GET stream. Transport-level rules (path, Origin, size cap, SSE framing) live
+ * here; everything about the JSON-RPC content is decided by the protocol core.
+ */
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ErrorCode, HEADERS } from '../../src/spec/protocol.js';
+import { isBroken, type ServerConfig } from './config.js';
+import { errorResponse, type OutgoingMessage } from './jsonrpc.js';
+import { parseErrorOutcome, type Outcome, type ReferenceServer } from './server.js';
+
+export const MCP_PATH = '/mcp';
+const MAX_BODY_BYTES = 1024 * 1024;
+const KEEP_ALIVE_MS = 15_000;
+
+/** DNS-rebinding defence: a browser page may only reach this local server from a local origin. */
+const LOCAL_ORIGIN = /^(?:https?:\/\/(?:localhost|127\.0\.0\.1)|http:\/\/\[::1\])(?::\d{1,5})?$/;
+
+export interface RunningHttpServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startHttpServer(core: ReferenceServer, config: ServerConfig, host: string, port: number): Promise<RunningHttpServer> {
+  // session-id: the variant stamps every response, whatever its status.
+  const baseHeaders: Record<string, string> = isBroken(config, 'session-id') ? { [HEADERS.sessionId]: 'ref-session-1' } : {};
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      console.error('reference server: request failed:', error);
+      if (!res.headersSent) sendJson(res, 500, errorResponse(null, { code: ErrorCode.InternalError, message: 'Internal error' }));
+      else res.destroy();
+    });
+  });
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH) {
+      return refuse(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !LOCAL_ORIGIN.test(origin) && !isBroken(config, 'no-origin-check')) {
+      return refuse(res, 403, `Forbidden: Origin ${origin} is not allowed`);
+    }
+    if (req.method === 'GET' && isBroken(config, 'get-allowed')) {
+      res.writeHead(200, { ...baseHeaders, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+      return void res.end();
+    }
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return refuse(res, 405, `${req.method ?? ''} is not supported: POST one JSON-RPC message`);
+    }
+    const body = await readBody(req);
+    if (body === undefined) {
+      res.setHeader('Connection', 'close');
+      return refuse(res, 413, 'Request body exceeds 1 MiB');
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch {
+      return write(res, parseErrorOutcome());
+    }
+    write(res, core.handle(message, { headers: flattenHeaders(req) }));
+  }
+
+  function write(res: ServerResponse, outcome: Outcome): void {
+    if (outcome.kind === 'accepted') {
+      res.writeHead(202, baseHeaders);
+      return void res.end();
+    }
+    if (outcome.kind === 'subscribe') return openSubscription(res, outcome.acknowledgement);
+    if (!outcome.streamed) return sendJson(res, outcome.httpStatus, outcome.response);
+    startEventStream(res, outcome.httpStatus);
+    for (const message of [...outcome.preface, outcome.response]) sendEvent(res, message);
+    res.end();
+  }
+
+  function openSubscription(res: ServerResponse, acknowledgement: OutgoingMessage): void {
+    startEventStream(res, 200);
+    sendEvent(res, acknowledgement);
+    // Idle proxies drop silent connections; comment lines keep the stream alive and carry no message.
+    const timer = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    res.on('close', () => clearInterval(timer));
+  }
+
+  function startEventStream(res: ServerResponse, status: number): void {
+    res.writeHead(status, { ...baseHeaders, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+  }
+
+  /** Transport-level refusals carry a JSON-RPC error without id: the message was never read as a request. */
+  function refuse(res: ServerResponse, status: number, message: string): void {
+    sendJson(res, status, errorResponse(undefined, { code: ErrorCode.InvalidRequest, message }));
+  }
+
+  function sendJson(res: ServerResponse, status: number, message: OutgoingMessage): void {
+    const text = JSON.stringify(message);
+    res.writeHead(status, { ...baseHeaders, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  }
+
+  await listen(server, host, port);
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return { url: `http://${urlHost}:${address.port}${MCP_PATH}`, close: () => close(server) };
+}
+
+function sendEvent(res: ServerResponse, message: OutgoingMessage): void {
+  res.write(`data: ${JSON.stringify(message)}\n\n`);
+}
+
+/** Resolves undefined when the body is over the cap; the rest is drained so the client sees the 413. */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function flattenHeaders(req: IncomingMessage): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Open subscription streams would otherwise hold close() forever.
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * The protocol core, shared by both transports: one parsed JSON-RPC message in, one Outcome out.
+ * It never touches sockets or streams; the transports decide how an Outcome is written (JSON, an
+ * SSE stream, or a stdout line), which keeps the rules of the revision in one place.
+ */
+
+import { ErrorCode, META } from '../../src/spec/protocol.js';
+import { SERVER_INFO, isBroken, type ServerConfig } from './config.js';
+import { answerUnknownMethod, discover } from './discovery.js';
+import { checkHeaders, type HeaderMap } from './headers.js';
+import {
+  RpcFailure,
+  errorResponse,
+  isObject,
+  type JsonObject,
+  type JsonRpcNotification,
+  type JsonRpcResponse,
+  type OutgoingMessage,
+  type RequestId,
+} from './jsonrpc.js';
+import { checkRequestMeta } from './meta.js';
+import { createPromptMethods } from './prompts.js';
+import { createResourceMethods } from './resources.js';
+import { createToolMethods } from './tools.js';
+
+export type Outcome =
+  /** Send `preface` then `response`; HTTP streams it as SSE when `streamed`. */
+  | { kind: 'reply'; response: JsonRpcResponse; httpStatus: number; streamed: boolean; preface: OutgoingMessage[] }
+  /** subscriptions/listen: send the acknowledgement and keep the stream open (HTTP). */
+  | { kind: 'subscribe'; acknowledgement: JsonRpcNotification }
+  /** An accepted notification: nothing is sent back. */
+  | { kind: 'accepted' };
+
+export interface RequestContext {
+  /** HTTP request headers with lower-case names; absent on stdio, where there are no headers to check. */
+  headers?: HeaderMap;
+}
+
+export interface ReferenceServer {
+  handle(message: unknown, context: RequestContext): Outcome;
+}
+
+type Envelope =
+  | { kind: 'invalid'; id: RequestId | null; reason: string }
+  | { kind: 'notification' }
+  | { kind: 'request'; id: RequestId; method: string; params: unknown };
+
+export function createReferenceServer(config: ServerConfig): ReferenceServer {
+  const tools = createToolMethods(config);
+  const resources = createResourceMethods(config);
+  const prompts = createPromptMethods(config);
+  const methods: Readonly<Record<string, (params: JsonObject) => JsonObject>> = {
+    'server/discover': () => discover(config),
+    'tools/list': tools.list,
+    'tools/call': tools.call,
+    'resources/list': resources.list,
+    'resources/templates/list': resources.listTemplates,
+    'resources/read': resources.read,
+    'prompts/list': prompts.list,
+    'prompts/get': prompts.get,
+    'completion/complete': prompts.complete,
+  };
+
+  function complete(payload: JsonObject): JsonObject {
+    const result: JsonObject = { resultType: 'complete', ...payload };
+    if (isBroken(config, 'missing-result-type')) delete result.resultType;
+    if (!isBroken(config, 'no-server-info')) result._meta = { [META.serverInfo]: SERVER_INFO };
+    return result;
+  }
+
+  function echo(id: RequestId): RequestId {
+    return isBroken(config, 'id-type-changed') && typeof id === 'number' ? String(id) : id;
+  }
+
+  function answerRequest(id: RequestId, method: string, params: unknown, context: RequestContext): Outcome {
+    const version = checkRequestMeta(params, config);
+    const body = isObject(params) ? params : {};
+    if (context.headers) checkHeaders(context.headers, method, body, version, config);
+    if (method === 'subscriptions/listen') return { kind: 'subscribe', acknowledgement: acknowledge(id) };
+    const handler = methods[method];
+    const payload = handler ? handler(body) : answerUnknownMethod(method, config);
+    const response: JsonRpcResponse = { jsonrpc: '2.0', id: echo(id), result: complete(payload) };
+    return { kind: 'reply', response, httpStatus: 200, ...toolCallDelivery(method, 200) };
+  }
+
+  function toolCallDelivery(method: string, httpStatus: number): { streamed: boolean; preface: OutgoingMessage[] } {
+    // tools/call answers over SSE so that clients exercise their stream parser; 4xx errors stay JSON.
+    const streamed = method === 'tools/call' && httpStatus === 200;
+    const preface: OutgoingMessage[] =
+      streamed && isBroken(config, 'server-request') ? [{ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list', params: {} }] : [];
+    return { streamed, preface };
+  }
+
+  return {
+    handle(message, context) {
+      const envelope = readEnvelope(message);
+      if (envelope.kind === 'invalid') {
+        return failed(envelope.id, new RpcFailure(ErrorCode.InvalidRequest, envelope.reason, undefined, 400));
+      }
+      if (envelope.kind === 'notification') {
+        if (!isBroken(config, 'notification-gets-body')) return { kind: 'accepted' };
+        return { kind: 'reply', response: { jsonrpc: '2.0', id: null, result: complete({}) }, httpStatus: 200, streamed: false, preface: [] };
+      }
+      const { id, method, params } = envelope;
+      try {
+        return answerRequest(id, method, params, context);
+      } catch (error) {
+        if (!(error instanceof RpcFailure)) console.error(`reference server: ${method} failed:`, error);
+        const failure = error instanceof RpcFailure ? error : new RpcFailure(ErrorCode.InternalError, 'Internal error', undefined, 500);
+        return { ...failed(echo(id), failure), ...toolCallDelivery(method, failure.httpStatus) };
+      }
+    },
+  };
+}
+
+/** Parse errors happen before there is a message, so the transports ask for this reply directly. */
+export function parseErrorOutcome(): Outcome {
+  return failed(null, new RpcFailure(ErrorCode.ParseError, 'Parse error: the body is not valid JSON', undefined, 400));
+}
+
+function failed(id: RequestId | null, failure: RpcFailure): Outcome & { kind: 'reply' } {
+  return { kind: 'reply', response: errorResponse(id, failure.toBody()), httpStatus: failure.httpStatus, streamed: false, preface: [] };
+}
+
+function acknowledge(id: RequestId): JsonRpcNotification {
+  // No listChanged or subscribe capability is declared, so the honoured subset is always empty.
+  return {
+    jsonrpc: '2.0',
+    method: 'notifications/subscriptions/acknowledged',
+    params: { _meta: { [META.subscriptionId]: id }, notifications: {} },
+  };
+}
+
+function readEnvelope(message: unknown): Envelope {
+  if (Array.isArray(message)) return { kind: 'invalid', id: null, reason: 'Batches are not supported: send one JSON-RPC message at a time' };
+  if (!isObject(message)) return { kind: 'invalid', id: null, reason: 'A JSON-RPC message must be a JSON object' };
+  const { id } = message;
+  const readableId = typeof id === 'string' || Number.isInteger(id) ? (id as RequestId) : null;
+  if (message.jsonrpc !== '2.0') return { kind: 'invalid', id: readableId, reason: 'jsonrpc must be "2.0"' };
+  if ('id' in message && readableId === null) {
+    return { kind: 'invalid', id: null, reason: 'id must be a string or an integer; null is not a valid request id' };
+  }
+  if (typeof message.method !== 'string') return { kind: 'invalid', id: readableId, reason: 'method is required and must be a string' };
+  if (readableId === null) return { kind: 'notification' };
+  return { kind: 'request', id: readableId, method: message.method, params: message.params };
+}

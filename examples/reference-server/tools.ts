@@ -1,0 +1,133 @@
+/**
+ * tools/list and tools/call. The published catalog is built once from the definitions, with the
+ * schema-level variants applied as edits to copies, so that listing and calling always agree on
+ * what a tool is called and what it accepts.
+ */
+
+import { ErrorCode } from '../../src/spec/protocol.js';
+import { checkArguments } from './argument-check.js';
+import { LIST_CACHE, isBroken, type ServerConfig } from './config.js';
+import { RpcFailure, isObject, type JsonObject } from './jsonrpc.js';
+import { paginate } from './pagination.js';
+import { LATE_TOOL, TOOL_DEFINITIONS, type ToolDefinition } from './tool-definitions.js';
+import { TOOL_HANDLERS, type ToolHandler, type ToolOutcome } from './tool-handlers.js';
+
+const PAGE_SIZE = 5;
+
+interface ToolEntry {
+  definition: ToolDefinition;
+  handler: ToolHandler;
+}
+
+export interface ToolMethods {
+  list(params: JsonObject): JsonObject;
+  call(params: JsonObject): JsonObject;
+}
+
+export function createToolMethods(config: ServerConfig): ToolMethods {
+  const entries = TOOL_DEFINITIONS.map((definition) => entryFor(applySchemaBreaks(structuredClone(definition), config)));
+  const lateEntry = entryFor(LATE_TOOL);
+  // Process-wide counters exist only to drive the variants that misbehave over time.
+  let listCalls = 0;
+  let anyToolCalled = false;
+
+  function published(): ToolEntry[] {
+    return isBroken(config, 'list-grows-after-call') && anyToolCalled ? [...entries, lateEntry] : entries;
+  }
+
+  return {
+    list(params) {
+      const page = paginate('tools', published(), PAGE_SIZE, params.cursor, {
+        acceptInvalidCursor: isBroken(config, 'invalid-cursor-accepted'),
+        loopForever: isBroken(config, 'cursor-loop'),
+      });
+      const tools = page.items.map((entry) => entry.definition);
+      const ordered = isBroken(config, 'unstable-tools-order') ? rotate(tools, listCalls) : tools;
+      listCalls += 1;
+      return {
+        ...(isBroken(config, 'unknown-result-type') ? { resultType: 'partial' } : {}),
+        tools: ordered,
+        ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }),
+        ...(isBroken(config, 'missing-cache-fields') ? {} : LIST_CACHE),
+      };
+    },
+
+    call(params) {
+      if (typeof params.name !== 'string') throw new RpcFailure(ErrorCode.InvalidParams, 'tools/call needs params.name (string)');
+      const entry = published().find((candidate) => candidate.definition.name === params.name);
+      if (!entry) return unknownTool(params.name, config);
+      config.onToolCall?.(params.name);
+      anyToolCalled = true;
+      const args = params.arguments ?? {};
+      if (!isObject(args)) throw new RpcFailure(ErrorCode.InvalidParams, 'tools/call params.arguments must be an object');
+      return runTool(entry, args, config);
+    },
+  };
+}
+
+function runTool(entry: ToolEntry, args: JsonObject, config: ServerConfig): JsonObject {
+  const { definition, handler } = entry;
+  if (isBroken(config, 'input-not-validated')) return { ...handler(withExampleDefaults(definition.inputSchema, args)) };
+  const problems = checkArguments(definition.inputSchema, args);
+  if (problems.length > 0) {
+    return { content: [{ type: 'text', text: `Invalid arguments for ${definition.name}: ${problems.join('; ')}.` }], isError: true };
+  }
+  const outcome = handler(args);
+  return { ...(isBroken(config, 'bad-structured-content') ? stringifyTemperature(outcome) : outcome) };
+}
+
+function unknownTool(name: string, config: ServerConfig): JsonObject {
+  const message = `Unknown tool "${name}". Call tools/list for the available tools.`;
+  if (isBroken(config, 'unknown-tool-as-result')) return { content: [{ type: 'text', text: message }], isError: true };
+  throw new RpcFailure(ErrorCode.InvalidParams, message, { name });
+}
+
+function entryFor(definition: ToolDefinition): ToolEntry {
+  // bad-tool-name renames get_weather, so handlers are found by the name the definition was written with.
+  const handler = TOOL_HANDLERS[definition.name === 'get weather!' ? 'get_weather' : definition.name];
+  if (!handler) throw new Error(`tool ${definition.name} has no handler`);
+  return { definition, handler };
+}
+
+function applySchemaBreaks(definition: ToolDefinition, config: ServerConfig): ToolDefinition {
+  const input = definition.inputSchema as { properties: Record<string, JsonObject> };
+  if (definition.name === 'get_weather') {
+    if (isBroken(config, 'bad-tool-name')) definition.name = 'get weather!';
+    if (isBroken(config, 'draft7-items-array')) {
+      const output = definition.outputSchema as { properties: Record<string, JsonObject> };
+      output.properties.coordinates = { type: 'array', items: [{ type: 'number' }, { type: 'number' }], description: 'Latitude, longitude.' };
+    }
+  }
+  if (definition.name === 'search_invoices' && isBroken(config, 'dangling-ref')) {
+    input.properties.date_range = { $ref: '#/$defs/Missing', description: 'Only invoices issued in this range.' };
+  }
+  if (definition.name === 'convert_currency' && isBroken(config, 'number-header-param')) {
+    input.properties.amount = { ...input.properties.amount, 'x-mcp-header': 'Amount' };
+  }
+  return definition;
+}
+
+/** input-not-validated: rather than reject a call, make one up from each missing property's examples. */
+function withExampleDefaults(schema: JsonObject, args: JsonObject): JsonObject {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const filled = { ...args };
+  for (const name of Array.isArray(schema.required) ? schema.required : []) {
+    const property = properties[String(name)];
+    if (!(String(name) in filled) && isObject(property) && Array.isArray(property.examples)) {
+      filled[String(name)] = property.examples[0];
+    }
+  }
+  return filled;
+}
+
+function stringifyTemperature(outcome: ToolOutcome): ToolOutcome {
+  const structured = outcome.structuredContent;
+  if (!structured || typeof structured.temperature !== 'number') return outcome;
+  return { ...outcome, structuredContent: { ...structured, temperature: String(structured.temperature) } };
+}
+
+function rotate<T>(items: readonly T[], by: number): T[] {
+  if (items.length === 0) return [];
+  const shift = by % items.length;
+  return [...items.slice(shift), ...items.slice(0, shift)];
+}

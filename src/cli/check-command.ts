@@ -1,0 +1,105 @@
+/** `mcpgate check`: flags -> layer 0 run -> reports -> exit code. */
+
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { CHECK_IDS, ALL_CHECKS } from '../conformance/checks/index.js';
+import { ExpectedFailuresError, loadExpectedFailures } from '../conformance/expected-failures.js';
+import { runConformance } from '../conformance/runner.js';
+import { renderJson } from '../report/json.js';
+import { renderJUnit } from '../report/junit.js';
+import { renderTerminal } from '../report/terminal.js';
+import { isWireError } from '../wire/errors.js';
+import { validateTarget, type Target } from '../wire/target.js';
+import { usageError } from './errors.js';
+import { writeFileAtomic } from './files.js';
+import { positiveInteger } from './parse.js';
+import { progressReporter } from './progress.js';
+
+interface CheckFlags {
+  url?: string;
+  stdio?: string;
+  report?: string;
+  junit?: string;
+  strict: boolean;
+  expectedFailures?: string;
+  allowTool: string[];
+  timeout: number;
+  maxResponseBytes: number;
+  concurrency: number;
+  listChecks: boolean;
+  color: boolean;
+  verbose: boolean;
+  quiet: boolean;
+}
+
+export function targetFrom(flags: { url?: string; stdio?: string }): Target {
+  if (flags.url && flags.stdio) throw usageError('give either --url or --stdio, not both');
+  if (!flags.url && !flags.stdio) throw usageError('say which server to check: --url http://HOST:PORT/mcp or --stdio "COMMAND ARGS"');
+  const target: Target = flags.url ? { kind: 'http', url: flags.url } : { kind: 'stdio', command: flags.stdio! };
+  try {
+    validateTarget(target);
+  } catch (error) {
+    if (isWireError(error)) throw usageError(error.message);
+    throw error;
+  }
+  return target;
+}
+
+export function registerCheckCommand(program: Command): void {
+  program
+    .command('check')
+    .description('layer 0: black-box conformance of an MCP server to revision 2026-07-28')
+    .option('--url <url>', 'Streamable HTTP endpoint of the server, e.g. http://127.0.0.1:3000/mcp')
+    .option('--stdio <command>', 'command line that starts the server on stdio, e.g. "node server.js"')
+    .option('--report <file>', 'write the JSON report to this file')
+    .option('--junit <file>', 'write JUnit XML to this file')
+    .option('--strict', 'treat SHOULD violations as failures', false)
+    .option('--expected-failures <file>', 'check ids the server knowingly fails (one per line); listed ids that pass fail the run as stale')
+    .option('--allow-tool <name>', 'a tool mcpgate may call although it is not annotated read-only (repeatable)', (v: string, all: string[]) => [...all, v], [])
+    .addOption(new Option('--timeout <ms>', 'per-request timeout in milliseconds').default(10_000).argParser(positiveInteger('--timeout')))
+    .addOption(new Option('--max-response-bytes <n>', 'largest response body accepted').default(4 * 1024 * 1024).argParser(positiveInteger('--max-response-bytes')))
+    .addOption(new Option('--concurrency <n>', 'checks run at once').default(8).argParser(positiveInteger('--concurrency')))
+    .option('--list-checks', 'print the check ids and exit', false)
+    .option('--no-color', 'plain output without ANSI colours')
+    .option('--verbose', 'also show skipped checks, timings and the server stderr', false)
+    .option('--quiet', 'print only the verdict line', false)
+    .action(async (flags: CheckFlags) => {
+      process.exitCode = await check(flags);
+    });
+}
+
+async function check(flags: CheckFlags): Promise<number> {
+  if (flags.listChecks) {
+    for (const c of ALL_CHECKS) process.stdout.write(`${c.id}\t${c.level}\t${c.title}\n`);
+    return 0;
+  }
+  const target = targetFrom(flags);
+  let expectedFailures: { file: string; ids: Set<string> } | undefined;
+  if (flags.expectedFailures) {
+    try {
+      expectedFailures = { file: flags.expectedFailures, ids: loadExpectedFailures(flags.expectedFailures, CHECK_IDS) };
+    } catch (error) {
+      if (error instanceof ExpectedFailuresError) throw usageError(error.message);
+      throw error;
+    }
+  }
+  const progress = progressReporter();
+  const report = await runConformance({
+    target,
+    checks: [...ALL_CHECKS],
+    strict: flags.strict,
+    allowTools: flags.allowTool,
+    expectedFailures,
+    connect: { timeoutMs: flags.timeout, maxResponseBytes: flags.maxResponseBytes },
+    concurrency: flags.concurrency,
+    eofGraceMs: 5_000,
+    onProgress: progress.update,
+  });
+  progress.clear();
+  if (flags.report) writeFileAtomic(flags.report, renderJson(report));
+  if (flags.junit) writeFileAtomic(flags.junit, renderJUnit(report));
+  const color = flags.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
+  if (flags.quiet) process.stdout.write(`${report.verdict.reason} (exit code ${report.verdict.exitCode})\n`);
+  else process.stdout.write(renderTerminal(report, { color, verbose: flags.verbose }));
+  return report.verdict.exitCode;
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+/** The `mcpgate` command: argument parsing and wiring only. */
+
+import { Command, CommanderError } from 'commander';
+import { MCPGATE_VERSION } from '../conformance/runner.js';
+import { EXIT } from '../conformance/verdict.js';
+import { registerCheckCommand } from './check-command.js';
+import { CliError } from './errors.js';
+
+function fail(message: string, code: number): void {
+  process.stderr.write(`mcpgate: ${message}\n`);
+  process.exitCode = code;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const program = new Command('mcpgate')
+    .description('Evaluate an MCP server and gate CI on the result.')
+    .version(MCPGATE_VERSION)
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+    .showHelpAfterError('(run mcpgate --help for usage)');
+  registerCheckCommand(program);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are successful exits; every other parse problem is a usage error.
+      process.exitCode = error.exitCode === 0 ? 0 : EXIT.usage;
+      return;
+    }
+    if (error instanceof CliError) return fail(error.message, error.exitCode);
+    if (process.env.MCPGATE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
+    fail(`internal error: ${(error as Error).message} (set MCPGATE_DEBUG=1 for details, and please report it)`, EXIT.inconclusive);
+  }
+}
+
+await main(process.argv);

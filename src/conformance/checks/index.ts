@@ -1,0 +1,36 @@
+/** Every layer 0 check, in report order. Each area file owns its list. */
+
+import type { CheckDefinition } from '../check.js';
+import { discoverChecks } from './discover.js';
+import { httpChecks } from './http.js';
+import { jsonrpcChecks } from './jsonrpc.js';
+import { listChecks } from './lists.js';
+import { metaChecks, statelessCheck } from './meta.js';
+import { removedChecks } from './removed.js';
+import { promptChecks, resourceChecks } from './resources.js';
+import { resultChecks } from './results.js';
+import { stdioChecks } from './stdio.js';
+import { toolChecks } from './tools.js';
+
+export const ALL_CHECKS: readonly CheckDefinition[] = [
+  ...discoverChecks,
+  ...metaChecks,
+  ...statelessCheck,
+  ...jsonrpcChecks,
+  ...httpChecks,
+  ...toolChecks,
+  ...resourceChecks,
+  ...promptChecks,
+  ...listChecks,
+  ...removedChecks,
+  ...stdioChecks,
+  ...resultChecks,
+];
+
+const ids = new Set<string>();
+for (const check of ALL_CHECKS) {
+  if (ids.has(check.id)) throw new Error(`duplicate check id ${check.id}`);
+  ids.add(check.id);
+}
+
+export const CHECK_IDS: ReadonlySet<string> = ids;

@@ -1,0 +1,132 @@
+/** Audits over every result the server sent: resultType, caching fields, wire shapes, error codes. */
+
+import type { Evidence } from '../../report/model.js';
+import { CACHEABLE_METHODS, INPUT_REQUIRED_METHODS, KNOWN_RESULT_TYPES, REMOVED_ERROR_CODES, isReservedUndefinedCode } from '../../spec/protocol.js';
+import { validateResult, validateServerMessage } from '../../spec/validate.js';
+import { classifyMessage, isObject } from '../../wire/jsonrpc.js';
+import { defineChecks, pass, skip, violated, warn } from '../check.js';
+import { evidenceOf, valueEvidence } from '../evidence.js';
+import { allServerMessages, auditedErrors, auditedResults } from './audit.js';
+
+const MAX_EVIDENCE = 3;
+
+export const resultChecks = defineChecks('results', [
+  {
+    id: 'result.result-type',
+    title: 'every result carries a known resultType',
+    level: 'MUST',
+    spec: 'basic/index#resulttype',
+    phase: 'audit',
+    async run(ctx) {
+      const results = auditedResults(ctx);
+      if (results.length === 0) return skip('no results were received');
+      const extensions = ctx.capabilities.extensions;
+      const hasExtensions = isObject(extensions) && Object.keys(extensions).length > 0;
+      const unknown: Evidence[] = [];
+      const absent: Evidence[] = [];
+      let unknownCount = 0;
+      let absentCount = 0;
+      for (const { exchange, method, result } of results) {
+        if (!('resultType' in result)) {
+          absentCount++;
+          if (absent.length < MAX_EVIDENCE) absent.push(evidenceOf(exchange, 'resultType "complete" or "input_required"', method));
+        } else if (!(KNOWN_RESULT_TYPES as readonly unknown[]).includes(result.resultType) && !hasExtensions) {
+          unknownCount++;
+          if (unknown.length < MAX_EVIDENCE) unknown.push(evidenceOf(exchange, 'resultType "complete" or "input_required"', method));
+        }
+      }
+      if (unknownCount > 0) {
+        return violated(`${unknownCount} result(s) carry a resultType that is neither "complete" nor "input_required" and no advertised extension defines it`, unknown, 'use resultType "complete" for final results');
+      }
+      if (absentCount > 0) {
+        return warn(`${absentCount} of ${results.length} results have no resultType; treated as "complete" for compatibility with older servers`, absent, 'add resultType: "complete" to every result');
+      }
+      return pass(`all ${results.length} results carry a known resultType`);
+    },
+  },
+  {
+    id: 'result.input-required-scope',
+    title: 'only tools/call, resources/read and prompts/get return input_required',
+    level: 'MUST',
+    spec: 'basic/patterns/mrtr',
+    phase: 'audit',
+    async run(ctx) {
+      const wrong = auditedResults(ctx).filter(({ method, result }) => result.resultType === 'input_required' && !(INPUT_REQUIRED_METHODS as readonly string[]).includes(method));
+      if (wrong.length > 0) {
+        return violated(`${wrong.map((w) => w.method).join(', ')} returned resultType "input_required"`, wrong.slice(0, MAX_EVIDENCE).map((w) => evidenceOf(w.exchange, 'resultType "complete"', w.method)));
+      }
+      return pass('no method outside tools/call, resources/read and prompts/get returned input_required');
+    },
+  },
+  {
+    id: 'caching.ttl-scope',
+    title: 'list results, resources/read and discover carry ttlMs (integer >= 0) and cacheScope',
+    level: 'MUST',
+    spec: 'server/utilities/caching',
+    phase: 'audit',
+    async run(ctx) {
+      const cacheable = auditedResults(ctx).filter(({ method, result }) => (CACHEABLE_METHODS as readonly string[]).includes(method) && (result.resultType ?? 'complete') === 'complete');
+      if (cacheable.length === 0) return skip('no cacheable results were received');
+      const bad: Evidence[] = [];
+      const problems = new Set<string>();
+      for (const { exchange, method, result } of cacheable) {
+        const ttlOk = typeof result.ttlMs === 'number' && Number.isInteger(result.ttlMs) && result.ttlMs >= 0;
+        const scopeOk = result.cacheScope === 'public' || result.cacheScope === 'private';
+        if (ttlOk && scopeOk) continue;
+        if (!ttlOk) problems.add(`${method} ttlMs ${JSON.stringify(result.ttlMs)}`);
+        if (!scopeOk) problems.add(`${method} cacheScope ${JSON.stringify(result.cacheScope)}`);
+        if (bad.length < MAX_EVIDENCE) bad.push(evidenceOf(exchange, 'ttlMs: an integer >= 0, cacheScope: "public" or "private"', method));
+      }
+      if (bad.length > 0) {
+        return violated(`caching fields missing or invalid: ${[...problems].slice(0, 4).join('; ')} (undefined means absent)`, bad, 'add ttlMs (integer milliseconds, 0 for no caching) and cacheScope ("public" or "private") to these results');
+      }
+      const methods = [...new Set(cacheable.map((c) => c.method))];
+      return pass(`${cacheable.length} cacheable results (${methods.join(', ')}) carry valid ttlMs and cacheScope`);
+    },
+  },
+  {
+    id: 'wire.schema-valid',
+    title: 'every message the server sent matches the 2026-07-28 shapes',
+    level: 'MUST',
+    spec: 'basic/index#messages',
+    phase: 'audit',
+    async run(ctx) {
+      const bad: Evidence[] = [];
+      const problems: string[] = [];
+      let checked = 0;
+      for (const { exchange, method, result } of auditedResults(ctx)) {
+        checked++;
+        const issues = validateResult(method, result);
+        if (issues.length === 0) continue;
+        problems.push(`${method}: ${issues.slice(0, 2).map((i) => `${i.path || '(root)'} ${i.message}`).join('; ')}`);
+        if (bad.length < MAX_EVIDENCE) bad.push(evidenceOf(exchange, `a ${method} result valid against the 2026-07-28 schema`, method));
+      }
+      for (const message of allServerMessages(ctx)) {
+        checked++;
+        const issues = validateServerMessage(message);
+        if (issues.length === 0) continue;
+        problems.push(`${classifyMessage(message)}: ${issues.slice(0, 2).map((i) => `${i.path || '(root)'} ${i.message}`).join('; ')}`);
+        if (bad.length < MAX_EVIDENCE) bad.push(valueEvidence('server message', message, 'a valid JSON-RPC 2.0 message of the 2026-07-28 schema'));
+      }
+      if (problems.length > 0) return violated(`${problems.length} message(s) do not match the schema: ${problems.slice(0, 3).join(' | ')}`, bad);
+      return pass(`${checked} messages match the schema`);
+    },
+  },
+  {
+    id: 'errors.renumbered-codes',
+    title: 'errors use the 2026-07-28 codes, never the removed -32001..-32004, -32042 or the reserved range',
+    level: 'MUST',
+    spec: 'basic/index#error-codes',
+    phase: 'audit',
+    async run(ctx) {
+      const errors = auditedErrors(ctx);
+      const offenders = errors.filter(({ error }) => typeof error.code === 'number' && (error.code in REMOVED_ERROR_CODES || isReservedUndefinedCode(error.code)));
+      if (offenders.length > 0) {
+        const codes = [...new Set(offenders.map((o) => o.error.code))];
+        const why = codes.map((c) => `${c}${REMOVED_ERROR_CODES[c] ? ` (${REMOVED_ERROR_CODES[c]})` : ' (reserved, undefined)'}`).join(', ');
+        return violated(`the server answered with removed or reserved error codes: ${why}`, offenders.slice(0, MAX_EVIDENCE).map((o) => evidenceOf(o.exchange, 'one of -32700, -32600, -32601, -32602, -32603, -32020, -32021, -32022, or an application code outside -32768..-32000', o.method)), 'use -32602 for a missing resource and -32020/-32021/-32022 for header, capability and version errors');
+      }
+      return pass(`${errors.length} error responses use current codes`);
+    },
+  },
+]);

@@ -1,0 +1,86 @@
+/**
+ * Checks that call tools. Only tools the safety rule allows are called (read-only, or named with
+ * --allow-tool); see spec/tool-safety.ts.
+ */
+
+import type { Evidence } from '../../report/model.js';
+import { ErrorCode } from '../../spec/protocol.js';
+import { pass, skip, violated, type CheckDefinition } from '../check.js';
+import type { CheckContext, ToolDefinition } from '../context.js';
+import { evidenceOf } from '../evidence.js';
+import { sampleArguments } from '../sample-arguments.js';
+import { compileToolSchema, describeValidationErrors } from '../tool-schemas.js';
+import { errorCodeOf } from '../../wire/jsonrpc.js';
+import { resultOf } from './expect.js';
+
+/** Sample arguments that validate against the tool's own input schema, or undefined. */
+function validArguments(tool: ToolDefinition): Record<string, unknown> | undefined {
+  const args = sampleArguments(tool.inputSchema);
+  const compiled = compileToolSchema(tool.inputSchema ?? { type: 'object' });
+  if (!compiled.ok) return undefined;
+  return compiled.validate(args) ? args : undefined;
+}
+
+async function callableNote(ctx: CheckContext): Promise<string> {
+  const all = await ctx.tools();
+  const callable = await ctx.callableTools();
+  return `${callable.length} of ${all.length} tools may be called (read-only, or allowed with --allow-tool)`;
+}
+
+export const callChecks: Array<Omit<CheckDefinition, 'area'>> = [
+  {
+    id: 'tools.call-structured-content',
+    title: 'tools with an outputSchema return structuredContent valid against it',
+    level: 'MUST',
+    spec: 'server/tools#output-schema',
+    async run(ctx) {
+      const candidates = (await ctx.callableTools()).filter((t) => t.outputSchema !== undefined);
+      if (candidates.length === 0) return skip(`no callable tool declares an outputSchema; ${await callableNote(ctx)}`);
+      const evidence: Evidence[] = [];
+      const problems: string[] = [];
+      let verified = 0;
+      for (const tool of candidates) {
+        const args = validArguments(tool);
+        if (!args) continue;
+        const compiled = compileToolSchema(tool.outputSchema);
+        if (!compiled.ok) continue;
+        const exchange = await ctx.callTool(tool, args);
+        const result = resultOf(exchange);
+        if (!result || result.isError === true || result.resultType === 'input_required') continue;
+        verified++;
+        const expected = `structuredContent valid against the outputSchema of ${tool.name}`;
+        if (!('structuredContent' in result)) {
+          problems.push(`${tool.name} returned no structuredContent`);
+          evidence.push(evidenceOf(exchange, expected, tool.name));
+        } else if (!compiled.validate(result.structuredContent)) {
+          problems.push(`${tool.name}: ${describeValidationErrors(compiled.validate)}`);
+          evidence.push(evidenceOf(exchange, expected, tool.name));
+        }
+      }
+      if (problems.length > 0) return violated(`structuredContent does not conform to the outputSchema: ${problems.join(' | ')}`, evidence.slice(0, 3), 'return structuredContent that validates against the declared outputSchema');
+      if (verified === 0) return skip(`no call to a tool with an outputSchema returned a successful result with sample arguments (add "examples" to inputSchema properties); ${await callableNote(ctx)}`);
+      return pass(`${verified} tool call(s) returned structuredContent valid against the outputSchema`);
+    },
+  },
+  {
+    id: 'tools.input-validation',
+    title: 'a call missing a required argument is rejected (isError result or -32602), not served',
+    level: 'MUST',
+    spec: 'server/tools#error-handling',
+    async run(ctx) {
+      const tools = await ctx.callableTools();
+      const tool = tools.find((t) => Array.isArray((t.inputSchema as { required?: unknown } | undefined)?.required) && ((t.inputSchema as { required: unknown[] }).required.length > 0) && validArguments(t));
+      if (!tool) return skip(`no callable tool has a required argument; ${await callableNote(ctx)}`);
+      const args = validArguments(tool)!;
+      const dropped = (tool.inputSchema as { required: string[] }).required[0]!;
+      delete args[dropped];
+      const exchange = await ctx.callTool(tool, args);
+      const evidence = [evidenceOf(exchange, 'a result with isError: true, or JSON-RPC error -32602', `${tool.name} without "${dropped}"`)];
+      const result = resultOf(exchange);
+      if (result?.isError === true) return pass(`${tool.name} without "${dropped}" returned isError: true`, evidence);
+      if (errorCodeOf(exchange.response) === ErrorCode.InvalidParams) return pass(`${tool.name} without "${dropped}" got -32602`, evidence);
+      if (result) return violated(`${tool.name} was served although the required argument "${dropped}" was missing`, evidence, 'validate tool arguments against inputSchema and answer invalid ones with isError: true');
+      return violated(`${tool.name} without "${dropped}" should get an isError result or -32602; got ${exchange.error?.message ?? `error ${errorCodeOf(exchange.response)}`}`, evidence);
+    },
+  },
+];

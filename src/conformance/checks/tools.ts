@@ -1,0 +1,153 @@
+/** tools/list and tools/call (server/tools, basic/index#json-schema-usage). */
+
+import type { Evidence } from '../../report/model.js';
+import { ErrorCode } from '../../spec/protocol.js';
+import { isErrorResponse } from '../../wire/jsonrpc.js';
+import { defineChecks, pass, skip, violated, warn } from '../check.js';
+import { readAllPages } from '../context.js';
+import { evidenceOf, valueEvidence } from '../evidence.js';
+import { sampleArguments } from '../sample-arguments.js';
+import { compileToolSchema } from '../tool-schemas.js';
+import { expectError, uniqueId } from './expect.js';
+import { callChecks } from './tool-calls.js';
+import { xMcpHeaderProblems } from './x-mcp-header.js';
+
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+function names(items: Array<Record<string, unknown>>): string[] {
+  return items.map((t) => String(t.name));
+}
+
+function schemaCheck(which: 'inputSchema' | 'outputSchema') {
+  return async (ctx: import('../context.js').CheckContext) => {
+    const listing = await ctx.list('tools/list');
+    if (listing.problem && listing.items.length === 0) return skip(`tools/list could not be read: ${listing.problem}`);
+    const tools = await ctx.tools();
+    const withSchema = tools.filter((t) => which === 'inputSchema' || t.outputSchema !== undefined);
+    if (withSchema.length === 0) return skip(which === 'inputSchema' ? 'the server lists no tools' : 'no tool declares an outputSchema');
+    const failures: Evidence[] = [];
+    const external: Evidence[] = [];
+    const messages: string[] = [];
+    for (const tool of withSchema) {
+      const schema = tool[which];
+      if (which === 'inputSchema' && (typeof schema !== 'object' || schema === null || (schema as { type?: unknown }).type !== 'object')) {
+        messages.push(`${tool.name}: inputSchema root must be {"type": "object"}`);
+        failures.push(valueEvidence(tool.name, schema, 'an object schema with "type": "object" at the root'));
+        continue;
+      }
+      const compiled = compileToolSchema(schema);
+      if (compiled.ok) continue;
+      const evidence = valueEvidence(`${tool.name}.${which}`, schema, 'a JSON Schema 2020-12 document (or of its declared $schema) that compiles, with every $ref resolvable');
+      if (compiled.kind === 'external-ref') {
+        external.push(evidence);
+        messages.push(`${tool.name}: ${compiled.message}`);
+      } else {
+        failures.push(evidence);
+        messages.push(`${tool.name}: ${compiled.message}`);
+      }
+    }
+    if (failures.length > 0) {
+      return violated(messages.join(' | '), [...failures, ...external].slice(0, 4), 'fix the schema so a 2020-12 validator compiles it; define every $ref target under $defs');
+    }
+    if (external.length > 0) return warn(messages.join(' | '), external.slice(0, 4), 'inline the referenced schema under $defs');
+    return pass(`${withSchema.length} ${which}${withSchema.length === 1 ? '' : 's'} compile as JSON Schema 2020-12 with every $ref resolvable`);
+  };
+}
+
+export const toolChecks = defineChecks('tools', [
+  {
+    id: 'tools.list-order-stable',
+    title: 'tools/list returns the same order over two consecutive calls',
+    level: 'SHOULD',
+    spec: 'server/tools#listing-tools',
+    async run(ctx) {
+      if (!ctx.hasCapability('tools')) return skip('the server does not declare the tools capability');
+      const first = await ctx.list('tools/list');
+      const second = await readAllPages(ctx.client, 'tools/list');
+      if (first.problem || second.problem) return skip(`tools/list could not be read completely: ${first.problem ?? second.problem}`);
+      // Only the relative order of tools present both times counts; set changes belong to tools.list-static.
+      const common = new Set(names(second.items));
+      const a = names(first.items).filter((n) => common.has(n));
+      const inFirst = new Set(a);
+      const b = names(second.items).filter((n) => inFirst.has(n));
+      const evidence = [evidenceOf(first.pages[0]!, 'the same tool order as the next call', 'first tools/list'), evidenceOf(second.pages[0]!, `order ${JSON.stringify(a)}`, 'second tools/list')];
+      if (a.join('\u0000') !== b.join('\u0000')) {
+        return violated(`tool order changed between two calls: ${JSON.stringify(a.slice(0, 6))} then ${JSON.stringify(b.slice(0, 6))}`, evidence, 'sort tools deterministically (for example by name) before paginating');
+      }
+      return pass(`${a.length} tools in the same order twice`, evidence);
+    },
+  },
+  {
+    id: 'tools.list-static',
+    title: 'the tool set does not change per connection or as a side effect of other requests',
+    level: 'MUST',
+    spec: 'server/utilities/pagination',
+    async run(ctx) {
+      if (!ctx.hasCapability('tools')) return skip('the server does not declare the tools capability');
+      const before = await ctx.list('tools/list');
+      if (before.problem) return skip(`tools/list could not be read completely: ${before.problem}`);
+      const other = await ctx.newClient();
+      const elsewhere = await readAllPages(other, 'tools/list');
+      const callable = (await ctx.callableTools())[0];
+      if (callable) await ctx.callTool(callable, sampleArguments(callable.inputSchema), ctx.client);
+      const after = await readAllPages(ctx.client, 'tools/list');
+      const sets = [before, elsewhere, after].map((l) => names(l.items).sort().join(', '));
+      const evidence = [
+        evidenceOf(before.pages[0]!, 'the same set of tools on every connection', 'tools/list on the first connection'),
+        evidenceOf(elsewhere.pages[0]!, `tools: ${sets[0]}`, 'tools/list on a second connection'),
+        evidenceOf(after.pages[0]!, `tools: ${sets[0]}`, callable ? `tools/list after calling ${callable.name}` : 'tools/list again'),
+      ];
+      if (sets[0] !== sets[1]) return violated(`a second connection sees different tools: [${sets[1]}] instead of [${sets[0]}]`, evidence, 'serve the same tool set to every connection');
+      if (sets[0] !== sets[2]) return violated(`the tool set changed after other requests: [${sets[2]}] instead of [${sets[0]}]`, evidence, 'do not change the tool set as a side effect of requests');
+      return pass(`the same ${before.items.length} tools on two connections and after a tool call`, evidence);
+    },
+  },
+  {
+    id: 'tools.names',
+    title: 'tool names are 1-128 characters of [A-Za-z0-9_.-] and unique',
+    level: 'SHOULD',
+    spec: 'server/tools#tool-names',
+    async run(ctx) {
+      const tools = await ctx.tools();
+      if (tools.length === 0) return skip('the server lists no tools');
+      const bad = tools.filter((t) => !TOOL_NAME.test(t.name)).map((t) => JSON.stringify(t.name));
+      const seen = new Set<string>();
+      const dupes = tools.filter((t) => (seen.has(t.name) ? true : (seen.add(t.name), false))).map((t) => t.name);
+      if (bad.length > 0) return violated(`tool names outside [A-Za-z0-9_.-]{1,128}: ${bad.join(', ')}`, [], 'rename the tools with letters, digits, _, - and . only');
+      if (dupes.length > 0) return violated(`duplicate tool names: ${dupes.join(', ')}`, [], 'make tool names unique');
+      return pass(`${tools.length} tool names are valid and unique`);
+    },
+  },
+  { id: 'tools.input-schema-valid', title: 'every inputSchema is a valid JSON Schema 2020-12 object schema with every $ref resolvable', level: 'MUST', spec: 'server/tools#tool', run: schemaCheck('inputSchema') },
+  { id: 'tools.output-schema-valid', title: 'every outputSchema is a valid JSON Schema 2020-12 with every $ref resolvable', level: 'MUST', spec: 'server/tools#output-schema', run: schemaCheck('outputSchema') },
+  {
+    id: 'tools.x-mcp-header',
+    title: 'x-mcp-header annotations in tool schemas follow the header rules',
+    level: 'MUST',
+    spec: 'basic/transports/streamable-http#custom-headers-from-tool-parameters',
+    async run(ctx) {
+      const tools = await ctx.tools();
+      const problems = tools.flatMap((t) => xMcpHeaderProblems(t.inputSchema).map((p) => `${t.name}: ${p}`));
+      if (problems.length > 0) return violated(problems.slice(0, 4).join(' | '), [], 'put x-mcp-header only on string, integer or boolean properties reached through properties alone, with unique token names');
+      return pass('no x-mcp-header problems');
+    },
+  },
+  {
+    id: 'tools.unknown-tool',
+    title: 'calling an unknown tool gets JSON-RPC error -32602',
+    level: 'SHOULD',
+    spec: 'server/tools#error-handling',
+    async run(ctx) {
+      if (!ctx.hasCapability('tools')) return skip('the server does not declare the tools capability');
+      const name = `__no_such_tool_${uniqueId('x')}`;
+      const exchange = await ctx.client.request('tools/call', { name, arguments: {} });
+      const judged = expectError(exchange, ErrorCode.InvalidParams);
+      const evidence = [evidenceOf(exchange, `JSON-RPC error ${ErrorCode.InvalidParams}`, `tools/call ${name}`)];
+      if (judged.ok) return pass(`unknown tool: ${judged.seen}`, evidence);
+      if (isErrorResponse(exchange.response)) return violated(`an unknown tool should get -32602; got ${judged.seen}`, evidence, 'answer unknown tool names with -32602');
+      return violated(`an unknown tool should be a JSON-RPC error -32602, not ${judged.seen}`, evidence, 'answer unknown tool names with -32602 rather than a tool result');
+    },
+  },
+  ...callChecks,
+]);
+

@@ -1,0 +1,130 @@
+/**
+ * What a check may use: the shared connection, the discover result, memoised list results, a way
+ * to open an independent connection, and the one path through which a tool may be called.
+ */
+
+import { PAGINATED_METHODS } from '../spec/protocol.js';
+import { toolSafety } from '../spec/tool-safety.js';
+import type { CloseInfo, Connection, Exchange, TransportKind } from '../wire/exchange.js';
+import { isObject, isResultResponse } from '../wire/jsonrpc.js';
+import { ModernClient } from '../wire/modern-client.js';
+import { connect, type ConnectOptions, type Target } from '../wire/target.js';
+
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+  annotations?: unknown;
+  [key: string]: unknown;
+}
+
+export interface ListOutcome {
+  items: Record<string, unknown>[];
+  pages: Exchange[];
+  /** Why the list could not be read completely, if it could not. */
+  problem?: string;
+}
+
+export const MAX_PAGES = 50;
+
+export class CheckContext {
+  readonly connections: Connection[] = [];
+  private readonly unaudited = new Set<Connection>();
+  closeInfo: CloseInfo | undefined;
+  private readonly lists = new Map<string, Promise<ListOutcome>>();
+
+  constructor(
+    readonly target: Target,
+    readonly client: ModernClient,
+    readonly discover: { exchange: Exchange; result: Record<string, unknown> },
+    readonly options: { allowTools: ReadonlySet<string>; connect: ConnectOptions },
+  ) {
+    this.connections.push(client.connection);
+  }
+
+  get transport(): TransportKind {
+    return this.client.transport;
+  }
+
+  get capabilities(): Record<string, unknown> {
+    return isObject(this.discover.result.capabilities) ? this.discover.result.capabilities : {};
+  }
+
+  hasCapability(name: string): boolean {
+    return name in this.capabilities && this.capabilities[name] !== undefined && this.capabilities[name] !== null;
+  }
+
+  /**
+   * A connection of its own (a new process on stdio), for rules about independence and statelessness.
+   * `audited: false` keeps its traffic out of the audits: a probe that puts a connection into a
+   * deliberately odd state should be judged once, by its own check, not again by every audit.
+   */
+  async newClient(options: { audited?: boolean } = {}): Promise<ModernClient> {
+    const connection = await connect(this.target, this.options.connect);
+    this.connections.push(connection);
+    if (options.audited === false) this.unaudited.add(connection);
+    return new ModernClient(connection);
+  }
+
+  /** Every page of a paginated list, read once per run and shared by the checks. */
+  list(method: keyof typeof PAGINATED_METHODS | string): Promise<ListOutcome> {
+    let pending = this.lists.get(method);
+    if (!pending) {
+      pending = readAllPages(this.client, method);
+      this.lists.set(method, pending);
+    }
+    return pending;
+  }
+
+  async tools(): Promise<ToolDefinition[]> {
+    const outcome = await this.list('tools/list');
+    return outcome.items.filter((t): t is ToolDefinition => typeof t.name === 'string');
+  }
+
+  async callableTools(): Promise<ToolDefinition[]> {
+    return (await this.tools()).filter((tool) => toolSafety(tool, this.options.allowTools).callable);
+  }
+
+  /** The only way checks call tools: refuses anything the safety rule does not allow. */
+  callTool(tool: ToolDefinition, args: Record<string, unknown>, client: ModernClient = this.client): Promise<Exchange> {
+    const safety = toolSafety(tool, this.options.allowTools);
+    if (!safety.callable) throw new Error(`refusing to call tool "${tool.name}": ${safety.reason}`);
+    return client.request('tools/call', { name: tool.name, arguments: args });
+  }
+
+  /** Every exchange on every audited connection of this run. */
+  allExchanges(): Exchange[] {
+    return this.auditedConnections().flatMap((c) => c.exchanges);
+  }
+
+  auditedConnections(): Connection[] {
+    return this.connections.filter((c) => !this.unaudited.has(c));
+  }
+}
+
+export async function readAllPages(client: ModernClient, method: string): Promise<ListOutcome> {
+  const key = PAGINATED_METHODS[method] ?? 'items';
+  const items: Record<string, unknown>[] = [];
+  const pages: Exchange[] = [];
+  const seenCursors = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const exchange = await client.request(method, cursor === undefined ? {} : { cursor });
+    pages.push(exchange);
+    if (!isResultResponse(exchange.response)) {
+      return { items, pages, problem: exchange.error?.message ?? `${method} did not return a result` };
+    }
+    const result = exchange.response.result;
+    const pageItems = result[key];
+    if (!Array.isArray(pageItems)) return { items, pages, problem: `${method} result has no "${key}" array` };
+    items.push(...pageItems.filter(isObject));
+    const next = result.nextCursor;
+    if (next === undefined || next === null) return { items, pages };
+    if (typeof next !== 'string') return { items, pages, problem: `nextCursor is ${typeof next}, not a string` };
+    if (seenCursors.has(next)) return { items, pages, problem: `nextCursor "${next.slice(0, 40)}" repeats: the pagination loops` };
+    seenCursors.add(next);
+    cursor = next;
+  }
+  return { items, pages, problem: `pagination did not end within ${MAX_PAGES} pages` };
+}

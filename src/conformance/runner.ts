@@ -1,0 +1,210 @@
+/**
+ * Runs layer 0: detects the server's era, runs the probes concurrently, closes the connections,
+ * runs the audits over everything the server sent, and folds the outcomes into a Report.
+ */
+
+import { performance } from 'node:perf_hooks';
+import type { CheckResult, Report, Status, TargetInfo } from '../report/model.js';
+import { REPORT_SCHEMA_VERSION, STATUSES } from '../report/model.js';
+import { CAPABILITY_METHODS, META, PROTOCOL_VERSION, specUrl } from '../spec/protocol.js';
+import { detectEra, type EraVerdict } from '../wire/era.js';
+import { isWireError } from '../wire/errors.js';
+import type { Connection } from '../wire/exchange.js';
+import { isObject } from '../wire/jsonrpc.js';
+import { ModernClient } from '../wire/modern-client.js';
+import { StdioConnection } from '../wire/stdio.js';
+import { connect, describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
+import type { CheckDefinition, CheckOutcome } from './check.js';
+import { CheckContext } from './context.js';
+import { evidenceOf } from './evidence.js';
+import { verdictFor } from './verdict.js';
+
+export const MCPGATE_VERSION = '0.1.0';
+
+export interface RunOptions {
+  target: Target;
+  checks: CheckDefinition[];
+  strict: boolean;
+  allowTools: string[];
+  expectedFailures?: { file: string; ids: ReadonlySet<string> };
+  connect: ConnectOptions;
+  /** How many probes run at once. */
+  concurrency: number;
+  /** How long a stdio server gets to exit after its stdin closes. */
+  eofGraceMs: number;
+  onProgress?: (done: number, total: number, result: CheckResult) => void;
+}
+
+export async function runConformance(options: RunOptions): Promise<Report> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const target: TargetInfo = { transport: options.target.kind, endpoint: describeTarget(options.target), era: 'unknown' };
+  const applicable = options.checks.filter((c) => !c.transports || c.transports.includes(options.target.kind));
+
+  let connection: Connection | undefined;
+  let results: CheckResult[];
+  try {
+    connection = await connect(options.target, options.connect);
+    const client = new ModernClient(connection);
+    const era = await detectEra(client);
+    describeEra(target, era);
+    if (era.era === 'modern') {
+      const ctx = new CheckContext(options.target, client, { exchange: era.discover, result: era.result }, {
+        allowTools: new Set(options.allowTools),
+        connect: options.connect,
+      });
+      results = await runChecks(ctx, applicable, options);
+    } else {
+      results = notModernResults(applicable, era);
+      await closeQuietly(connection);
+    }
+  } catch (error) {
+    if (!isWireError(error)) throw error;
+    target.era = 'unknown';
+    results = unreachableResults(applicable, error.message);
+  } finally {
+    if (connection instanceof StdioConnection) target.stderrTail = connection.stderrTail.slice(-2000) || undefined;
+  }
+
+  applyExpectedFailures(results, options.expectedFailures?.ids);
+  const summary = summarize(results, options.expectedFailures?.ids);
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: 'mcpgate', version: MCPGATE_VERSION },
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    target,
+    checks: results,
+    summary,
+    verdict: verdictFor(target, results, summary),
+    options: { strict: options.strict, allowTools: options.allowTools, expectedFailuresFile: options.expectedFailures?.file },
+  };
+}
+
+function describeEra(target: TargetInfo, era: EraVerdict): void {
+  if (era.era === 'modern') {
+    target.era = 'modern';
+    const meta = isObject(era.result._meta) ? era.result._meta : {};
+    const info = meta[META.serverInfo];
+    if (isObject(info) && typeof info.name === 'string') target.serverInfo = info as TargetInfo['serverInfo'];
+    if (Array.isArray(era.result.supportedVersions)) target.supportedVersions = era.result.supportedVersions.filter((v): v is string => typeof v === 'string');
+  } else if (era.era === 'legacy') {
+    target.era = 'legacy';
+    target.supportedVersions = [era.handshake.protocolVersion];
+    if (era.handshake.serverInfo) target.serverInfo = era.handshake.serverInfo;
+  } else if (era.era === 'modern-unsupported') {
+    target.era = 'modern';
+    target.supportedVersions = era.supported;
+  }
+}
+
+async function runChecks(ctx: CheckContext, checks: CheckDefinition[], options: RunOptions): Promise<CheckResult[]> {
+  const probes = checks.filter((c) => (c.phase ?? 'probe') === 'probe');
+  const audits = checks.filter((c) => c.phase === 'audit');
+  const results = new Map<string, CheckResult>();
+  let done = 0;
+  const record = (result: CheckResult): void => {
+    results.set(result.id, result);
+    options.onProgress?.(++done, checks.length, result);
+  };
+
+  // Read the declared lists first, as a normal client would: a server that (wrongly) keeps state per
+  // connection then sees a well-formed request before any probe; meta.stateless tests the cold start.
+  await Promise.all(
+    Object.entries(CAPABILITY_METHODS)
+      .filter(([capability]) => ctx.hasCapability(capability))
+      .flatMap(([, methods]) => methods.map((method) => ctx.list(method))),
+  );
+
+  const queue = [...probes];
+  const worker = async (): Promise<void> => {
+    for (let check = queue.shift(); check; check = queue.shift()) record(await runOne(ctx, check, options));
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+
+  // Audits judge the whole run, including how the server behaves when its connection closes.
+  const closes = await Promise.all(ctx.connections.map((c) => c.close({ eofGraceMs: options.eofGraceMs })));
+  ctx.closeInfo = closes[0];
+  for (const audit of audits) record(await runOne(ctx, audit, options));
+  return checks.map((c) => results.get(c.id)!);
+}
+
+async function runOne(ctx: CheckContext, check: CheckDefinition, options: RunOptions): Promise<CheckResult> {
+  const started = performance.now();
+  let outcome: CheckOutcome;
+  try {
+    outcome = await check.run(ctx);
+  } catch (error) {
+    outcome = { status: 'error', message: `mcpgate could not run this check: ${(error as Error).message}`, evidence: [] };
+  }
+  return toResult(check, outcome, options.strict, performance.now() - started);
+}
+
+function toResult(check: CheckDefinition, outcome: CheckOutcome, strict: boolean, durationMs: number): CheckResult {
+  const status: Status =
+    outcome.status === 'violated' ? (check.level === 'MUST' || strict ? 'fail' : 'warn') : outcome.status;
+  return {
+    id: check.id,
+    title: check.title,
+    area: check.area,
+    level: check.level,
+    specRef: specUrl(check.spec),
+    status,
+    message: outcome.message,
+    ...(outcome.fix ? { fix: outcome.fix } : {}),
+    evidence: outcome.evidence,
+    durationMs: Math.round(durationMs * 10) / 10,
+  };
+}
+
+function notModernResults(checks: CheckDefinition[], era: Exclude<EraVerdict, { era: 'modern' }>): CheckResult[] {
+  let message: string;
+  let fix: string;
+  if (era.era === 'legacy') {
+    message = `not a ${PROTOCOL_VERSION} server: it does not answer server/discover, but completes the 2025-era initialize handshake offering protocol version ${era.handshake.protocolVersion}`;
+    fix = `implement the ${PROTOCOL_VERSION} revision (server/discover, per-request _meta); later mcpgate layers can still talk to this server through the legacy handshake`;
+  } else if (era.era === 'modern-unsupported') {
+    message = `not a ${PROTOCOL_VERSION} server: server/discover answered -32022, supported versions ${JSON.stringify(era.supported)}`;
+    fix = `serve protocol version ${PROTOCOL_VERSION}`;
+  } else {
+    message = era.reason;
+    fix = 'check the URL or command, and that it starts an MCP server';
+  }
+  const evidence = [evidenceOf(era.discover, `a ${PROTOCOL_VERSION} DiscoverResult`, 'server/discover')];
+  if (era.era === 'legacy') evidence.push(evidenceOf(era.handshake.exchange, 'a 2025-11-25 InitializeResult', 'initialize'));
+  if (era.era === 'unknown' && era.initialize) evidence.push(evidenceOf(era.initialize, 'a 2025-11-25 InitializeResult', 'initialize'));
+  return blockedResults(checks, { status: 'violated', message, fix, evidence }, `not checked: ${message.split(':')[0]}`);
+}
+
+function unreachableResults(checks: CheckDefinition[], reason: string): CheckResult[] {
+  return blockedResults(checks, { status: 'violated', message: reason, fix: 'check the URL or command, and that the server is running', evidence: [] }, 'not checked: the server could not be reached');
+}
+
+/** The discover check carries the reason; every other check is skipped, not silently passed. */
+function blockedResults(checks: CheckDefinition[], first: CheckOutcome, skipReason: string): CheckResult[] {
+  return checks.map((check) =>
+    toResult(check, check.id === 'discover.responds' ? first : { status: 'skip', message: skipReason, evidence: [] }, false, 0),
+  );
+}
+
+function applyExpectedFailures(results: CheckResult[], expected: ReadonlySet<string> | undefined): void {
+  if (!expected) return;
+  for (const result of results) if (expected.has(result.id) && result.status === 'fail') result.expectedFailure = true;
+}
+
+function summarize(results: CheckResult[], expected: ReadonlySet<string> | undefined): Report['summary'] {
+  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+  for (const r of results) byStatus[r.status]++;
+  return {
+    total: results.length,
+    byStatus,
+    mustFailures: results.filter((r) => r.status === 'fail' && !r.expectedFailure && r.level === 'MUST').length,
+    shouldFailures: results.filter((r) => r.level === 'SHOULD' && (r.status === 'fail' || r.status === 'warn')).length,
+    expectedFailures: results.filter((r) => r.expectedFailure).length,
+    staleExpectedFailures: expected ? results.filter((r) => expected.has(r.id) && r.status === 'pass').map((r) => r.id) : [],
+  };
+}
+
+async function closeQuietly(connection: Connection): Promise<void> {
+  await connection.close({ eofGraceMs: 500 });
+}

@@ -1,0 +1,114 @@
+/**
+ * Builds a plausible, schema-valid argument object for a tool from its inputSchema, so read-only
+ * tools can be called black-box. Prefers what the author wrote (examples, default, enum, const)
+ * over invented values; the caller validates the result against the schema before using it.
+ */
+
+type Schema = Record<string, unknown>;
+
+const MAX_DEPTH = 8;
+
+const FORMAT_SAMPLES: Record<string, string> = {
+  email: 'user@example.com',
+  uri: 'https://example.com/',
+  'uri-reference': 'https://example.com/',
+  url: 'https://example.com/',
+  date: '2026-01-15',
+  'date-time': '2026-01-15T10:00:00Z',
+  time: '10:00:00Z',
+  uuid: '00000000-0000-4000-8000-000000000000',
+  ipv4: '127.0.0.1',
+  hostname: 'example.com',
+};
+
+function resolveRef(root: Schema, ref: string): Schema | undefined {
+  if (!ref.startsWith('#/')) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Schema)[key];
+  }
+  return typeof node === 'object' && node !== null ? (node as Schema) : undefined;
+}
+
+function firstType(schema: Schema): string | undefined {
+  if (typeof schema.type === 'string') return schema.type;
+  if (Array.isArray(schema.type)) return schema.type.find((t) => t !== 'null') as string | undefined;
+  if (schema.properties) return 'object';
+  return undefined;
+}
+
+export function sampleValue(schema: unknown, root: Schema, depth = 0): unknown {
+  if (typeof schema !== 'object' || schema === null || depth > MAX_DEPTH) return undefined;
+  const s = schema as Schema;
+  if (typeof s.$ref === 'string') {
+    const target = resolveRef(root, s.$ref);
+    return target ? sampleValue(target, root, depth + 1) : undefined;
+  }
+  if ('const' in s) return s.const;
+  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
+  if ('default' in s) return s.default;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const options = s[key];
+    if (Array.isArray(options) && options.length > 0) return sampleValue(options[0], root, depth + 1);
+  }
+  if (Array.isArray(s.allOf)) {
+    const merged = Object.assign({}, ...s.allOf.filter((x) => typeof x === 'object'), s) as Schema;
+    delete merged.allOf;
+    return sampleValue(merged, root, depth + 1);
+  }
+  switch (firstType(s)) {
+    case 'object':
+      return sampleObject(s, root, depth);
+    case 'array': {
+      const min = typeof s.minItems === 'number' ? s.minItems : 0;
+      const item = sampleValue(s.items, root, depth + 1);
+      return item === undefined ? [] : Array.from({ length: min }, () => item);
+    }
+    case 'string':
+      return sampleString(s);
+    case 'integer':
+      return sampleNumber(s, true);
+    case 'number':
+      return sampleNumber(s, false);
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default:
+      return undefined;
+  }
+}
+
+function sampleObject(s: Schema, root: Schema, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const properties = (s.properties ?? {}) as Record<string, unknown>;
+  const required = Array.isArray(s.required) ? (s.required as string[]) : [];
+  for (const name of required) {
+    const value = sampleValue(properties[name] ?? {}, root, depth + 1);
+    out[name] = value === undefined ? 'example' : value;
+  }
+  return out;
+}
+
+function sampleString(s: Schema): string {
+  const format = typeof s.format === 'string' ? FORMAT_SAMPLES[s.format] : undefined;
+  if (format) return format;
+  const min = typeof s.minLength === 'number' ? s.minLength : 1;
+  return 'example'.padEnd(min, 'x');
+}
+
+function sampleNumber(s: Schema, integer: boolean): number {
+  const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
+  const max = typeof s.maximum === 'number' ? s.maximum : typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - 1 : Number.POSITIVE_INFINITY;
+  const value = Math.min(Math.max(min, 1), max);
+  return integer ? Math.ceil(value) : value;
+}
+
+export function sampleArguments(inputSchema: unknown): Record<string, unknown> {
+  if (typeof inputSchema !== 'object' || inputSchema === null) return {};
+  const value = sampleValue(inputSchema, inputSchema as Schema);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

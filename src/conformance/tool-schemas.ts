@@ -1,0 +1,100 @@
+/**
+ * Compiles a server's tool schemas the way a conforming client must: JSON Schema 2020-12 unless the
+ * schema names another dialect, every local `$ref` resolvable, nothing fetched from the network.
+ */
+
+import Ajv2020Module from 'ajv/dist/2020.js';
+import Ajv2019Module from 'ajv/dist/2019.js';
+import AjvDraft7Module from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+
+// ajv and ajv-formats ship CommonJS with a default export; under NodeNext the class sits on `.default`.
+type AjvClass = typeof AjvDraft7Module.default;
+const Ajv2020 = (Ajv2020Module as unknown as { default: AjvClass }).default;
+const Ajv2019 = (Ajv2019Module as unknown as { default: AjvClass }).default;
+const AjvDraft7 = AjvDraft7Module.default;
+const addFormats = (addFormatsModule as unknown as { default: (ajv: InstanceType<AjvClass>) => void }).default;
+
+export const SCHEMA_BOUNDS = { maxDepth: 64, maxSubschemas: 10_000 };
+
+const DIALECTS: Record<string, AjvClass> = {
+  'https://json-schema.org/draft/2020-12/schema': Ajv2020,
+  'https://json-schema.org/draft/2019-09/schema': Ajv2019,
+  'http://json-schema.org/draft-07/schema': AjvDraft7,
+};
+
+export type CompileOutcome =
+  | { ok: true; validate: ValidateFunction; dialect: string }
+  | { ok: false; kind: 'invalid' | 'dangling-ref' | 'external-ref' | 'unsupported-dialect' | 'too-complex'; message: string };
+
+function dialectOf(schema: Record<string, unknown>): string {
+  const declared = typeof schema.$schema === 'string' ? schema.$schema.replace(/#$/, '') : undefined;
+  return declared ?? 'https://json-schema.org/draft/2020-12/schema';
+}
+
+/** Depth and size of a schema tree, bounded so a hostile schema cannot stall the run. */
+function measure(schema: unknown, depth = 0, state = { nodes: 0, maxDepth: 0 }): { nodes: number; maxDepth: number } {
+  if (state.nodes > SCHEMA_BOUNDS.maxSubschemas || depth > SCHEMA_BOUNDS.maxDepth) return state;
+  if (typeof schema !== 'object' || schema === null) return state;
+  state.nodes++;
+  state.maxDepth = Math.max(state.maxDepth, depth);
+  for (const value of Object.values(schema)) measure(value, depth + 1, state);
+  return state;
+}
+
+export function compileToolSchema(schema: unknown): CompileOutcome {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return typeof schema === 'boolean'
+      ? compileWith(Ajv2020, schema, 'https://json-schema.org/draft/2020-12/schema')
+      : { ok: false, kind: 'invalid', message: `a schema must be an object or a boolean, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}` };
+  }
+  const size = measure(schema);
+  if (size.nodes > SCHEMA_BOUNDS.maxSubschemas || size.maxDepth > SCHEMA_BOUNDS.maxDepth) {
+    return { ok: false, kind: 'too-complex', message: `the schema exceeds mcpgate's bounds (depth ${SCHEMA_BOUNDS.maxDepth}, ${SCHEMA_BOUNDS.maxSubschemas} subschemas)` };
+  }
+  const dialect = dialectOf(schema as Record<string, unknown>);
+  const Engine = DIALECTS[dialect];
+  if (!Engine) return { ok: false, kind: 'unsupported-dialect', message: `$schema names the dialect ${dialect}, which mcpgate cannot validate` };
+  return compileWith(Engine, schema, dialect);
+}
+
+const engines = new Map<AjvClass, InstanceType<AjvClass>>();
+
+/** One engine per dialect: creating one costs milliseconds, and a run compiles dozens of schemas. */
+function engineFor(Engine: AjvClass): InstanceType<AjvClass> {
+  let ajv = engines.get(Engine);
+  if (!ajv) {
+    ajv = new Engine({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(ajv);
+    engines.set(Engine, ajv);
+  }
+  return ajv;
+}
+
+function compileWith(Engine: AjvClass, schema: object | boolean, dialect: string): CompileOutcome {
+  const ajv = engineFor(Engine);
+  try {
+    return { ok: true, validate: ajv.compile(schema), dialect };
+  } catch (error) {
+    const err = error as Error & { missingRef?: string; missingSchema?: string };
+    if (err.missingRef !== undefined) {
+      // A missing document (not just a missing fragment of this one) means an external reference.
+      const external = err.missingSchema !== undefined && err.missingSchema !== '' && /^[a-z][a-z0-9+.-]*:/i.test(err.missingSchema);
+      return external
+        ? { ok: false, kind: 'external-ref', message: `$ref "${err.missingRef}" points outside the schema; clients must not fetch it, so it cannot be resolved` }
+        : { ok: false, kind: 'dangling-ref', message: `$ref "${err.missingRef}" does not resolve inside the schema` };
+    }
+    const problems = [...new Set(err.message.replace(/^schema is invalid: /, '').split(', '))];
+    return { ok: false, kind: 'invalid', message: `not a valid schema: ${problems.slice(0, 3).join('; ')}` };
+  } finally {
+    // Two tools may reuse one $id; forgetting each schema keeps them from colliding in the shared engine.
+    if (typeof schema === 'object') ajv.removeSchema(schema);
+  }
+}
+
+export function describeValidationErrors(validate: ValidateFunction, limit = 3): string {
+  const errors = validate.errors ?? [];
+  const shown = errors.slice(0, limit).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
+  return shown.join('; ') + (errors.length > limit ? `; and ${errors.length - limit} more` : '');
+}

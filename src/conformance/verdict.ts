@@ -1,0 +1,36 @@
+/** Maps a finished layer 0 run to the documented exit codes (see README, "Exit codes"). */
+
+import type { CheckResult, ConformanceSummary, TargetInfo, Verdict } from '../report/model.js';
+
+export const EXIT = {
+  pass: 0,
+  gateFailed: 1,
+  usage: 2,
+  unreachable: 3,
+  missingCredentials: 4,
+  inconclusive: 5,
+} as const;
+
+export function verdictFor(target: TargetInfo, results: CheckResult[], summary: ConformanceSummary): Verdict {
+  if (target.era !== 'modern' || results.some((r) => r.id === 'discover.responds' && r.status === 'fail')) {
+    const reason = results.find((r) => r.id === 'discover.responds')?.message ?? 'the server could not be checked';
+    return { exitCode: EXIT.unreachable, reason };
+  }
+  const failed = results.filter((r) => r.status === 'fail' && !r.expectedFailure);
+  if (failed.length > 0) {
+    const ids = failed.map((r) => r.id);
+    return { exitCode: EXIT.gateFailed, reason: `${failed.length} check(s) failed: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}` };
+  }
+  if (summary.staleExpectedFailures.length > 0) {
+    return {
+      exitCode: EXIT.gateFailed,
+      reason: `stale expected failures (these checks pass now; remove them from the file): ${summary.staleExpectedFailures.join(', ')}`,
+    };
+  }
+  const errors = results.filter((r) => r.status === 'error');
+  if (errors.length > 0) {
+    return { exitCode: EXIT.inconclusive, reason: `inconclusive: ${errors.length} check(s) could not be run by mcpgate: ${errors.map((r) => r.id).join(', ')}` };
+  }
+  const tolerated = summary.expectedFailures > 0 ? ` (${summary.expectedFailures} expected failure(s) tolerated)` : '';
+  return { exitCode: EXIT.pass, reason: `every MUST check passed${tolerated}` };
+}

@@ -1,0 +1,146 @@
+import type { CheckResult, Evidence, Report } from './model.js';
+
+type Outcome = 'passed' | 'failure' | 'error' | 'skipped';
+
+interface TestCase {
+  outcome: Outcome;
+  durationMs: number;
+  xml: string;
+}
+
+/** Stale expected-failure entries fail CI, so they get a suite of their own where CI viewers show them. */
+const STALE_SUITE = 'expected-failures';
+
+export function renderJUnit(report: Report): string {
+  const suites: string[] = [];
+  const all: TestCase[] = [];
+  const addSuite = (name: string, cases: TestCase[]): void => {
+    all.push(...cases);
+    suites.push(
+      `  <testsuite name="${attr(name)}" ${countAttrs(cases)} time="${seconds(sum(cases))}" timestamp="${attr(report.startedAt)}">\n` +
+        cases.map((c) => c.xml).join('') +
+        '  </testsuite>\n',
+    );
+  };
+
+  for (const [area, checks] of groupByArea(report.checks)) addSuite(area, checks.map(checkCase));
+  const stale = report.summary.staleExpectedFailures;
+  if (stale.length > 0) addSuite(STALE_SUITE, stale.map((id) => staleCase(id, report.options.expectedFailuresFile)));
+
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<testsuites name="mcpgate" ${countAttrs(all)} time="${seconds(report.durationMs)}" timestamp="${attr(report.startedAt)}">\n` +
+    suites.join('') +
+    '</testsuites>\n'
+  );
+}
+
+function checkCase(check: CheckResult): TestCase {
+  const open =
+    `    <testcase classname="mcpgate.${attr(check.area)}" name="${attr(`${check.id}: ${check.title}`)}"` +
+    ` time="${seconds(check.durationMs)}"`;
+  const make = (outcome: Outcome, body?: string): TestCase => ({
+    outcome,
+    durationMs: check.durationMs,
+    xml: body === undefined ? `${open}/>\n` : `${open}>\n${body}    </testcase>\n`,
+  });
+  const tolerated = check.expectedFailure === true && (check.status === 'fail' || check.status === 'warn');
+
+  if (tolerated) return make('skipped', skipped(`expected failure: ${check.message}`));
+  switch (check.status) {
+    case 'pass':
+      return make('passed');
+    case 'fail':
+      return make('failure', element('failure', { message: check.message, type: check.level }, details(check)));
+    // Listed or not, an error is the harness failing, never what an expected-failure entry tolerates.
+    case 'error':
+      return make('error', element('error', { message: check.message, type: 'error' }, details(check)));
+    case 'warn':
+      return make('passed', element('system-out', {}, details(check)));
+    case 'skip':
+      return make('skipped', skipped(check.message));
+    case 'not_measured':
+      return make('skipped', skipped(`not measured: ${check.message}`));
+  }
+}
+
+function staleCase(id: string, file: string | undefined): TestCase {
+  const message = `${id} is listed as an expected failure but passes now; remove it from ${file ?? 'the expected-failures file'}`;
+  return {
+    outcome: 'failure',
+    durationMs: 0,
+    xml:
+      `    <testcase classname="mcpgate.${STALE_SUITE}" name="${attr(`${id}: stale expected failure`)}" time="0.000">\n` +
+      element('failure', { message, type: 'stale-expected-failure' }, message) +
+      '    </testcase>\n',
+  };
+}
+
+function details(check: CheckResult): string {
+  const lines = [`${check.id}: ${check.message}`, `level: ${check.level}`];
+  if (check.specRef) lines.push(`spec: ${check.specRef}`);
+  if (check.fix) lines.push(`fix: ${check.fix}`);
+  for (const evidence of check.evidence) lines.push(...evidenceLines(evidence));
+  return lines.join('\n');
+}
+
+function evidenceLines(evidence: Evidence): string[] {
+  const lines = [evidence.label ? `evidence (${evidence.label}):` : 'evidence:'];
+  for (const [name, value] of [
+    ['sent', evidence.sent],
+    ['received', evidence.received],
+    ['expected', evidence.expected],
+  ] as const) {
+    if (value !== undefined) lines.push(`  ${name}:`, ...value.split(/\r?\n/).map((line) => `    ${line}`));
+  }
+  return lines;
+}
+
+function skipped(message: string): string {
+  return `      <skipped message="${attr(message)}"/>\n`;
+}
+
+function element(name: string, attrs: Record<string, string>, body: string): string {
+  const attrText = Object.entries(attrs)
+    .map(([key, value]) => ` ${key}="${attr(value)}"`)
+    .join('');
+  return `      <${name}${attrText}>${text(body)}</${name}>\n`;
+}
+
+function countAttrs(cases: readonly TestCase[]): string {
+  const count = (outcome: Outcome): number => cases.filter((c) => c.outcome === outcome).length;
+  return `tests="${cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}"`;
+}
+
+function groupByArea(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const groups = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    const group = groups.get(check.area);
+    if (group) group.push(check);
+    else groups.set(check.area, [check]);
+  }
+  return groups;
+}
+
+const sum = (cases: readonly TestCase[]): number => cases.reduce((total, c) => total + c.durationMs, 0);
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+/**
+ * Everything outside XML 1.0's Char production (C0 controls other than tab/LF/CR, lone surrogates,
+ * U+FFFE/U+FFFF) cannot be escaped at all; a server echoing such bytes must not make the file unparseable.
+ */
+const ILLEGAL_XML_CHARS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+function text(value: string): string {
+  return value.replace(ILLEGAL_XML_CHARS, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Attribute values are normalised by XML parsers, so line breaks and tabs are kept as character references. */
+function attr(value: string): string {
+  return text(value)
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/\t/g, '&#9;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;');
+}

@@ -1,0 +1,92 @@
+/**
+ * Masks credentials in text before it reaches a report, a log or a snapshot. Errs towards masking
+ * too much in header-like places, but leaves ordinary JSON-RPC (ids, tool names, dates, UUIDs) alone,
+ * because evidence that no longer shows what the server said is useless.
+ */
+
+export const REDACTED = '[REDACTED]';
+
+type HeaderValue = string | string[] | undefined;
+
+const CREDENTIAL_HEADERS = '(?:proxy-)?authorization|set-cookie|cookie';
+const JSON_STRING = '"(?:[^"\\\\]|\\\\.)*"';
+
+/** `"authorization": "Bearer x"` and `"set-cookie": ["a=b", "c=d"]`, as in a JSON dump of headers. */
+const HEADER_AS_JSON = new RegExp(
+  `(["'])(${CREDENTIAL_HEADERS})\\1(\\s*:\\s*)(${JSON_STRING}|\\[\\s*(?:${JSON_STRING}\\s*,?\\s*)*\\])`,
+  'gi',
+);
+/** `Authorization: Bearer x` as an HTTP header line; the value runs to the end of the line. */
+const HEADER_AS_LINE = new RegExp(`\\b(${CREDENTIAL_HEADERS})(\\s*:[ \\t]*)([^\\r\\n]+)`, 'gi');
+
+/** `https://user:password@host`. */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)([^\s/?#]+)(?=@)/gi;
+
+const SECRET_QUERY_PARAM =
+  /([?&](?:key|token|access_token|refresh_token|api_key|apikey|api-key|secret|client_secret|password)=)([^&#\s"'<>]+)/gi;
+
+/*
+ * `Bearer <token68>` anywhere, except the auth-params of a WWW-Authenticate challenge
+ * (`Bearer realm="mcp", resource_metadata="..."`), which carry no secret and matter for diagnosing auth.
+ */
+const BEARER = /\b(Bearer\s+)(?!(?:realm|scope|error|error_description|error_uri|resource_metadata)\s*=)[A-Za-z0-9._~+/-]+=*/gi;
+
+/** Vendor key shapes; the digit look-ahead keeps hyphenated words such as `sk-learn-...` readable. */
+const KEY_SHAPES: RegExp[] = [
+  /(?<![\w-])sk-(?:ant-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g, // OpenAI sk-/sk-proj-, Anthropic sk-ant-
+  /\bAIza[0-9A-Za-z_-]{35}/g, // Google
+  /\bgh[pousr]_[A-Za-z0-9]{36,}/g, // GitHub tokens
+  /\bgithub_pat_[A-Za-z0-9_]{22,}/g, // GitHub fine-grained tokens
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, // Slack
+  /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key id
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWT
+];
+
+/*
+ * A long opaque value assigned to a name ending in key/token/secret. `progressToken` is excluded:
+ * it is a protocol correlation id, not a credential. UUIDs are excluded because they are ids far more
+ * often than secrets, and masking them would hide which request a piece of evidence belongs to.
+ */
+const SECRET_ASSIGNMENT =
+  /((?<![\w-])[\w-]*(?:key|(?<!progress)token|secret)["']?\s*[:=]\s*["']?)(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-]))[A-Za-z0-9+/_-]{32,}={0,2}/gi;
+
+/** Passwords are short, so any value assigned to a password-named field is masked; `{`/`[` are schemas, kept. */
+const PASSWORD_ASSIGNMENT = /((?<![\w-])[\w-]*(?:password|passwd)["']?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s,;&"'{}[\]]+)/gi;
+
+export function redact(text: string): string {
+  let out = text.replace(HEADER_AS_JSON, (_m, quote: string, name: string, colon: string, value: string) => {
+    const masked = value.replace(new RegExp(JSON_STRING, 'g'), (s) => `"${maskHeaderValue(name, s.slice(1, -1))}"`);
+    return `${quote}${name}${quote}${colon}${masked}`;
+  });
+  out = out.replace(HEADER_AS_LINE, (_m, name: string, colon: string, value: string) => `${name}${colon}${maskHeaderValue(name, value)}`);
+  out = out.replace(URL_PASSWORD, `$1${REDACTED}`);
+  out = out.replace(SECRET_QUERY_PARAM, `$1${REDACTED}`);
+  out = out.replace(BEARER, `$1${REDACTED}`);
+  for (const shape of KEY_SHAPES) out = out.replace(shape, REDACTED);
+  out = out.replace(SECRET_ASSIGNMENT, `$1${REDACTED}`);
+  out = out.replace(PASSWORD_ASSIGNMENT, (_m, prefix: string, value: string) => {
+    const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : '';
+    return `${prefix}${quote}${REDACTED}${quote}`;
+  });
+  return out;
+}
+
+/** Header names whose whole value is a credential. */
+const SECRET_HEADER_NAME = /^(?:proxy-)?authorization$|^(?:set-)?cookie$|api[-_]?key|token|secret|password/i;
+
+/** Returns a copy: credential headers masked outright, every other value passed through `redact`. */
+export function redactHeaders(headers: Record<string, HeaderValue>): Record<string, HeaderValue> {
+  const out: Record<string, HeaderValue> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const mask = SECRET_HEADER_NAME.test(name) ? (v: string) => maskHeaderValue(name, v) : redact;
+    out[name] = value === undefined ? undefined : Array.isArray(value) ? value.map(mask) : mask(value);
+  }
+  return out;
+}
+
+/** Keeps the scheme of an Authorization value (`Bearer`, `Basic`): which scheme was sent is useful evidence. */
+function maskHeaderValue(name: string, value: string): string {
+  if (value === REDACTED) return value;
+  const scheme = /authorization/i.test(name) ? /^([A-Za-z][\w-]*)\s+\S/.exec(value.trim()) : null;
+  return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
+}

@@ -1,0 +1,191 @@
+import type { CheckResult, Evidence, Report, Status } from './model.js';
+
+export interface TerminalOptions {
+  color: boolean;
+  verbose?: boolean;
+}
+
+const MARKS: Record<Status, string> = {
+  pass: '✓',
+  fail: '✗',
+  warn: '!',
+  skip: '-',
+  error: 'E',
+  not_measured: '?',
+};
+
+const ANSI = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  magenta: [35, 39],
+  cyan: [36, 39],
+} as const;
+type Style = keyof typeof ANSI;
+type Paint = (style: Style, text: string) => string;
+
+const STATUS_STYLE: Record<Status, Style> = {
+  pass: 'green',
+  fail: 'red',
+  warn: 'yellow',
+  skip: 'dim',
+  error: 'magenta',
+  not_measured: 'yellow',
+};
+
+/** Evidence is an excerpt to orient the reader; the JSON report holds it in full. */
+const EVIDENCE_MAX_LINES = 6;
+const LINE_MAX_CHARS = 160;
+const DETAIL_INDENT = '      ';
+
+export function renderTerminal(report: Report, opts: TerminalOptions): string {
+  const paint: Paint = opts.color
+    ? (style, text) => `\x1b[${ANSI[style][0]}m${text}\x1b[${ANSI[style][1]}m`
+    : (_style, text) => text;
+  const verbose = opts.verbose ?? false;
+  const lines: string[] = [...renderHeader(report, paint), ''];
+
+  const stale = report.summary.staleExpectedFailures;
+  // Skipped checks are listed only on request: a server that could not be checked at all would
+  // otherwise bury the one line that says why under dozens of identical skips.
+  let hiddenSkips = 0;
+  for (const [area, checks] of groupByArea(report.checks)) {
+    const shown = verbose ? checks : checks.filter((c) => c.status !== 'skip');
+    hiddenSkips += checks.length - shown.length;
+    if (shown.length === 0) continue;
+    lines.push(paint('bold', area));
+    for (const check of shown) lines.push(...renderCheck(check, paint, verbose, stale.includes(check.id)));
+    lines.push('');
+  }
+  if (hiddenSkips > 0) lines.push(paint('dim', `${hiddenSkips} skipped check(s) not listed; --verbose lists them with the reason`), '');
+
+  if (stale.length > 0) {
+    const file = report.options.expectedFailuresFile ?? 'the expected-failures file';
+    lines.push(paint('red', `Stale expected failures: listed in ${safe(file)} but now passing; remove them:`));
+    for (const id of stale) lines.push(`  ${paint('red', MARKS.fail)} ${safe(id)}`);
+    lines.push('');
+  }
+
+  if (verbose && report.target.stderrTail) {
+    lines.push(paint('bold', 'server stderr (tail)'));
+    lines.push(...excerpt(report.target.stderrTail).map((line) => `  ${paint('dim', line)}`), '');
+  }
+
+  lines.push(renderTotals(report));
+  const verdictStyle: Style = report.verdict.exitCode === 0 ? 'green' : 'red';
+  lines.push(paint(verdictStyle, `${safe(report.verdict.reason)} (exit code ${report.verdict.exitCode})`));
+  return `${lines.join('\n')}\n`;
+}
+
+function renderHeader(report: Report, paint: Paint): string[] {
+  const { target } = report;
+  const server = target.serverInfo
+    ? `${safe(target.serverInfo.name)} ${safe(target.serverInfo.version)}`
+    : 'unknown (the server did not identify itself)';
+  const versions = target.supportedVersions?.length ? ` (${target.supportedVersions.map(safe).join(', ')})` : '';
+  const strict = report.options.strict ? ', strict' : '';
+  return [
+    paint('bold', `mcpgate ${safe(report.tool.version)}`) +
+      paint('dim', `  started ${safe(report.startedAt)}, took ${formatMs(report.durationMs)}${strict}`),
+    `  target  ${target.transport} ${paint('cyan', safe(target.endpoint))}`,
+    `  era     ${target.era}${versions}`,
+    `  server  ${server}`,
+  ];
+}
+
+function renderCheck(check: CheckResult, paint: Paint, verbose: boolean, stale: boolean): string[] {
+  const style = STATUS_STYLE[check.status];
+  const tolerated = check.expectedFailure === true && (check.status === 'fail' || check.status === 'warn');
+  const duration = verbose ? paint('dim', ` (${formatMs(check.durationMs)})`) : '';
+  const head =
+    `  ${paint(style, MARKS[check.status])} ${paint(style, safe(check.id))}  ${safe(check.title)}` +
+    (tolerated ? paint('dim', '  (expected failure)') : '') +
+    (stale ? paint('red', '  (stale expected failure)') : '') +
+    duration;
+
+  if (check.status === 'pass') return [head];
+  if (check.status === 'skip') return verbose ? [head, `${DETAIL_INDENT}${paint('dim', clip(safe(check.message)))}`] : [head];
+
+  const lines = [head, `${DETAIL_INDENT}${safe(check.message)}`];
+  const spec = check.specRef ? ` · ${safe(check.specRef)}` : '';
+  lines.push(`${DETAIL_INDENT}${paint('dim', `${check.level}${spec}`)}`);
+  if (check.fix) lines.push(`${DETAIL_INDENT}fix: ${safe(check.fix)}`);
+  const first = check.evidence[0];
+  if (first) lines.push(...renderEvidence(first, check.evidence.length - 1, paint));
+  return lines;
+}
+
+function renderEvidence(evidence: Evidence, more: number, paint: Paint): string[] {
+  const label = evidence.label ? ` (${safe(evidence.label)})` : '';
+  const lines = [`${DETAIL_INDENT}evidence${label}${more > 0 ? paint('dim', `, ${more} more in the JSON report`) : ''}:`];
+  const fields: [string, string | undefined][] = [
+    ['sent', evidence.sent],
+    ['received', evidence.received],
+    ['expected', evidence.expected],
+  ];
+  for (const [name, value] of fields) {
+    if (value === undefined) continue;
+    const prefix = `${DETAIL_INDENT}  ${`${name}:`.padEnd(10)}`;
+    excerpt(value).forEach((line, i) => {
+      if (i > 0 && line === '') lines.push('');
+      else lines.push(`${i === 0 ? prefix : ' '.repeat(prefix.length)}${paint('dim', line)}`);
+    });
+  }
+  return lines;
+}
+
+function renderTotals(report: Report): string {
+  const { byStatus, total, expectedFailures } = report.summary;
+  const parts = [
+    `${byStatus.pass} passed`,
+    `${byStatus.fail} failed`,
+    plural(byStatus.warn, 'warning'),
+    `${byStatus.skip} skipped`,
+    plural(byStatus.error, 'error'),
+  ];
+  // not_measured must never read as green, so it is named whenever it occurs.
+  if (byStatus.not_measured > 0) parts.push(`${byStatus.not_measured} not measured`);
+  const tolerated = expectedFailures > 0 ? `; ${plural(expectedFailures, 'expected failure')} tolerated` : '';
+  return `${plural(total, 'check')}: ${parts.join(', ')}${tolerated}`;
+}
+
+function groupByArea(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const groups = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    const group = groups.get(check.area);
+    if (group) group.push(check);
+    else groups.set(check.area, [check]);
+  }
+  return groups;
+}
+
+function excerpt(text: string): string[] {
+  const lines = safe(text).split('\n');
+  const shown = lines.slice(0, EVIDENCE_MAX_LINES).map(clip);
+  if (lines.length > EVIDENCE_MAX_LINES) shown.push(`… ${lines.length - EVIDENCE_MAX_LINES} more lines`);
+  return shown;
+}
+
+function clip(line: string): string {
+  return line.length > LINE_MAX_CHARS ? `${line.slice(0, LINE_MAX_CHARS - 1)}…` : line;
+}
+
+/**
+ * Report text comes from the server under test; escape sequences in it could recolour, erase or
+ * rewrite the user's terminal, so control characters are shown as visible escapes instead.
+ */
+function safe(text: string): string {
+  return text
+    .replace(/\r\n/g, '\n')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}

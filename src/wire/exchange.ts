@@ -1,0 +1,69 @@
+/** One request/response round trip as observed on the wire, the raw material of all evidence. */
+
+import type { WireError } from './errors.js';
+import type { JsonRpcId, JsonRpcResponse } from './jsonrpc.js';
+
+export type TransportKind = 'http' | 'stdio';
+
+export interface OutgoingMessage {
+  /** The exact text to send (a JSON-RPC message, or deliberately broken text). */
+  body: string;
+  /** HTTP only: header names exactly as they should go on the wire. */
+  headers?: Record<string, string>;
+  /** HTTP only. */
+  httpMethod?: 'POST' | 'GET' | 'DELETE';
+  /** The id whose response ends the exchange; undefined for notifications and raw probes. */
+  awaitId?: JsonRpcId | null;
+  timeoutMs?: number;
+}
+
+export interface Exchange {
+  transport: TransportKind;
+  /** The URL (HTTP) or command line (stdio) the exchange went to. */
+  endpoint: string;
+  sent: OutgoingMessage;
+  /** HTTP status, when the transport is HTTP and a status line arrived. */
+  status?: number;
+  /** Response headers, names lower-cased. */
+  headers: Record<string, string>;
+  /** The media type of the response without parameters (HTTP). */
+  contentType?: string;
+  /** The raw response body (HTTP) or the lines attributed to this exchange (stdio), capped. */
+  bodyText: string;
+  /** Every JSON-RPC message received within this exchange, in arrival order. */
+  messages: unknown[];
+  /** The response whose id matched `awaitId`, or the single response of a JSON body. */
+  response?: JsonRpcResponse;
+  /** True when `response` is the answer but its id differs in value or type from the one sent. */
+  responseIdMismatch?: boolean;
+  /** Lines or events that were not valid JSON. */
+  unparsable: string[];
+  /** True when an SSE stream stayed open after its response and mcpgate closed it. */
+  streamLeftOpen?: boolean;
+  timing: { startedAt: number; durationMs: number; firstByteMs?: number };
+  error?: WireError;
+}
+
+export interface CloseInfo {
+  /** stdio: whether the server exited by itself after stdin was closed, and how fast. */
+  exitedOnEof?: boolean;
+  exitMs?: number;
+}
+
+/** A transport that can carry deliberate, byte-exact requests and records what it saw. */
+export interface Connection {
+  readonly transport: TransportKind;
+  readonly endpoint: string;
+  exchange(message: OutgoingMessage): Promise<Exchange>;
+  /** Every message the server sent on this connection, for audits after the probes. */
+  readonly received: ReceivedMessage[];
+  readonly exchanges: Exchange[];
+  close(options?: { eofGraceMs?: number }): Promise<CloseInfo>;
+}
+
+export interface ReceivedMessage {
+  at: number;
+  /** Parsed JSON, or undefined when the text did not parse. */
+  message: unknown;
+  raw: string;
+}

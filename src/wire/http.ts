@@ -1,0 +1,223 @@
+/**
+ * Streamable HTTP transport with full control of method, headers and body, so checks can send
+ * deliberately wrong requests. Reads JSON and SSE bodies under a size cap and a deadline, and
+ * times every exchange.
+ */
+
+import http from 'node:http';
+import https from 'node:https';
+import { WireError } from './errors.js';
+import type { CloseInfo, Connection, Exchange, OutgoingMessage, ReceivedMessage } from './exchange.js';
+import { isResponse, sameId, type JsonRpcResponse } from './jsonrpc.js';
+import { SseParser } from './sse.js';
+
+export interface HttpOptions {
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+export const DEFAULT_HTTP_OPTIONS: HttpOptions = { timeoutMs: 10_000, maxResponseBytes: 4 * 1024 * 1024 };
+
+export class HttpConnection implements Connection {
+  readonly transport = 'http' as const;
+  readonly received: ReceivedMessage[] = [];
+  readonly exchanges: Exchange[] = [];
+  private readonly url: URL;
+  private readonly agent: http.Agent;
+
+  constructor(endpoint: string, private readonly options: HttpOptions = DEFAULT_HTTP_OPTIONS) {
+    this.url = parseHttpUrl(endpoint);
+    const Agent = this.url.protocol === 'https:' ? https.Agent : http.Agent;
+    this.agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  }
+
+  get endpoint(): string {
+    return this.url.href;
+  }
+
+  async exchange(message: OutgoingMessage): Promise<Exchange> {
+    const exchange = await sendHttp(this.url, this.agent, message, this.options);
+    for (const m of exchange.messages) this.received.push({ at: Date.now(), message: m, raw: JSON.stringify(m) });
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+
+  async close(): Promise<CloseInfo> {
+    this.agent.destroy();
+    return {};
+  }
+}
+
+export function parseHttpUrl(endpoint: string): URL {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new WireError('invalid-url', `"${endpoint}" is not a valid URL; pass the full MCP endpoint, for example http://127.0.0.1:3000/mcp`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new WireError('invalid-url', `"${endpoint}" is not an http(s) URL; use --stdio for a server started as a command`);
+  }
+  return url;
+}
+
+function mediaType(value: string | undefined): string | undefined {
+  return value?.split(';')[0]?.trim().toLowerCase() || undefined;
+}
+
+function lowerHeaders(raw: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function describeNetworkError(url: URL, error: NodeJS.ErrnoException): WireError {
+  const where = `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return new WireError('unreachable', `connection refused by ${where}: is the server running and listening on that port?`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new WireError('unreachable', `host ${url.hostname} could not be resolved: check the URL`);
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return new WireError('closed-early', `the server at ${where} closed the connection before answering`);
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return new WireError('unreachable', `${where} is not reachable from this machine`);
+    default:
+      return new WireError('unreachable', `request to ${where} failed: ${error.message}`);
+  }
+}
+
+function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options: HttpOptions): Promise<Exchange> {
+  const timeoutMs = message.timeoutMs ?? options.timeoutMs;
+  const startedAt = Date.now();
+  const started = performance.now();
+  const exchange: Exchange = {
+    transport: 'http',
+    endpoint: url.href,
+    sent: message,
+    headers: {},
+    bodyText: '',
+    messages: [],
+    unparsable: [],
+    timing: { startedAt, durationMs: 0 },
+  };
+  const client = url.protocol === 'https:' ? https : http;
+
+  return new Promise((resolve) => {
+    let settled = false;
+    let bytes = 0;
+    const chunks: Buffer[] = [];
+    const finish = (error?: WireError): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      exchange.timing.durationMs = performance.now() - started;
+      if (chunks.length > 0 && !exchange.bodyText) exchange.bodyText = Buffer.concat(chunks).toString('utf8');
+      if (error) exchange.error = error;
+      resolve(exchange);
+    };
+
+    const body = message.httpMethod === 'GET' || message.httpMethod === 'DELETE' ? undefined : Buffer.from(message.body, 'utf8');
+    const headers: Record<string, string | number> = { ...message.headers };
+    if (body && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) headers['Content-Length'] = body.length;
+
+    const req = client.request(url, { method: message.httpMethod ?? 'POST', headers, agent }, (res) => {
+      exchange.timing.firstByteMs = performance.now() - started;
+      exchange.status = res.statusCode;
+      exchange.headers = lowerHeaders(res.headers);
+      exchange.contentType = mediaType(exchange.headers['content-type']);
+      const isSse = exchange.contentType === 'text/event-stream';
+      const sse = isSse
+        ? new SseParser((data) => {
+            const parsed = tryParse(data);
+            if (parsed === undefined) exchange.unparsable.push(data);
+            else exchange.messages.push(parsed);
+            if (parsed !== undefined && matches(parsed, message.awaitId)) {
+              exchange.response = parsed as JsonRpcResponse;
+              // The answer is in; a stream that stays open would otherwise hold us until the deadline.
+              setImmediate(() => {
+                if (!res.complete) {
+                  exchange.streamLeftOpen = true;
+                  finishAfterBody();
+                  res.destroy();
+                }
+              });
+            }
+          })
+        : undefined;
+
+      const finishAfterBody = (): void => {
+        exchange.bodyText = Buffer.concat(chunks).toString('utf8');
+        finish();
+      };
+
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > options.maxResponseBytes) {
+          res.destroy();
+          finish(new WireError('too-large', `the response exceeded ${options.maxResponseBytes} bytes; raise --max-response-bytes if that is expected`));
+          return;
+        }
+        chunks.push(chunk);
+        sse?.push(chunk.toString('utf8'));
+      });
+      res.on('end', () => {
+        exchange.bodyText = Buffer.concat(chunks).toString('utf8');
+        if (sse) sse.end();
+        else if (exchange.bodyText.trim().length > 0) {
+          const parsed = tryParse(exchange.bodyText);
+          if (parsed === undefined) exchange.unparsable.push(exchange.bodyText);
+          else if (Array.isArray(parsed)) exchange.messages.push(...parsed);
+          else exchange.messages.push(parsed);
+        }
+        if (!exchange.response) {
+          // A plain JSON body answers exactly this request, so a response with a different id is
+          // still its answer: keep it, flagged, so the id-echo check can show what came back.
+          const single = exchange.messages.find((m) => isResponse(m));
+          if (single) {
+            exchange.response = single as JsonRpcResponse;
+            if (message.awaitId !== undefined && !matches(single, message.awaitId)) exchange.responseIdMismatch = true;
+          }
+        }
+        finish();
+      });
+      res.on('error', (error: NodeJS.ErrnoException) => {
+        if (settled) return;
+        finish(isSse && !exchange.response
+          ? new WireError('closed-early', 'the server closed the event stream before sending the response')
+          : describeNetworkError(url, error));
+      });
+      res.on('aborted', () => {
+        if (!exchange.response) finish(new WireError('closed-early', 'the server closed the event stream before sending the response'));
+      });
+    });
+
+    const timer = setTimeout(() => {
+      const what = exchange.status === undefined ? 'no response' : 'the response did not complete';
+      req.destroy();
+      finish(new WireError('timeout', `${what} within ${timeoutMs} ms from ${url.href}; the server may hang or stream without end (raise --timeout if it is just slow)`));
+    }, timeoutMs);
+
+    req.on('error', (error: NodeJS.ErrnoException) => finish(describeNetworkError(url, error)));
+    if (body) req.end(body);
+    else req.end();
+  });
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function matches(message: unknown, awaitId: OutgoingMessage['awaitId']): boolean {
+  if (awaitId === undefined || !isResponse(message)) return false;
+  return sameId((message as { id?: unknown }).id, awaitId);
+}

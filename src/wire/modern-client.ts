@@ -1,0 +1,103 @@
+/**
+ * A 2026-07-28 client that sends fully valid requests by default (per-request `_meta`, the
+ * MCP-Protocol-Version, Mcp-Method and Mcp-Name headers) and lets a caller break exactly one thing.
+ */
+
+import { HEADERS, META, NAME_HEADER_SOURCE, PROTOCOL_VERSION } from '../spec/protocol.js';
+import type { Connection, Exchange } from './exchange.js';
+import type { JsonRpcId } from './jsonrpc.js';
+
+export const CLIENT_INFO = { name: 'mcpgate', version: '0.1.0' };
+
+export interface RequestOptions {
+  /** Request id; by default the client picks the next integer. */
+  id?: JsonRpcId | null;
+  /** Replaces `_meta` entirely; `null` sends params without `_meta`. */
+  meta?: Record<string, unknown> | null;
+  /** Merged over the default `_meta`; a value of `undefined` removes that key. */
+  metaPatch?: Record<string, unknown>;
+  /** `true` sends the request with no `params` at all. */
+  omitParams?: boolean;
+  /** Header overrides by exact wire name; `undefined` removes a default header. */
+  headers?: Record<string, string | undefined>;
+  protocolVersion?: string;
+  timeoutMs?: number;
+}
+
+export class ModernClient {
+  private nextId = 1;
+
+  constructor(readonly connection: Connection) {}
+
+  get transport(): Connection['transport'] {
+    return this.connection.transport;
+  }
+
+  request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Exchange> {
+    const id = options.id === undefined ? this.nextId++ : options.id;
+    const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+    if (!options.omitParams) message.params = this.withMeta(params, options);
+    return this.connection.exchange({
+      body: JSON.stringify(message),
+      headers: this.headersFor(method, params, options),
+      awaitId: id,
+      timeoutMs: options.timeoutMs,
+    });
+  }
+
+  notify(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Exchange> {
+    const message: Record<string, unknown> = { jsonrpc: '2.0', method };
+    if (!options.omitParams) message.params = this.withMeta(params, options);
+    return this.connection.exchange({
+      body: JSON.stringify(message),
+      headers: this.headersFor(method, params, options),
+      timeoutMs: options.timeoutMs,
+    });
+  }
+
+  /** Sends text verbatim (HTTP: with the given headers, or the defaults for `method`). */
+  raw(body: string, options: { method?: string; headers?: Record<string, string | undefined>; awaitId?: JsonRpcId | null; httpMethod?: 'POST' | 'GET' | 'DELETE'; timeoutMs?: number } = {}): Promise<Exchange> {
+    const headers = options.method !== undefined ? this.headersFor(options.method, {}, { headers: options.headers }) : compact(options.headers ?? {});
+    return this.connection.exchange({ body, headers, awaitId: options.awaitId, httpMethod: options.httpMethod, timeoutMs: options.timeoutMs });
+  }
+
+  defaultMeta(protocolVersion = PROTOCOL_VERSION): Record<string, unknown> {
+    return {
+      [META.protocolVersion]: protocolVersion,
+      [META.clientCapabilities]: {},
+      [META.clientInfo]: CLIENT_INFO,
+    };
+  }
+
+  private withMeta(params: Record<string, unknown>, options: RequestOptions): Record<string, unknown> {
+    if (options.meta === null) return { ...params };
+    const meta = options.meta ? { ...options.meta } : { ...this.defaultMeta(options.protocolVersion), ...options.metaPatch };
+    for (const [key, value] of Object.entries(meta)) if (value === undefined) delete meta[key];
+    return { ...params, _meta: meta };
+  }
+
+  private headersFor(method: string, params: Record<string, unknown>, options: RequestOptions): Record<string, string> {
+    const headers: Record<string, string | undefined> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      [HEADERS.protocolVersion]: options.protocolVersion ?? PROTOCOL_VERSION,
+      [HEADERS.method]: method,
+    };
+    const nameField = NAME_HEADER_SOURCE[method];
+    const nameValue = nameField ? params[nameField] : undefined;
+    if (typeof nameValue === 'string') headers[HEADERS.name] = encodeHeaderValue(nameValue);
+    return compact({ ...headers, ...options.headers });
+  }
+}
+
+/** Header values that are not plain visible ASCII travel as `=?base64?…?=` (UTF-8). */
+export function encodeHeaderValue(value: string): string {
+  const plain = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !/^=\?base64\?.*\?=$/.test(value);
+  return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+function compact(headers: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value;
+  return out;
+}

@@ -1,0 +1,226 @@
+/**
+ * stdio transport: spawns the server command, frames newline-delimited JSON-RPC, keeps the tail of
+ * the child's stderr for the report, and always ends the child (see child-processes.ts).
+ */
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { endChild, registerChild } from './child-processes.js';
+import { splitCommandLine } from './command-line.js';
+import { WireError } from './errors.js';
+import type { CloseInfo, Connection, Exchange, OutgoingMessage, ReceivedMessage } from './exchange.js';
+import { isResponse, sameId, type JsonRpcId, type JsonRpcResponse } from './jsonrpc.js';
+
+export interface StdioOptions {
+  timeoutMs: number;
+  maxLineBytes: number;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export const DEFAULT_STDIO_OPTIONS: StdioOptions = { timeoutMs: 10_000, maxLineBytes: 4 * 1024 * 1024 };
+
+const STDERR_TAIL_BYTES = 8 * 1024;
+
+interface Pending {
+  id: JsonRpcId;
+  exchange: Exchange;
+  started: number;
+  resolve: (exchange: Exchange) => void;
+  timer: NodeJS.Timeout;
+}
+
+export class StdioConnection implements Connection {
+  readonly transport = 'stdio' as const;
+  readonly received: ReceivedMessage[] = [];
+  readonly exchanges: Exchange[] = [];
+  /** stdout lines that were not JSON: each one breaks "nothing but JSON-RPC on stdout". */
+  readonly nonJsonLines: string[] = [];
+  private stderr = '';
+  private stdoutBuffer = '';
+  private readonly pending = new Map<string, Pending>();
+  private exitInfo: { code: number | null; signal: NodeJS.Signals | null; at: number } | undefined;
+  private readonly exited: Promise<void>;
+
+  private constructor(
+    readonly endpoint: string,
+    private readonly child: ChildProcess,
+    private readonly options: StdioOptions,
+  ) {
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.exitInfo = { code, signal, at: Date.now() };
+        this.failPending();
+        resolve();
+      });
+    });
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => this.onStdout(chunk));
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL_BYTES);
+    });
+    // Writing to a server that already exited raises EPIPE; the exit itself is what gets reported.
+    child.stdin!.on('error', () => undefined);
+  }
+
+  /** Spawns the command. Rejects with a WireError when it cannot start at all. */
+  static async start(commandLine: string, options: StdioOptions = DEFAULT_STDIO_OPTIONS): Promise<StdioConnection> {
+    let argv: string[];
+    try {
+      argv = splitCommandLine(commandLine);
+    } catch (error) {
+      throw new WireError('spawn-failed', (error as Error).message);
+    }
+    if (argv.length === 0) throw new WireError('spawn-failed', '--stdio needs a command, for example --stdio "node server.js"');
+    const [command, ...args] = argv as [string, ...string[]];
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    registerChild(child);
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', () => resolve());
+      child.once('error', (error: NodeJS.ErrnoException) => {
+        const why = error.code === 'ENOENT' ? `command not found: ${command}` : `could not start ${command}: ${error.message}`;
+        reject(new WireError('spawn-failed', why));
+      });
+    });
+    return new StdioConnection(commandLine, child, options);
+  }
+
+  get stderrTail(): string {
+    return this.stderr;
+  }
+
+  get hasExited(): boolean {
+    return this.exitInfo !== undefined;
+  }
+
+  exchange(message: OutgoingMessage): Promise<Exchange> {
+    const started = performance.now();
+    const exchange: Exchange = {
+      transport: 'stdio',
+      endpoint: this.endpoint,
+      sent: message,
+      headers: {},
+      bodyText: '',
+      messages: [],
+      unparsable: [],
+      timing: { startedAt: Date.now(), durationMs: 0 },
+    };
+    this.exchanges.push(exchange);
+    if (this.exitInfo) {
+      exchange.error = this.exitError();
+      return Promise.resolve(exchange);
+    }
+    // One message per line: a body with a raw newline would be two messages, so it is flattened.
+    this.child.stdin!.write(message.body.replace(/\r?\n/g, ' ') + '\n');
+    const awaitId = message.awaitId;
+    if (awaitId === undefined || awaitId === null) {
+      exchange.timing.durationMs = performance.now() - started;
+      return Promise.resolve(exchange);
+    }
+    return new Promise((resolve) => {
+      const key = idKey(awaitId);
+      const timeoutMs = message.timeoutMs ?? this.options.timeoutMs;
+      const timer = setTimeout(() => {
+        this.pending.delete(key);
+        exchange.error = new WireError('timeout', `no response to request id ${JSON.stringify(awaitId)} within ${timeoutMs} ms on stdio; the server may hang (raise --timeout if it is just slow)`);
+        exchange.timing.durationMs = performance.now() - started;
+        resolve(exchange);
+      }, timeoutMs);
+      this.pending.set(key, { id: awaitId, exchange, started, resolve, timer });
+    });
+  }
+
+  async close(options: { eofGraceMs?: number } = {}): Promise<CloseInfo> {
+    const grace = options.eofGraceMs ?? 2_000;
+    const closedAt = Date.now();
+    if (!this.exitInfo) this.child.stdin!.end();
+    const exitedOnEof = await Promise.race([this.exited.then(() => true), delay(grace).then(() => false)]);
+    const exitMs = exitedOnEof && this.exitInfo ? this.exitInfo.at - closedAt : undefined;
+    if (!this.exitInfo) {
+      endChild(this.child, 'SIGTERM');
+      const ended = await Promise.race([this.exited.then(() => true), delay(1_000).then(() => false)]);
+      if (!ended) {
+        endChild(this.child, 'SIGKILL');
+        await Promise.race([this.exited, delay(1_000)]);
+      }
+    }
+    return { exitedOnEof, exitMs };
+  }
+
+  private onStdout(chunk: string): void {
+    this.stdoutBuffer += chunk;
+    let newline: number;
+    while ((newline = this.stdoutBuffer.indexOf('\n')) >= 0) {
+      const line = this.stdoutBuffer.slice(0, newline).replace(/\r$/, '');
+      this.stdoutBuffer = this.stdoutBuffer.slice(newline + 1);
+      if (line.trim() !== '') this.onLine(line);
+    }
+    if (this.stdoutBuffer.length > this.options.maxLineBytes) {
+      this.nonJsonLines.push(`${this.stdoutBuffer.slice(0, 200)}… (a line over ${this.options.maxLineBytes} bytes without a newline)`);
+      this.stdoutBuffer = '';
+    }
+  }
+
+  private onLine(line: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      this.nonJsonLines.push(line);
+      this.received.push({ at: Date.now(), message: undefined, raw: line });
+      return;
+    }
+    this.received.push({ at: Date.now(), message, raw: line });
+    for (const p of this.pending.values()) p.exchange.messages.push(message);
+    if (!isResponse(message)) return;
+    const id = (message as { id?: unknown }).id;
+    const pending = this.findPending(id);
+    if (!pending) return;
+    this.pending.delete(idKey(pending.id));
+    clearTimeout(pending.timer);
+    pending.exchange.response = message as JsonRpcResponse;
+    if (!sameId(id, pending.id)) pending.exchange.responseIdMismatch = true;
+    pending.exchange.bodyText = line;
+    pending.exchange.timing.durationMs = performance.now() - pending.started;
+    pending.resolve(pending.exchange);
+  }
+
+  /** Exact match first; then a response whose id differs only in type, so id-echo bugs show instead of hanging. */
+  private findPending(id: unknown): Pending | undefined {
+    if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+    const exact = this.pending.get(idKey(id));
+    if (exact) return exact;
+    for (const p of this.pending.values()) if (String(p.id) === String(id)) return p;
+    return undefined;
+  }
+
+  private exitError(): WireError {
+    const info = this.exitInfo!;
+    const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`;
+    const lastErr = this.stderr.trim().split('\n').slice(-1)[0];
+    return new WireError('exited', `the server process ${how}${lastErr ? ` (last stderr line: ${lastErr.slice(0, 200)})` : ''}`);
+  }
+
+  private failPending(): void {
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.exchange.error = this.exitError();
+      p.exchange.timing.durationMs = performance.now() - p.started;
+      p.resolve(p.exchange);
+    }
+    this.pending.clear();
+  }
+}
+
+function idKey(id: JsonRpcId): string {
+  return `${typeof id}:${String(id)}`;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,39 @@
+/** Where the server under test lives, and how to open a connection to it. */
+
+import type { Connection } from './exchange.js';
+import { DEFAULT_HTTP_OPTIONS, HttpConnection, parseHttpUrl } from './http.js';
+import { DEFAULT_STDIO_OPTIONS, StdioConnection } from './stdio.js';
+
+export type Target = { kind: 'http'; url: string } | { kind: 'stdio'; command: string; cwd?: string; env?: NodeJS.ProcessEnv };
+
+export interface ConnectOptions {
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+export const DEFAULT_CONNECT_OPTIONS: ConnectOptions = {
+  timeoutMs: DEFAULT_HTTP_OPTIONS.timeoutMs,
+  maxResponseBytes: DEFAULT_HTTP_OPTIONS.maxResponseBytes,
+};
+
+export function describeTarget(target: Target): string {
+  return target.kind === 'http' ? target.url : target.command;
+}
+
+/** Validates the target up front so a bad URL is a usage error, not a failed check. */
+export function validateTarget(target: Target): void {
+  if (target.kind === 'http') parseHttpUrl(target.url);
+}
+
+export async function connect(target: Target, options: ConnectOptions = DEFAULT_CONNECT_OPTIONS): Promise<Connection> {
+  if (target.kind === 'http') {
+    return new HttpConnection(target.url, { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes });
+  }
+  return StdioConnection.start(target.command, {
+    ...DEFAULT_STDIO_OPTIONS,
+    timeoutMs: options.timeoutMs,
+    maxLineBytes: options.maxResponseBytes,
+    cwd: target.cwd,
+    env: target.env,
+  });
+}
