@@ -93,9 +93,9 @@ export class CheckContext {
     return client.request('tools/call', { name: tool.name, arguments: args });
   }
 
-  /** Every exchange on every audited connection of this run. */
+  /** Every exchange of this run that the audits judge (see OutgoingMessage.audited). */
   allExchanges(): Exchange[] {
-    return this.auditedConnections().flatMap((c) => c.exchanges);
+    return this.auditedConnections().flatMap((c) => c.exchanges.filter((e) => e.sent.audited !== false));
   }
 
   auditedConnections(): Connection[] {

@@ -15,6 +15,11 @@ export interface OutgoingMessage {
   /** The id whose response ends the exchange; undefined for notifications and raw probes. */
   awaitId?: JsonRpcId | null;
   timeoutMs?: number;
+  /**
+   * False for probes that send a deliberately malformed message: what comes back is judged by that
+   * probe alone, not again by the audits over all traffic.
+   */
+  audited?: boolean;
 }
 
 export interface Exchange {

@@ -22,6 +22,8 @@ export interface RequestOptions {
   headers?: Record<string, string | undefined>;
   protocolVersion?: string;
   timeoutMs?: number;
+  /** See OutgoingMessage.audited. */
+  audited?: boolean;
 }
 
 export class ModernClient {
@@ -42,6 +44,7 @@ export class ModernClient {
       headers: this.headersFor(method, params, options),
       awaitId: id,
       timeoutMs: options.timeoutMs,
+      audited: options.audited,
     });
   }
 

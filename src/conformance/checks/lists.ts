@@ -29,6 +29,7 @@ export const listChecks = defineChecks('lists', [
       let pages = 0;
       for (const method of methods) {
         const listing = await ctx.list(method);
+        if (listing.pages[0] && !resultOf(listing.pages[0])) continue; // not served at all: capabilities.gates reports it
         pages += listing.pages.length;
         const last = listing.pages[listing.pages.length - 1];
         if (listing.problem) {
@@ -76,11 +77,12 @@ export const listChecks = defineChecks('lists', [
       for (const [capability, methods] of Object.entries(CAPABILITY_METHODS)) {
         for (const method of methods) {
           if (ctx.hasCapability(capability)) {
-            const listing = await ctx.list(method);
+            // Whether the method is served at all; how its pages behave is pagination.follow's concern.
+            const first = (await ctx.list(method)).pages[0];
             seen.push(`${method} served`);
-            if (listing.problem) {
-              problems.push(`${capability} is declared but ${method}: ${listing.problem}`);
-              if (listing.pages[0]) evidence.push(evidenceOf(listing.pages[0], `a ${method} result`, method));
+            if (first && !resultOf(first)) {
+              problems.push(`${capability} is declared but ${method} got ${first.error?.message ?? 'no result'}`);
+              evidence.push(evidenceOf(first, `a ${method} result`, method));
             }
           } else {
             const exchange = await ctx.client.request(method);

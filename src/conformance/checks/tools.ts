@@ -108,6 +108,8 @@ export const toolChecks = defineChecks('tools', [
     level: 'SHOULD',
     spec: 'server/tools#tool-names',
     async run(ctx) {
+      const listing = await ctx.list('tools/list');
+      if (listing.problem) return skip(`tools/list could not be read completely: ${listing.problem}`);
       const tools = await ctx.tools();
       if (tools.length === 0) return skip('the server lists no tools');
       const bad = tools.filter((t) => !TOOL_NAME.test(t.name)).map((t) => JSON.stringify(t.name));

@@ -1,0 +1,77 @@
+/**
+ * Every check is proven by a server that breaks it: each broken variant of the reference server
+ * must fail (or warn on) exactly its expected checks and pass every other applicable check, and
+ * the correct server must fail none, over both transports.
+ */
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { BREAK_VARIANTS } from '../examples/reference-server/breaks.js';
+import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
+import { ALL_CHECKS } from '../src/conformance/checks/index.js';
+import { runConformance } from '../src/conformance/runner.js';
+import type { Report } from '../src/report/model.js';
+import type { Target } from '../src/wire/target.js';
+import { REFERENCE_SERVER, referenceStdio } from './helpers/cli.js';
+
+const servers: LaunchedServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+});
+
+async function target(transport: 'http' | 'stdio', variant?: string): Promise<Target> {
+  const extra = variant ? ['--break', variant] : [];
+  if (transport === 'stdio') return { kind: 'stdio', command: referenceStdio(extra.join(' ')) };
+  const server = await launchHttpServer(process.execPath, [REFERENCE_SERVER, ...extra]);
+  servers.push(server);
+  return { kind: 'http', url: server.url };
+}
+
+function check(target: Target): Promise<Report> {
+  return runConformance({
+    target,
+    checks: [...ALL_CHECKS],
+    strict: false,
+    allowTools: [],
+    connect: { timeoutMs: 5_000, maxResponseBytes: 1 << 22 },
+    concurrency: 8,
+    eofGraceMs: 5_000,
+  });
+}
+
+function notPassing(report: Report): Record<string, string> {
+  return Object.fromEntries(report.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => [c.id, c.status]));
+}
+
+describe.each(['http', 'stdio'] as const)('reference server over %s', (transport) => {
+  it('passes every applicable check, skips none, exit 0', async () => {
+    const report = await check(await target(transport));
+    expect(notPassing(report)).toEqual({});
+    expect(report.checks.filter((c) => c.status === 'skip').map((c) => c.id)).toEqual([]);
+    expect(report.verdict.exitCode).toBe(0);
+    expect(report.target.era).toBe('modern');
+  });
+
+  const variants = BREAK_VARIANTS.filter((v) => (v.transports as readonly string[]).includes(transport));
+  it.each(variants.map((v) => [v.id, v] as const))('variant %s fails exactly its expected checks', async (_id, variant) => {
+    const report = await check(await target(transport, variant.id));
+    const expected = Object.fromEntries(variant.expectedFailures.map((id) => [id, variant.expectedStatus]));
+    expect(notPassing(report)).toEqual(expected);
+    expect(report.verdict.exitCode).toBe(variant.expectedStatus === 'fail' ? 1 : 0);
+    for (const id of variant.expectedFailures) {
+      const result = report.checks.find((c) => c.id === id)!;
+      expect(result.message.length).toBeGreaterThan(10);
+      expect(result.specRef).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/2026-07-28\//);
+    }
+  });
+});
+
+it('every check id named by a variant exists, and every non-audit check is tripped by some variant', () => {
+  const ids = new Set(ALL_CHECKS.map((c) => c.id));
+  const tripped = new Set(BREAK_VARIANTS.flatMap((v) => v.expectedFailures));
+  for (const id of tripped) expect(ids.has(id), id).toBe(true);
+  const untested = ALL_CHECKS.map((c) => c.id).filter((id) => !tripped.has(id));
+  expect(untested).toEqual(UNTRIPPED_BY_VARIANTS);
+});
+
+/** Checks proven elsewhere (named test files), not by a reference-server variant. */
+const UNTRIPPED_BY_VARIANTS: string[] = [];
