@@ -15,6 +15,11 @@ export interface BreakVariant {
   expectedFailures: readonly string[];
   /** `warn` where the broken rule is a SHOULD, so mcpgate reports a warning rather than a failure. */
   expectedStatus: 'fail' | 'warn';
+  /**
+   * The exit code mcpgate must give, set only where it differs from the default of 1 for 'fail'
+   * and 0 for 'warn' (e.g. 3 when the server cannot be recognised as MCP at all).
+   */
+  expectedExitCode?: number;
 }
 
 const BOTH: readonly Transport[] = ['http', 'stdio'];
@@ -143,6 +148,57 @@ export const BREAK_VARIANTS = [
   { id: 'ignores-stdin-eof', rule: 'ST6', transports: STDIO, expectedStatus: 'warn',
     description: 'the process keeps running after stdin reaches EOF',
     expectedFailures: ['stdio.exit-on-eof'] },
+  { id: 'discover-not-implemented', rule: 'D1', transports: BOTH, expectedStatus: 'fail', expectedExitCode: 3,
+    description: 'server/discover and initialize both answer -32601 (HTTP 404): not recognisably MCP of any era',
+    expectedFailures: ['discover.responds'] },
+  { id: 'discover-bad-instructions', rule: 'D2', transports: BOTH, expectedStatus: 'fail',
+    description: 'the DiscoverResult carries instructions 42 (a number, not a string)',
+    expectedFailures: ['discover.result-shape'] },
+  { id: 'bad-meta-key', rule: 'V7', transports: BOTH, expectedStatus: 'fail',
+    description: 'every result\'s _meta also carries the key "bad key!" next to serverInfo',
+    expectedFailures: ['meta.key-syntax'] },
+  { id: 'null-id-served', rule: 'B5', transports: BOTH, expectedStatus: 'warn',
+    description: 'a request with "id": null is served (a result echoing id null) instead of getting -32600',
+    expectedFailures: ['jsonrpc.null-id'] },
+  { id: 'case-sensitive-header-names', rule: 'H4', transports: HTTP, expectedStatus: 'fail',
+    description: 'only the exact spellings Mcp-Method and MCP-Protocol-Version are recognised; other casings count as missing',
+    expectedFailures: ['http.header-names-case-insensitive'] },
+  { id: 'no-base64-name', rule: 'H4', transports: HTTP, expectedStatus: 'fail',
+    description: 'Mcp-Name values of the form =?base64?…?= are compared without decoding',
+    expectedFailures: ['http.mcp-name-base64'] },
+  { id: 'delete-allowed', rule: 'H2', transports: HTTP, expectedStatus: 'warn',
+    description: 'DELETE /mcp is answered 200 with an empty body',
+    expectedFailures: ['http.delete-405'] },
+  { id: 'wrong-content-type', rule: 'H6', transports: HTTP, expectedStatus: 'fail',
+    description: 'JSON response bodies (not SSE, not 202) are sent as Content-Type text/plain',
+    expectedFailures: ['http.content-type'] },
+  { id: 'resources-list-missing', rule: 'D4', transports: BOTH, expectedStatus: 'fail',
+    description: 'resources/list answers -32601 (HTTP 404) although the resources capability is declared',
+    expectedFailures: ['resources.list', 'capabilities.gates'] },
+  { id: 'templates-list-missing', rule: 'D4', transports: BOTH, expectedStatus: 'fail',
+    description: 'resources/templates/list answers -32601 (HTTP 404) although the resources capability is declared',
+    expectedFailures: ['resources.templates-list', 'capabilities.gates'] },
+  { id: 'read-fails', rule: 'D4', transports: BOTH, expectedStatus: 'fail',
+    description: 'resources/read of any known resource answers -32603 (unknown URIs still get -32602)',
+    expectedFailures: ['resources.read'] },
+  { id: 'prompt-get-fails', rule: 'D4', transports: BOTH, expectedStatus: 'fail',
+    description: 'prompts/get of a known prompt with its required arguments answers -32603',
+    expectedFailures: ['prompts.get'] },
+  { id: 'prompt-not-found-wrong-code', rule: 'PR3', transports: BOTH, expectedStatus: 'warn',
+    description: 'an unknown prompt name gets -32603 instead of -32602',
+    expectedFailures: ['prompts.not-found'] },
+  { id: 'prompts-list-missing', rule: 'D4', transports: BOTH, expectedStatus: 'fail',
+    description: 'prompts/list answers -32601 (HTTP 404) although the prompts capability is declared',
+    expectedFailures: ['prompts.list', 'capabilities.gates'] },
+  { id: 'undeclared-served', rule: 'D4', transports: BOTH, expectedStatus: 'fail',
+    description: 'server/discover does not declare prompts, but prompts/list and prompts/get are still served',
+    expectedFailures: ['capabilities.gates'] },
+  { id: 'templates-input-required', rule: 'M1', transports: BOTH, expectedStatus: 'fail',
+    description: 'resources/templates/list answers resultType "input_required"',
+    expectedFailures: ['result.input-required-scope'] },
+  { id: 'image-without-mime', rule: 'T1', transports: BOTH, expectedStatus: 'fail',
+    description: 'a successful get_weather result also carries an image content block without mimeType',
+    expectedFailures: ['wire.schema-valid'] },
 ] as const satisfies readonly BreakVariant[];
 
 export type KnownBreak = (typeof BREAK_VARIANTS)[number];

@@ -17,13 +17,27 @@ const INSTRUCTIONS =
   'delete_invoice and send_email act immediately and cannot be undone: only call them when the user asks for exactly that.';
 
 export function discover(config: ServerConfig): JsonObject {
+  // undeclared-served hides prompts here only; prompts/list and prompts/get keep answering.
+  const capabilities = isBroken(config, 'undeclared-served')
+    ? Object.fromEntries(Object.entries(CAPABILITIES).filter(([name]) => name !== 'prompts'))
+    : CAPABILITIES;
   return {
     supportedVersions: isBroken(config, 'wrong-supported-versions') ? [LEGACY_VERSIONS[0]] : SUPPORTED_VERSIONS,
-    capabilities: CAPABILITIES,
-    instructions: INSTRUCTIONS,
+    capabilities,
+    instructions: isBroken(config, 'discover-bad-instructions') ? 42 : INSTRUCTIONS,
     ttlMs: 300_000,
     cacheScope: 'public',
   };
+}
+
+/**
+ * discover-not-implemented: a server that speaks neither era knows neither entry point, so it turns
+ * them away before it would look at any MCP _meta (a 2025 initialize carries none).
+ */
+export function refuseEntryPoints(method: string, config: ServerConfig): void {
+  if (isBroken(config, 'discover-not-implemented') && (method === 'server/discover' || method === 'initialize')) {
+    throw new RpcFailure(ErrorCode.MethodNotFound, `Method not found: ${method}`, undefined, 404);
+  }
 }
 
 /** Every method the dispatch table does not know ends here: a few variants answer instead of failing. */

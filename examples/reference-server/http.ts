@@ -46,6 +46,11 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
       res.writeHead(200, { ...baseHeaders, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
       return void res.end();
     }
+    if (req.method === 'DELETE' && isBroken(config, 'delete-allowed')) {
+      // As if a 2025-era session were terminated, although this revision has none to end.
+      res.writeHead(200, baseHeaders);
+      return void res.end();
+    }
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return refuse(res, 405, `${req.method ?? ''} is not supported: POST one JSON-RPC message`);
@@ -61,7 +66,7 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
     } catch {
       return write(res, parseErrorOutcome());
     }
-    write(res, core.handle(message, { headers: flattenHeaders(req) }));
+    write(res, core.handle(message, { headers: flattenHeaders(req, config) }));
   }
 
   function write(res: ServerResponse, outcome: Outcome): void {
@@ -95,7 +100,8 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
 
   function sendJson(res: ServerResponse, status: number, message: OutgoingMessage): void {
     const text = JSON.stringify(message);
-    res.writeHead(status, { ...baseHeaders, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+    const contentType = isBroken(config, 'wrong-content-type') ? 'text/plain' : 'application/json';
+    res.writeHead(status, { ...baseHeaders, 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) });
     res.end(text);
   }
 
@@ -125,10 +131,22 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
   });
 }
 
-function flattenHeaders(req: IncomingMessage): Record<string, string | undefined> {
+function flattenHeaders(req: IncomingMessage, config: ServerConfig): Record<string, string | undefined> {
   const flat: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(req.headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  if (isBroken(config, 'case-sensitive-header-names')) {
+    // node:http lower-cases req.headers; rawHeaders keeps the client's spelling for an exact lookup.
+    for (const name of [HEADERS.method, HEADERS.protocolVersion]) flat[name.toLowerCase()] = exactRawHeader(req.rawHeaders, name);
+  }
   return flat;
+}
+
+/** rawHeaders alternates name and value; only a name spelled exactly like `name` counts. */
+function exactRawHeader(rawHeaders: readonly string[], name: string): string | undefined {
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    if (rawHeaders[index] === name) return rawHeaders[index + 1];
+  }
+  return undefined;
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {

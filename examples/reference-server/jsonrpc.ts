@@ -4,6 +4,8 @@
  * failure into an error response with the HTTP status the transport should use.
  */
 
+import { ErrorCode } from '../../src/spec/protocol.js';
+
 export type RequestId = string | number;
 
 export type JsonObject = { [key: string]: unknown };
@@ -72,4 +74,9 @@ export class RpcFailure extends Error {
 
 export function errorResponse(id: RequestId | null | undefined, body: JsonRpcErrorBody): JsonRpcError {
   return id === undefined ? { jsonrpc: '2.0', error: body } : { jsonrpc: '2.0', id, error: body };
+}
+
+/** -32603 is a fault of the server itself; its HTTP status is unspecified, and 500 tells HTTP clients the same. */
+export function internalError(message = 'Internal error'): RpcFailure {
+  return new RpcFailure(ErrorCode.InternalError, message, undefined, 500);
 }

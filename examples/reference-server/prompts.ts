@@ -6,7 +6,7 @@
 import { ErrorCode } from '../../src/spec/protocol.js';
 import { LIST_CACHE, isBroken, type ServerConfig } from './config.js';
 import { INVOICES, findInvoice } from './fake-data.js';
-import { RpcFailure, isObject, type JsonObject } from './jsonrpc.js';
+import { RpcFailure, internalError, isObject, type JsonObject } from './jsonrpc.js';
 import { paginate } from './pagination.js';
 import { INVOICE_TEMPLATE } from './resources.js';
 
@@ -41,7 +41,8 @@ export function createPromptMethods(config: ServerConfig): PromptMethods {
 
     get(params) {
       if (params.name !== SUMMARIZE_INVOICE.name) {
-        throw new RpcFailure(ErrorCode.InvalidParams, `Unknown prompt "${String(params.name)}". Call prompts/list for the available prompts.`);
+        const code = isBroken(config, 'prompt-not-found-wrong-code') ? ErrorCode.InternalError : ErrorCode.InvalidParams;
+        throw new RpcFailure(code, `Unknown prompt "${String(params.name)}". Call prompts/list for the available prompts.`);
       }
       const args = params.arguments ?? {};
       if (!isObject(args) || !Object.values(args).every((value) => typeof value === 'string')) {
@@ -50,6 +51,8 @@ export function createPromptMethods(config: ServerConfig): PromptMethods {
       if (typeof args.invoice_id !== 'string') {
         throw new RpcFailure(ErrorCode.InvalidParams, 'Missing required argument "invoice_id" for prompt summarize_invoice');
       }
+      // prompt-get-fails: the arguments were fine; the fault is the server's own.
+      if (isBroken(config, 'prompt-get-fails')) throw internalError('Internal error while rendering summarize_invoice');
       return { description: SUMMARIZE_INVOICE.description, messages: summaryMessages(args.invoice_id, args.audience === 'finance') };
     },
 

@@ -7,7 +7,7 @@
 import { ErrorCode } from '../../src/spec/protocol.js';
 import { LIST_CACHE, isBroken, type ServerConfig } from './config.js';
 import { DOCUMENTS, INVOICES, findInvoice } from './fake-data.js';
-import { RpcFailure, type JsonObject } from './jsonrpc.js';
+import { RpcFailure, internalError, type JsonObject } from './jsonrpc.js';
 import { paginate, type PagingRules } from './pagination.js';
 
 const PAGE_SIZE = 2;
@@ -81,13 +81,16 @@ export function createResourceMethods(config: ServerConfig): ResourceMethods {
 
     listTemplates(params) {
       const page = paginate('resourceTemplates', [INVOICE_TEMPLATE], PAGE_SIZE, params.cursor, rules);
-      return { resourceTemplates: page.items, ...LIST_CACHE };
+      // templates-input-required: an interim result from a method that may never return one.
+      const interim = isBroken(config, 'templates-input-required') ? { resultType: 'input_required', requestState: 'opaque-state' } : {};
+      return { ...interim, resourceTemplates: page.items, ...LIST_CACHE };
     },
 
     read(params) {
       if (typeof params.uri !== 'string') throw new RpcFailure(ErrorCode.InvalidParams, 'resources/read needs params.uri (string)');
       const contents = readContents(params.uri);
       const cache = isBroken(config, 'fractional-ttl') ? { ...READ_CACHE, ttlMs: 1.5 } : READ_CACHE;
+      if (contents && isBroken(config, 'read-fails')) throw internalError(`Internal error while reading ${params.uri}`);
       if (contents) return { contents: [contents], ...cache };
       if (isBroken(config, 'empty-contents-not-found')) return { contents: [], ...cache };
       const code = isBroken(config, 'legacy-not-found-code') ? LEGACY_RESOURCE_NOT_FOUND : ErrorCode.InvalidParams;

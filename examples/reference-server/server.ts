@@ -5,12 +5,14 @@
  */
 
 import { ErrorCode, META } from '../../src/spec/protocol.js';
+import type { BreakId } from './breaks.js';
 import { SERVER_INFO, isBroken, type ServerConfig } from './config.js';
-import { answerUnknownMethod, discover } from './discovery.js';
+import { answerUnknownMethod, discover, refuseEntryPoints } from './discovery.js';
 import { checkHeaders, type HeaderMap } from './headers.js';
 import {
   RpcFailure,
   errorResponse,
+  internalError,
   isObject,
   type JsonObject,
   type JsonRpcNotification,
@@ -43,7 +45,15 @@ export interface ReferenceServer {
 type Envelope =
   | { kind: 'invalid'; id: RequestId | null; reason: string }
   | { kind: 'notification' }
-  | { kind: 'request'; id: RequestId; method: string; params: unknown };
+  /** id is null only under null-id-served, which serves what should have been refused. */
+  | { kind: 'request'; id: RequestId | null; method: string; params: unknown };
+
+/** Variants that withhold a method a declared capability promises, so it falls through to -32601. */
+const WITHHELD_METHODS: Partial<Record<BreakId, string>> = {
+  'resources-list-missing': 'resources/list',
+  'templates-list-missing': 'resources/templates/list',
+  'prompts-list-missing': 'prompts/list',
+};
 
 export function createReferenceServer(config: ServerConfig): ReferenceServer {
   const tools = createToolMethods(config);
@@ -61,23 +71,28 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
     'completion/complete': prompts.complete,
   };
 
+  const withheld = config.breakId === null ? undefined : WITHHELD_METHODS[config.breakId];
+
   function complete(payload: JsonObject): JsonObject {
     const result: JsonObject = { resultType: 'complete', ...payload };
     if (isBroken(config, 'missing-result-type')) delete result.resultType;
     if (!isBroken(config, 'no-server-info')) result._meta = { [META.serverInfo]: SERVER_INFO };
+    // bad-meta-key: a key the _meta grammar forbids (space, "!"), beside a valid one.
+    if (isBroken(config, 'bad-meta-key')) result._meta = { ...(result._meta as JsonObject | undefined), 'bad key!': true };
     return result;
   }
 
-  function echo(id: RequestId): RequestId {
+  function echo(id: RequestId | null): RequestId | null {
     return isBroken(config, 'id-type-changed') && typeof id === 'number' ? String(id) : id;
   }
 
-  function answerRequest(id: RequestId, method: string, params: unknown, context: RequestContext): Outcome {
+  function answerRequest(id: RequestId | null, method: string, params: unknown, context: RequestContext): Outcome {
+    refuseEntryPoints(method, config);
     const version = checkRequestMeta(params, config);
     const body = isObject(params) ? params : {};
     if (context.headers) checkHeaders(context.headers, method, body, version, config);
     if (method === 'subscriptions/listen') return { kind: 'subscribe', acknowledgement: acknowledge(id) };
-    const handler = methods[method];
+    const handler = method === withheld ? undefined : methods[method];
     const payload = handler ? handler(body) : answerUnknownMethod(method, config);
     const response: JsonRpcResponse = { jsonrpc: '2.0', id: echo(id), result: complete(payload) };
     return { kind: 'reply', response, httpStatus: 200, ...toolCallDelivery(method, 200) };
@@ -93,7 +108,7 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
 
   return {
     handle(message, context) {
-      const envelope = readEnvelope(message);
+      const envelope = readEnvelope(message, isBroken(config, 'null-id-served'));
       if (envelope.kind === 'invalid') {
         return failed(envelope.id, new RpcFailure(ErrorCode.InvalidRequest, envelope.reason, undefined, 400));
       }
@@ -106,7 +121,7 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
         return answerRequest(id, method, params, context);
       } catch (error) {
         if (!(error instanceof RpcFailure)) console.error(`reference server: ${method} failed:`, error);
-        const failure = error instanceof RpcFailure ? error : new RpcFailure(ErrorCode.InternalError, 'Internal error', undefined, 500);
+        const failure = error instanceof RpcFailure ? error : internalError();
         return { ...failed(echo(id), failure), ...toolCallDelivery(method, failure.httpStatus) };
       }
     },
@@ -122,7 +137,7 @@ function failed(id: RequestId | null, failure: RpcFailure): Outcome & { kind: 'r
   return { kind: 'reply', response: errorResponse(id, failure.toBody()), httpStatus: failure.httpStatus, streamed: false, preface: [] };
 }
 
-function acknowledge(id: RequestId): JsonRpcNotification {
+function acknowledge(id: RequestId | null): JsonRpcNotification {
   // No listChanged or subscribe capability is declared, so the honoured subset is always empty.
   return {
     jsonrpc: '2.0',
@@ -131,16 +146,16 @@ function acknowledge(id: RequestId): JsonRpcNotification {
   };
 }
 
-function readEnvelope(message: unknown): Envelope {
+function readEnvelope(message: unknown, serveNullId: boolean): Envelope {
   if (Array.isArray(message)) return { kind: 'invalid', id: null, reason: 'Batches are not supported: send one JSON-RPC message at a time' };
   if (!isObject(message)) return { kind: 'invalid', id: null, reason: 'A JSON-RPC message must be a JSON object' };
   const { id } = message;
   const readableId = typeof id === 'string' || Number.isInteger(id) ? (id as RequestId) : null;
   if (message.jsonrpc !== '2.0') return { kind: 'invalid', id: readableId, reason: 'jsonrpc must be "2.0"' };
-  if ('id' in message && readableId === null) {
+  if ('id' in message && readableId === null && !(serveNullId && id === null)) {
     return { kind: 'invalid', id: null, reason: 'id must be a string or an integer; null is not a valid request id' };
   }
   if (typeof message.method !== 'string') return { kind: 'invalid', id: readableId, reason: 'method is required and must be a string' };
-  if (readableId === null) return { kind: 'notification' };
+  if (!('id' in message)) return { kind: 'notification' };
   return { kind: 'request', id: readableId, method: message.method, params: message.params };
 }

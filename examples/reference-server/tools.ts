@@ -73,6 +73,10 @@ function runTool(entry: ToolEntry, args: JsonObject, config: ServerConfig): Json
     return { content: [{ type: 'text', text: `Invalid arguments for ${definition.name}: ${problems.join('; ')}.` }], isError: true };
   }
   const outcome = handler(args);
+  if (isBroken(config, 'image-without-mime') && definition.name === 'get_weather' && !outcome.isError) {
+    // Valid base64 (a PNG signature), so the only defect is the missing mimeType.
+    return { ...outcome, content: [...outcome.content, { type: 'image', data: 'iVBORw0KGgo=' }] };
+  }
   return { ...(isBroken(config, 'bad-structured-content') ? stringifyTemperature(outcome) : outcome) };
 }
 

@@ -33,12 +33,12 @@ function dialectOf(schema: Record<string, unknown>): string {
   return declared ?? 'https://json-schema.org/draft/2020-12/schema';
 }
 
-/** Depth and size of a schema tree, bounded so a hostile schema cannot stall the run. */
+/** Depth and size of a schema tree; the walk itself stops just past the bounds, so a hostile schema cannot stall it. */
 function measure(schema: unknown, depth = 0, state = { nodes: 0, maxDepth: 0 }): { nodes: number; maxDepth: number } {
-  if (state.nodes > SCHEMA_BOUNDS.maxSubschemas || depth > SCHEMA_BOUNDS.maxDepth) return state;
   if (typeof schema !== 'object' || schema === null) return state;
   state.nodes++;
   state.maxDepth = Math.max(state.maxDepth, depth);
+  if (state.nodes > SCHEMA_BOUNDS.maxSubschemas || depth > SCHEMA_BOUNDS.maxDepth) return state;
   for (const value of Object.values(schema)) measure(value, depth + 1, state);
   return state;
 }

@@ -159,8 +159,8 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
       res.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
         if (bytes > options.maxResponseBytes) {
-          res.destroy();
           finish(new WireError('too-large', `the response exceeded ${options.maxResponseBytes} bytes; raise --max-response-bytes if that is expected`));
+          res.destroy();
           return;
         }
         chunks.push(chunk);
