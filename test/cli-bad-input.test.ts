@@ -20,10 +20,10 @@ function expectCleanError(run: { stdout: string; stderr: string }): void {
   expect(all).not.toMatch(/internal error/);
 }
 
-/** Processes whose command line contains the marker (the test's own stdio servers). */
+/** The test's own `node -e` stdio servers carrying the marker (not mcpgate, whose argv also holds it). */
 function processesWith(marker: string): string[] {
   try {
-    return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    return execFileSync('pgrep', ['-f', `^node -e .*${marker}`], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }
@@ -128,6 +128,24 @@ describe('unreachable or non-MCP servers exit 3 with one line naming the cause',
     const run = await runCli(['check', '--stdio', `node -e "${script}"`, '--timeout', '500']);
     expect(run.code).toBe(3);
     expect(run.stdout).toMatch(/not an MCP server/);
+    expect(processesWith(marker)).toEqual([]);
+  });
+});
+
+describe('interruption', () => {
+  it('Ctrl-C ends mcpgate with 130 and ends the server it started', async () => {
+    const marker = `mcpgate-sigint-${process.pid}-${Date.now()}`;
+    // A stdio "server" that never answers, so mcpgate is still waiting when the signal arrives.
+    const script = `process.on('SIGTERM',()=>{});setInterval(()=>{},1000);/*${marker}*/`;
+    const { spawn } = await import('node:child_process');
+    const { CLI } = await import('./helpers/cli.js');
+    const child = spawn(process.execPath, [CLI, 'check', '--stdio', `node -e "${script}"`, '--timeout', '20000'], { stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // Bounded wait for the server process to appear before interrupting.
+    for (let i = 0; i < 200 && processesWith(marker).length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(processesWith(marker).length).toBeGreaterThan(0);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
     expect(processesWith(marker)).toEqual([]);
   });
 });

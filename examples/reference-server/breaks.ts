@@ -26,7 +26,7 @@ const BOTH: readonly Transport[] = ['http', 'stdio'];
 const HTTP: readonly Transport[] = ['http'];
 const STDIO: readonly Transport[] = ['stdio'];
 
-export const BREAK_VARIANTS = [
+const VARIANTS = [
   { id: 'wrong-supported-versions', rule: 'D2', transports: BOTH, expectedStatus: 'fail',
     description: 'server/discover lists only ["2025-11-25"] while still serving 2026-07-28',
     expectedFailures: ['discover.supported-versions', 'discover.unsupported-version'] },
@@ -169,6 +169,9 @@ export const BREAK_VARIANTS = [
   { id: 'delete-allowed', rule: 'H2', transports: HTTP, expectedStatus: 'warn',
     description: 'DELETE /mcp is answered 200 with an empty body',
     expectedFailures: ['http.delete-405'] },
+  { id: 'legacy-range-code', rule: '§17', transports: HTTP, expectedStatus: 'warn',
+    description: 'HTTP-level refusals (403, 404, 405, 413) carry JSON-RPC code -32000 instead of -32600',
+    expectedFailures: ['errors.implementation-defined-range'] },
   { id: 'wrong-content-type', rule: 'H6', transports: HTTP, expectedStatus: 'fail',
     description: 'JSON response bodies (not SSE, not 202) are sent as Content-Type text/plain',
     expectedFailures: ['http.content-type'] },
@@ -201,8 +204,16 @@ export const BREAK_VARIANTS = [
     expectedFailures: ['wire.schema-valid'] },
 ] as const satisfies readonly BreakVariant[];
 
-export type KnownBreak = (typeof BREAK_VARIANTS)[number];
-export type BreakId = KnownBreak['id'];
+/** The ids stay a literal union (so a misspelt id in a hook does not compile); the rest reads as BreakVariant. */
+export type BreakId = (typeof VARIANTS)[number]['id'];
+export type KnownBreak = BreakVariant & { id: BreakId };
+
+export const BREAK_VARIANTS: readonly KnownBreak[] = VARIANTS;
+
+/** The exit code mcpgate must give for the variant: its own, or 1 for 'fail' and 0 for 'warn'. */
+export function expectedExitCodeOf(variant: BreakVariant): number {
+  return variant.expectedExitCode ?? (variant.expectedStatus === 'fail' ? 1 : 0);
+}
 
 export function findBreak(id: string): KnownBreak | undefined {
   return BREAK_VARIANTS.find((variant) => variant.id === id);

@@ -95,7 +95,9 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
 
   /** Transport-level refusals carry a JSON-RPC error without id: the message was never read as a request. */
   function refuse(res: ServerResponse, status: number, message: string): void {
-    sendJson(res, status, errorResponse(undefined, { code: ErrorCode.InvalidRequest, message }));
+    // The 2025-era SDKs answered transport refusals with -32000; the variant keeps that habit.
+    const code = isBroken(config, 'legacy-range-code') ? -32000 : ErrorCode.InvalidRequest;
+    sendJson(res, status, errorResponse(undefined, { code, message }));
   }
 
   function sendJson(res: ServerResponse, status: number, message: OutgoingMessage): void {
