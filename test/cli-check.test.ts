@@ -124,3 +124,34 @@ describe('stdio', () => {
     expect(run.stdout).toMatch(/^http\.get-405\tSHOULD\t/m);
   });
 });
+
+describe('credentials', () => {
+  const token = 'tok-3f9a1c0d7e5b4a2f9c8d7e6f5a4b3c2d';
+  let secured: LaunchedServer;
+  beforeAll(async () => {
+    secured = await launchHttpServer(process.execPath, [REFERENCE_SERVER], { env: { ...process.env, REFERENCE_SERVER_TOKEN: token } });
+  });
+  afterAll(async () => secured.stop());
+
+  it('a server that wants a token: exit 4 with a hint to pass --header', async () => {
+    const run = await runCli(['check', '--url', secured.url]);
+    expect(run.code).toBe(4);
+    expect(run.stdout).toMatch(/requires authentication \(HTTP 401, WWW-Authenticate: Bearer resource_metadata=/);
+    expect(run.stdout).toContain('--header "Authorization: Bearer <token>"');
+  });
+
+  it('with --header the run passes, and the token appears in no output or report', async () => {
+    const dir = tempDir();
+    const run = await runCli(['check', '--url', secured.url, '--header', `Authorization: Bearer ${token}`, '--report', join(dir, 'r.json'), '--junit', join(dir, 'j.xml'), '--verbose']);
+    expect(run.code).toBe(0);
+    const everything = [run.stdout, run.stderr, readFileSync(join(dir, 'r.json'), 'utf8'), readFileSync(join(dir, 'j.xml'), 'utf8')].join('\n');
+    expect(everything).not.toContain(token);
+    expect(everything).toContain('Authorization: [REDACTED]');
+  });
+
+  it('a malformed --header is a usage error', async () => {
+    const run = await runCli(['check', '--url', secured.url, '--header', 'no colon here']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--header needs "Name: value"');
+  });
+});

@@ -10,6 +10,8 @@ export interface ServerConfig {
   breakId: BreakId | null;
   /** Called once per tools/call whose name resolved to a tool (the CLI appends it to a log file). */
   onToolCall?: (toolName: string) => void;
+  /** HTTP: when set, every request needs `Authorization: Bearer <token>` (an OAuth-protected server's behaviour). */
+  bearerToken?: string;
 }
 
 export function isBroken(config: ServerConfig, id: BreakId): boolean {

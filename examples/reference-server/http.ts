@@ -38,6 +38,11 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH) {
       return refuse(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     }
+    if (config.bearerToken !== undefined && req.headers.authorization !== `Bearer ${config.bearerToken}`) {
+      // RFC 9728: point the client at the protected-resource metadata it would use to get a token.
+      res.setHeader('WWW-Authenticate', `Bearer resource_metadata="http://${req.headers.host ?? 'localhost'}/.well-known/oauth-protected-resource"`);
+      return refuse(res, 401, 'Unauthorized: a bearer token is required');
+    }
     const origin = req.headers.origin;
     if (origin !== undefined && !LOCAL_ORIGIN.test(origin) && !isBroken(config, 'no-origin-check')) {
       return refuse(res, 403, `Forbidden: Origin ${origin} is not allowed`);

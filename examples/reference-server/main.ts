@@ -68,6 +68,7 @@ async function main(): Promise<void> {
   const callLog = process.env.REFERENCE_SERVER_CALL_LOG;
   const config: ServerConfig = {
     breakId: options.breakId,
+    ...(process.env.REFERENCE_SERVER_TOKEN ? { bearerToken: process.env.REFERENCE_SERVER_TOKEN } : {}),
     ...(callLog ? { onToolCall: (name: string) => appendFileSync(callLog, `${name}\n`) } : {}),
   };
   const core = createReferenceServer(config);

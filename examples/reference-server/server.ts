@@ -53,6 +53,7 @@ const WITHHELD_METHODS: Partial<Record<BreakId, string>> = {
   'resources-list-missing': 'resources/list',
   'templates-list-missing': 'resources/templates/list',
   'prompts-list-missing': 'prompts/list',
+  'completion-missing': 'completion/complete',
 };
 
 export function createReferenceServer(config: ServerConfig): ReferenceServer {
@@ -91,7 +92,9 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
     const version = checkRequestMeta(params, config);
     const body = isObject(params) ? params : {};
     if (context.headers) checkHeaders(context.headers, method, body, version, config);
-    if (method === 'subscriptions/listen') return { kind: 'subscribe', acknowledgement: acknowledge(id) };
+    if (method === 'subscriptions/listen') {
+      return { kind: 'subscribe', acknowledgement: acknowledge(isBroken(config, 'ack-own-subscription-id') ? 'subscription-1' : id) };
+    }
     const handler = method === withheld ? undefined : methods[method];
     const payload = handler ? handler(body) : answerUnknownMethod(method, config);
     const response: JsonRpcResponse = { jsonrpc: '2.0', id: echo(id), result: complete(payload) };

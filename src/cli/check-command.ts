@@ -12,7 +12,7 @@ import { isWireError } from '../wire/errors.js';
 import { validateTarget, type Target } from '../wire/target.js';
 import { usageError } from './errors.js';
 import { writeFileAtomic } from './files.js';
-import { positiveInteger } from './parse.js';
+import { collectHeader, positiveInteger } from './parse.js';
 import { progressReporter } from './progress.js';
 
 interface CheckFlags {
@@ -23,6 +23,7 @@ interface CheckFlags {
   strict: boolean;
   expectedFailures?: string;
   allowTool: string[];
+  header: Record<string, string>;
   timeout: number;
   maxResponseBytes: number;
   concurrency: number;
@@ -55,6 +56,7 @@ export function registerCheckCommand(program: Command): void {
     .option('--junit <file>', 'write JUnit XML to this file')
     .option('--strict', 'treat SHOULD violations as failures', false)
     .option('--expected-failures <file>', 'check ids the server knowingly fails (one per line); listed ids that pass fail the run as stale')
+    .option('--header <header>', 'extra HTTP header on every request, e.g. "Authorization: Bearer $TOKEN" (repeatable; never shown in reports)', collectHeader, {})
     .option('--allow-tool <name>', 'a tool mcpgate may call although it is not annotated read-only (repeatable)', (v: string, all: string[]) => [...all, v], [])
     .addOption(new Option('--timeout <ms>', 'per-request timeout in milliseconds').default(10_000).argParser(positiveInteger('--timeout')))
     .addOption(new Option('--max-response-bytes <n>', 'largest response body accepted').default(4 * 1024 * 1024).argParser(positiveInteger('--max-response-bytes')))
@@ -90,7 +92,7 @@ async function check(flags: CheckFlags): Promise<number> {
     strict: flags.strict,
     allowTools: flags.allowTool,
     expectedFailures,
-    connect: { timeoutMs: flags.timeout, maxResponseBytes: flags.maxResponseBytes },
+    connect: { timeoutMs: flags.timeout, maxResponseBytes: flags.maxResponseBytes, headers: flags.header },
     concurrency: flags.concurrency,
     eofGraceMs: 5_000,
     onProgress: progress.update,

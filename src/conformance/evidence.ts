@@ -16,6 +16,7 @@ export function describeSent(exchange: Exchange): string {
   const { sent } = exchange;
   if (exchange.transport === 'stdio') return excerpt(`stdin: ${sent.body}`);
   const headers = Object.entries(redactHeaders(sent.headers ?? {})).map(([name, value]) => `${name}: ${value}`);
+  for (const name of exchange.userHeaderNames ?? []) headers.push(`${name}: [REDACTED]`);
   const requestLine = `${sent.httpMethod ?? 'POST'} ${exchange.endpoint}${headers.length > 0 ? ` (${headers.join('; ')})` : ''}`;
   const body = sent.httpMethod === 'GET' || sent.httpMethod === 'DELETE' ? '' : `\n${sent.body}`;
   return excerpt(requestLine + body, BODY_EXCERPT + 400);

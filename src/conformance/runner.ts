@@ -43,6 +43,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
 
   let connection: Connection | undefined;
   let results: CheckResult[];
+  let authRequired = false;
   try {
     connection = await connect(options.target, options.connect);
     const client = new ModernClient(connection);
@@ -55,6 +56,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
       });
       results = await runChecks(ctx, applicable, options);
     } else {
+      authRequired = era.era === 'unknown' && era.authRequired === true;
       results = notModernResults(applicable, era);
       await closeQuietly(connection);
     }
@@ -76,7 +78,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     target,
     checks: results,
     summary,
-    verdict: verdictFor(target, results, summary),
+    verdict: verdictFor(target, results, summary, { authRequired }),
     options: { strict: options.strict, allowTools: options.allowTools, expectedFailuresFile: options.expectedFailures?.file },
   };
 }

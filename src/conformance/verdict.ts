@@ -11,7 +11,11 @@ export const EXIT = {
   inconclusive: 5,
 } as const;
 
-export function verdictFor(target: TargetInfo, results: CheckResult[], summary: ConformanceSummary): Verdict {
+export function verdictFor(target: TargetInfo, results: CheckResult[], summary: ConformanceSummary, context: { authRequired?: boolean } = {}): Verdict {
+  if (context.authRequired) {
+    const reason = results.find((r) => r.id === 'discover.responds')?.message ?? 'the server requires authentication';
+    return { exitCode: EXIT.missingCredentials, reason };
+  }
   if (target.era !== 'modern' || results.some((r) => r.id === 'discover.responds' && r.status === 'fail')) {
     const reason = results.find((r) => r.id === 'discover.responds')?.message ?? 'the server could not be checked';
     return { exitCode: EXIT.unreachable, reason };

@@ -53,8 +53,20 @@ const SECRET_ASSIGNMENT =
 /** Passwords are short, so any value assigned to a password-named field is masked; `{`/`[` are schemas, kept. */
 const PASSWORD_ASSIGNMENT = /((?<![\w-])[\w-]*(?:password|passwd)["']?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s,;&"'{}[\]]+)/gi;
 
+/**
+ * Values the user handed to mcpgate as credentials (for example `--header`). They are masked
+ * wherever they appear, whatever their shape: a server may echo a token in an error message.
+ */
+const knownSecrets = new Set<string>();
+
+export function registerSecret(value: string): void {
+  if (value.length >= 4) knownSecrets.add(value);
+}
+
 export function redact(text: string): string {
-  let out = text.replace(HEADER_AS_JSON, (_m, quote: string, name: string, colon: string, value: string) => {
+  let out = text;
+  for (const secret of knownSecrets) out = out.split(secret).join(REDACTED);
+  out = out.replace(HEADER_AS_JSON, (_m, quote: string, name: string, colon: string, value: string) => {
     const masked = value.replace(new RegExp(JSON_STRING, 'g'), (s) => `"${maskHeaderValue(name, s.slice(1, -1))}"`);
     return `${quote}${name}${quote}${colon}${masked}`;
   });

@@ -18,7 +18,7 @@ export type EraVerdict =
   /** Does not answer discover, completes the 2025 handshake. */
   | { era: 'legacy'; discover: Exchange; handshake: LegacyHandshake; legacy: LegacyClient }
   /** Unreachable, or answered something that is not MCP. */
-  | { era: 'unknown'; discover: Exchange; initialize?: Exchange; reason: string; wireError?: WireError };
+  | { era: 'unknown'; discover: Exchange; initialize?: Exchange; reason: string; wireError?: WireError; authRequired?: boolean };
 
 export async function detectEra(client: ModernClient): Promise<EraVerdict> {
   const discover = await client.request('server/discover');
@@ -26,6 +26,15 @@ export async function detectEra(client: ModernClient): Promise<EraVerdict> {
     return { era: 'unknown', discover, reason: discover.error.message, wireError: discover.error };
   }
   if (isResultResponse(discover.response)) return { era: 'modern', discover, result: discover.response.result };
+  if (discover.status === 401) {
+    const challenge = discover.headers['www-authenticate'];
+    return {
+      era: 'unknown',
+      discover,
+      authRequired: true,
+      reason: `the server requires authentication (HTTP 401${challenge ? `, WWW-Authenticate: ${challenge.slice(0, 120)}` : ''}); pass credentials with --header "Authorization: Bearer <token>"`,
+    };
+  }
   if (errorCodeOf(discover.response) === ErrorCode.UnsupportedProtocolVersion) {
     const data = (discover.response as { error: { data?: unknown } }).error.data;
     const supported = isObject(data) && Array.isArray(data.supported) ? data.supported.filter((v): v is string => typeof v === 'string') : [];

@@ -16,6 +16,11 @@ export interface OutgoingMessage {
   awaitId?: JsonRpcId | null;
   timeoutMs?: number;
   /**
+   * Ends the exchange at the first message this accepts, for requests whose answer is a stream that
+   * stays open (subscriptions/listen): mcpgate then closes the stream itself.
+   */
+  endWhen?: (message: unknown) => boolean;
+  /**
    * False for probes that send a deliberately malformed message: what comes back is judged by that
    * probe alone, not again by the audits over all traffic.
    */
@@ -39,6 +44,8 @@ export interface Exchange {
   messages: unknown[];
   /** The response whose id matched `awaitId`, or the single response of a JSON body. */
   response?: JsonRpcResponse;
+  /** HTTP: names of user-supplied headers sent too; their values are never shown. */
+  userHeaderNames?: string[];
   /** True when `response` is the answer but its id differs in value or type from the one sent. */
   responseIdMismatch?: boolean;
   /** Lines or events that were not valid JSON. */

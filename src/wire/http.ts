@@ -14,6 +14,8 @@ import { SseParser } from './sse.js';
 export interface HttpOptions {
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Headers the user supplied (credentials, typically), sent on every request a probe does not override. */
+  extraHeaders?: Record<string, string>;
 }
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = { timeoutMs: 10_000, maxResponseBytes: 4 * 1024 * 1024 };
@@ -123,7 +125,10 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
     };
 
     const body = message.httpMethod === 'GET' || message.httpMethod === 'DELETE' ? undefined : Buffer.from(message.body, 'utf8');
-    const headers: Record<string, string | number> = { ...message.headers };
+    const probeNames = new Set(Object.keys(message.headers ?? {}).map((h) => h.toLowerCase()));
+    const extra = Object.entries(options.extraHeaders ?? {}).filter(([name]) => !probeNames.has(name.toLowerCase()));
+    exchange.userHeaderNames = extra.map(([name]) => name);
+    const headers: Record<string, string | number> = { ...Object.fromEntries(extra), ...message.headers };
     if (body && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) headers['Content-Length'] = body.length;
 
     const req = client.request(url, { method: message.httpMethod ?? 'POST', headers, agent }, (res) => {
@@ -137,8 +142,9 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
             const parsed = tryParse(data);
             if (parsed === undefined) exchange.unparsable.push(data);
             else exchange.messages.push(parsed);
-            if (parsed !== undefined && matches(parsed, message.awaitId)) {
-              exchange.response = parsed as JsonRpcResponse;
+            const answered = parsed !== undefined && matches(parsed, message.awaitId);
+            if (answered) exchange.response = parsed as JsonRpcResponse;
+            if (answered || (parsed !== undefined && message.endWhen?.(parsed) === true)) {
               // The answer is in; a stream that stays open would otherwise hold us until the deadline.
               setImmediate(() => {
                 if (!res.complete) {

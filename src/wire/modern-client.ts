@@ -24,6 +24,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** See OutgoingMessage.audited. */
   audited?: boolean;
+  /** See OutgoingMessage.endWhen. */
+  endWhen?: (message: unknown) => boolean;
 }
 
 export class ModernClient {
@@ -45,6 +47,7 @@ export class ModernClient {
       awaitId: id,
       timeoutMs: options.timeoutMs,
       audited: options.audited,
+      endWhen: options.endWhen,
     });
   }
 

@@ -177,14 +177,19 @@ export class StdioConnection implements Connection {
     }
     this.received.push({ at: Date.now(), message, raw: line });
     for (const p of this.pending.values()) p.exchange.messages.push(message);
+    for (const p of [...this.pending.values()]) if (p.exchange.sent.endWhen?.(message) === true) this.settle(p, line);
     if (!isResponse(message)) return;
     const id = (message as { id?: unknown }).id;
     const pending = this.findPending(id);
     if (!pending) return;
-    this.pending.delete(idKey(pending.id));
-    clearTimeout(pending.timer);
     pending.exchange.response = message as JsonRpcResponse;
     if (!sameId(id, pending.id)) pending.exchange.responseIdMismatch = true;
+    this.settle(pending, line);
+  }
+
+  private settle(pending: Pending, line: string): void {
+    this.pending.delete(idKey(pending.id));
+    clearTimeout(pending.timer);
     pending.exchange.bodyText = line;
     pending.exchange.timing.durationMs = performance.now() - pending.started;
     pending.resolve(pending.exchange);

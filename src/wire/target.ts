@@ -9,6 +9,8 @@ export type Target = { kind: 'http'; url: string } | { kind: 'stdio'; command: s
 export interface ConnectOptions {
   timeoutMs: number;
   maxResponseBytes: number;
+  /** HTTP only: extra headers on every request, e.g. Authorization. */
+  headers?: Record<string, string>;
 }
 
 export const DEFAULT_CONNECT_OPTIONS: ConnectOptions = {
@@ -27,7 +29,7 @@ export function validateTarget(target: Target): void {
 
 export async function connect(target: Target, options: ConnectOptions = DEFAULT_CONNECT_OPTIONS): Promise<Connection> {
   if (target.kind === 'http') {
-    return new HttpConnection(target.url, { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes });
+    return new HttpConnection(target.url, { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes, extraHeaders: options.headers });
   }
   return StdioConnection.start(target.command, {
     ...DEFAULT_STDIO_OPTIONS,

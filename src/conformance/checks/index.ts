@@ -1,6 +1,7 @@
 /** Every layer 0 check, in report order. Each area file owns its list. */
 
 import type { CheckDefinition } from '../check.js';
+import { completionChecks } from './completions.js';
 import { discoverChecks } from './discover.js';
 import { httpChecks } from './http.js';
 import { jsonrpcChecks } from './jsonrpc.js';
@@ -10,6 +11,7 @@ import { removedChecks } from './removed.js';
 import { promptChecks, resourceChecks } from './resources.js';
 import { resultChecks } from './results.js';
 import { stdioChecks } from './stdio.js';
+import { subscriptionChecks } from './subscriptions.js';
 import { toolChecks } from './tools.js';
 
 export const ALL_CHECKS: readonly CheckDefinition[] = [
@@ -23,6 +25,8 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...promptChecks,
   ...listChecks,
   ...removedChecks,
+  ...subscriptionChecks,
+  ...completionChecks,
   ...stdioChecks,
   ...resultChecks,
 ];
