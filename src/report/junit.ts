@@ -1,4 +1,5 @@
 import type { CheckResult, Evidence, Report } from './model.js';
+import { groupByArea } from './group.js';
 
 type Outcome = 'passed' | 'failure' | 'error' | 'skipped';
 
@@ -110,16 +111,6 @@ function element(name: string, attrs: Record<string, string>, body: string): str
 function countAttrs(cases: readonly TestCase[]): string {
   const count = (outcome: Outcome): number => cases.filter((c) => c.outcome === outcome).length;
   return `tests="${cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}"`;
-}
-
-function groupByArea(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
-  const groups = new Map<string, CheckResult[]>();
-  for (const check of checks) {
-    const group = groups.get(check.area);
-    if (group) group.push(check);
-    else groups.set(check.area, [check]);
-  }
-  return groups;
 }
 
 const sum = (cases: readonly TestCase[]): number => cases.reduce((total, c) => total + c.durationMs, 0);

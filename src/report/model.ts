@@ -11,6 +11,8 @@ export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'err
 
 /** Conformance levels follow the spec's own words. */
 export type Level = 'MUST' | 'SHOULD';
+// A violated SHOULD is reported as `warn`, or as `fail` under --strict; a violated MUST is `fail`.
+// `warn` is also used where the spec tolerates or leaves open what was seen (never a failure).
 
 /** One piece of evidence: what was sent, an excerpt of what came back, and what was expected. */
 export interface Evidence {
@@ -40,7 +42,11 @@ export interface CheckResult {
   fix?: string;
   evidence: Evidence[];
   durationMs: number;
-  /** Set when the check id is listed in the expected-failures file. */
+  /**
+   * Set when the check failed and its id is listed in the expected-failures file: the failure is
+   * tolerated. A listed check that passes is not marked here; it appears in
+   * summary.staleExpectedFailures and fails the run.
+   */
   expectedFailure?: boolean;
 }
 
@@ -78,7 +84,8 @@ export interface Verdict {
 }
 
 export interface Report {
-  schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  /** The version this mcpgate writes is REPORT_SCHEMA_VERSION; readers accept any 1.x. */
+  schemaVersion: `1.${number}`;
   tool: { name: 'mcpgate'; version: string };
   /** ISO 8601 start time of the run. */
   startedAt: string;

@@ -1,4 +1,5 @@
 import type { CheckResult, Evidence, Report, Status } from './model.js';
+import { groupByArea } from './group.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -149,16 +150,6 @@ function renderTotals(report: Report): string {
   if (byStatus.not_measured > 0) parts.push(`${byStatus.not_measured} not measured`);
   const tolerated = expectedFailures > 0 ? `; ${plural(expectedFailures, 'expected failure')} tolerated` : '';
   return `${plural(total, 'check')}: ${parts.join(', ')}${tolerated}`;
-}
-
-function groupByArea(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
-  const groups = new Map<string, CheckResult[]>();
-  for (const check of checks) {
-    const group = groups.get(check.area);
-    if (group) group.push(check);
-    else groups.set(check.area, [check]);
-  }
-  return groups;
 }
 
 function excerpt(text: string): string[] {

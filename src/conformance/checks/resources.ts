@@ -6,6 +6,7 @@ import { defineChecks, pass, skip, violated, type CheckDefinition } from '../che
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
 import { expectError, resultOf, uniqueId } from './expect.js';
+import { unknownNameCheck } from './unknown-name.js';
 
 function listCheck(id: string, method: string, capability: string, key: string, spec: string): Omit<CheckDefinition, 'area'> {
   return {
@@ -94,18 +95,5 @@ export const promptChecks = defineChecks('prompts', [
       return pass(`prompts/get ${String(prompt.name)} returned ${result.messages.length} message(s)`, evidence);
     },
   },
-  {
-    id: 'prompts.not-found',
-    title: 'getting an unknown prompt gets -32602',
-    level: 'SHOULD',
-    spec: 'server/prompts#error-handling',
-    async run(ctx) {
-      if (!ctx.hasCapability('prompts')) return skip('the server does not declare the prompts capability');
-      const name = `__no_such_prompt_${uniqueId('p')}`;
-      const exchange = await ctx.client.request('prompts/get', { name, arguments: {} });
-      const judged = expectError(exchange, ErrorCode.InvalidParams);
-      const evidence = [evidenceOf(exchange, `JSON-RPC error ${ErrorCode.InvalidParams}`, `prompts/get ${name}`)];
-      return judged.ok ? pass(`unknown prompt: ${judged.seen}`, evidence) : violated(`an unknown prompt should get -32602; got ${judged.seen}`, evidence, 'answer unknown prompt names with -32602');
-    },
-  },
+  unknownNameCheck({ id: 'prompts.not-found', kind: 'prompt', capability: 'prompts', method: 'prompts/get', page: 'server/prompts#error-handling' }),
 ]);

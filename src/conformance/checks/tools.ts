@@ -1,15 +1,13 @@
 /** tools/list and tools/call (server/tools, basic/index#json-schema-usage). */
 
 import type { Evidence } from '../../report/model.js';
-import { ErrorCode } from '../../spec/protocol.js';
-import { isErrorResponse } from '../../wire/jsonrpc.js';
 import { defineChecks, pass, skip, violated, warn } from '../check.js';
 import { readAllPages } from '../context.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { sampleArguments } from '../sample-arguments.js';
 import { compileToolSchema } from '../tool-schemas.js';
-import { expectError, uniqueId } from './expect.js';
 import { callChecks } from './tool-calls.js';
+import { unknownNameCheck } from './unknown-name.js';
 import { xMcpHeaderProblems } from './x-mcp-header.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -134,22 +132,7 @@ export const toolChecks = defineChecks('tools', [
       return pass('no x-mcp-header problems');
     },
   },
-  {
-    id: 'tools.unknown-tool',
-    title: 'calling an unknown tool gets JSON-RPC error -32602',
-    level: 'SHOULD',
-    spec: 'server/tools#error-handling',
-    async run(ctx) {
-      if (!ctx.hasCapability('tools')) return skip('the server does not declare the tools capability');
-      const name = `__no_such_tool_${uniqueId('x')}`;
-      const exchange = await ctx.client.request('tools/call', { name, arguments: {} });
-      const judged = expectError(exchange, ErrorCode.InvalidParams);
-      const evidence = [evidenceOf(exchange, `JSON-RPC error ${ErrorCode.InvalidParams}`, `tools/call ${name}`)];
-      if (judged.ok) return pass(`unknown tool: ${judged.seen}`, evidence);
-      if (isErrorResponse(exchange.response)) return violated(`an unknown tool should get -32602; got ${judged.seen}`, evidence, 'answer unknown tool names with -32602');
-      return violated(`an unknown tool should be a JSON-RPC error -32602, not ${judged.seen}`, evidence, 'answer unknown tool names with -32602 rather than a tool result');
-    },
-  },
+  unknownNameCheck({ id: 'tools.unknown-tool', kind: 'tool', capability: 'tools', method: 'tools/call', page: 'server/tools#error-handling' }),
   ...callChecks,
 ]);
 
