@@ -1,18 +1,25 @@
 /**
  * `npm start`: the main job on the bundled reference server, offline and without any API key.
- * Starts the server on a free port, runs `mcpgate check` against it over HTTP and over stdio, writes
- * the reports under .mcpgate/, and exits with the worst exit code.
+ * Starts the server on a free port, runs `mcpgate check` over HTTP and over stdio, then
+ * `mcpgate eval` with the bundled golden set, and writes the reports under .mcpgate/reports.
+ *
+ * Layer 1 uses MCPGATE_MODEL when set (e.g. openai:gpt-4.1-mini; its key must be exported),
+ * otherwise the offline lexical baseline. The baseline is a floor, not a gate: its misses are
+ * reported but do not change the exit code, which is the conformance result (or the real model's).
  */
 
 import { spawnSync } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchHttpServer } from './launch.js';
 
 const distRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(distRoot, '..');
 const cli = join(distRoot, 'src/cli/main.js');
 const server = join(distRoot, 'examples/reference-server/main.js');
+const golden = relative(process.cwd(), join(repoRoot, 'examples/golden/tasks.yaml'));
 const out = resolve('.mcpgate/reports');
+const model = process.env.MCPGATE_MODEL || 'baseline';
 
 function mcpgate(label: string, args: string[]): number {
   process.stdout.write(`\n=== ${label}: mcpgate ${args.join(' ')}\n\n`);
@@ -21,12 +28,16 @@ function mcpgate(label: string, args: string[]): number {
 }
 
 const http = await launchHttpServer(process.execPath, [server]);
-let codes: number[];
+const codes: number[] = [];
 try {
-  codes = [
-    mcpgate('layer 0 over HTTP', ['check', '--url', http.url, '--report', join(out, 'check-http.json'), '--junit', join(out, 'check-http.xml')]),
-    mcpgate('layer 0 over stdio', ['check', '--stdio', `"${process.execPath}" "${server}" --stdio`, '--report', join(out, 'check-stdio.json')]),
-  ];
+  codes.push(mcpgate('layer 0 over HTTP', ['check', '--url', http.url, '--report', join(out, 'check-http.json'), '--junit', join(out, 'check-http.xml')]));
+  codes.push(mcpgate('layer 0 over stdio', ['check', '--stdio', `"${process.execPath}" "${server}" --stdio`, '--report', join(out, 'check-stdio.json')]));
+  const evalCode = mcpgate(`layer 1 with ${model}`, ['eval', '--url', http.url, '--golden', golden, '--model', model, '--report', join(out, 'eval.json')]);
+  if (model === 'baseline') {
+    process.stdout.write('\nThe lexical baseline is the floor a model should beat, not a gate: its misses above do not fail `npm start`.\nSet MCPGATE_MODEL=provider:model (and its API key) to evaluate a real model.\n');
+  } else {
+    codes.push(evalCode);
+  }
 } finally {
   await http.stop();
 }

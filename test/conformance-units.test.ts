@@ -110,3 +110,14 @@ describe('parseExpectedFailures', () => {
     expect(() => parseExpectedFailures('a.one\nc.three\n', known, 'x.txt')).toThrow('x.txt:2: "c.three" is not a check id');
   });
 });
+
+describe('toolSafety, non-destructive policy (layer 1)', () => {
+  const none = new Set<string>();
+  it('also runs writing tools that declare destructiveHint: false, never presumed-destructive ones', () => {
+    expect(toolSafety({ name: 'w', annotations: { readOnlyHint: false, destructiveHint: false } }, none, 'non-destructive').callable).toBe(true);
+    expect(toolSafety({ name: 'w', annotations: { readOnlyHint: false, destructiveHint: false } }, none, 'read-only').callable).toBe(false);
+    expect(toolSafety({ name: 'x', annotations: { readOnlyHint: false } }, none, 'non-destructive').callable).toBe(false);
+    expect(toolSafety({ name: 'y' }, none, 'non-destructive').callable).toBe(false);
+    expect(toolSafety({ name: 'z', annotations: { destructiveHint: true, readOnlyHint: true } }, none, 'non-destructive').callable).toBe(false);
+  });
+});

@@ -66,10 +66,19 @@ function usageError(message: string): never {
 async function main(): Promise<void> {
   const options = parseArguments(process.argv.slice(2));
   const callLog = process.env.REFERENCE_SERVER_CALL_LOG;
+  // Tests of "the server died mid-run": the process exits on the tool call after this many.
+  const crashAfter = Number(process.env.REFERENCE_SERVER_CRASH_AFTER_CALLS ?? Number.POSITIVE_INFINITY);
+  let toolCalls = 0;
   const config: ServerConfig = {
     breakId: options.breakId,
     ...(process.env.REFERENCE_SERVER_TOKEN ? { bearerToken: process.env.REFERENCE_SERVER_TOKEN } : {}),
-    ...(callLog ? { onToolCall: (name: string) => appendFileSync(callLog, `${name}\n`) } : {}),
+    onToolCall: (name: string) => {
+      if (callLog) appendFileSync(callLog, `${name}\n`);
+      if (++toolCalls > crashAfter) {
+        process.stderr.write(`reference server: simulated crash on tool call ${toolCalls} (REFERENCE_SERVER_CRASH_AFTER_CALLS=${crashAfter})\n`);
+        process.exit(70);
+      }
+    },
   };
   const core = createReferenceServer(config);
 

@@ -95,7 +95,7 @@ async function check(flags: CheckFlags): Promise<number> {
     connect: { timeoutMs: flags.timeout, maxResponseBytes: flags.maxResponseBytes, headers: flags.header },
     concurrency: flags.concurrency,
     eofGraceMs: 5_000,
-    onProgress: progress.update,
+    onProgress: (done, total, result) => progress.update(done, total, result.id),
   });
   progress.clear();
   if (flags.report) writeFileAtomic(flags.report, renderJson(report));

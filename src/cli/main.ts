@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { MCPGATE_VERSION } from '../conformance/runner.js';
 import { EXIT } from '../conformance/verdict.js';
 import { registerCheckCommand } from './check-command.js';
+import { registerEvalCommand } from './eval-command.js';
 import { CliError } from './errors.js';
 
 function fail(message: string, code: number): void {
@@ -20,6 +21,7 @@ async function main(argv: string[]): Promise<void> {
     .configureOutput({ writeErr: (text) => process.stderr.write(text) })
     .showHelpAfterError('(run mcpgate --help for usage)');
   registerCheckCommand(program);
+  registerEvalCommand(program);
   try {
     await program.parseAsync(argv);
   } catch (error) {

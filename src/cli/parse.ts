@@ -16,6 +16,14 @@ export function collectHeader(value: string, all: Record<string, string>): Recor
   return { ...all, [name]: headerValue };
 }
 
+export function fraction(flag: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0 || n > 1) throw usageError(`${flag} needs a number above 0 and at most 1, got "${value}"`);
+    return n;
+  };
+}
+
 export function positiveInteger(flag: string): (value: string) => number {
   return (value) => {
     const n = Number(value);

@@ -1,14 +1,17 @@
-/** A one-line progress display on stderr, shown only on an interactive terminal. */
+/** A one-line progress display on stderr, shown only on an interactive terminal (never in CI logs). */
 
-import type { CheckResult } from '../report/model.js';
+export interface Progress {
+  update: (done: number, total: number, label: string) => void;
+  clear: () => void;
+}
 
-export function progressReporter(stream: NodeJS.WriteStream = process.stderr): { update: (done: number, total: number, result: CheckResult) => void; clear: () => void } {
+export function progressReporter(verb = 'checking', stream: NodeJS.WriteStream = process.stderr): Progress {
   const active = stream.isTTY === true && process.env.CI === undefined;
   let shown = false;
   return {
-    update(done, total, result) {
+    update(done, total, label) {
       if (!active) return;
-      const line = `checking ${done}/${total} ${result.id}`.slice(0, (stream.columns ?? 80) - 1);
+      const line = `${verb} ${done}/${total} ${label}`.slice(0, (stream.columns ?? 80) - 1);
       stream.write(`\r\x1b[2K${line}`);
       shown = true;
     },

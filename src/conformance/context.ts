@@ -3,10 +3,11 @@
  * to open an independent connection, and the one path through which a tool may be called.
  */
 
-import { PAGINATED_METHODS } from '../spec/protocol.js';
+import type { PAGINATED_METHODS } from '../spec/protocol.js';
 import { toolSafety } from '../spec/tool-safety.js';
 import type { CloseInfo, Connection, Exchange, TransportKind } from '../wire/exchange.js';
-import { isObject, isResultResponse } from '../wire/jsonrpc.js';
+import { isObject } from '../wire/jsonrpc.js';
+import { readAllPages, type ListOutcome } from '../wire/pagination.js';
 import { ModernClient } from '../wire/modern-client.js';
 import { connect, type ConnectOptions, type Target } from '../wire/target.js';
 
@@ -18,15 +19,6 @@ export interface ToolDefinition {
   annotations?: unknown;
   [key: string]: unknown;
 }
-
-export interface ListOutcome {
-  items: Record<string, unknown>[];
-  pages: Exchange[];
-  /** Why the list could not be read completely, if it could not. */
-  problem?: string;
-}
-
-export const MAX_PAGES = 50;
 
 export class CheckContext {
   readonly connections: Connection[] = [];
@@ -101,30 +93,4 @@ export class CheckContext {
   auditedConnections(): Connection[] {
     return this.connections.filter((c) => !this.unaudited.has(c));
   }
-}
-
-export async function readAllPages(client: ModernClient, method: string): Promise<ListOutcome> {
-  const key = PAGINATED_METHODS[method] ?? 'items';
-  const items: Record<string, unknown>[] = [];
-  const pages: Exchange[] = [];
-  const seenCursors = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const exchange = await client.request(method, cursor === undefined ? {} : { cursor });
-    pages.push(exchange);
-    if (!isResultResponse(exchange.response)) {
-      return { items, pages, problem: exchange.error?.message ?? `${method} did not return a result` };
-    }
-    const result = exchange.response.result;
-    const pageItems = result[key];
-    if (!Array.isArray(pageItems)) return { items, pages, problem: `${method} result has no "${key}" array` };
-    items.push(...pageItems.filter(isObject));
-    const next = result.nextCursor;
-    if (next === undefined || next === null) return { items, pages };
-    if (typeof next !== 'string') return { items, pages, problem: `nextCursor is ${typeof next}, not a string` };
-    if (seenCursors.has(next)) return { items, pages, problem: `nextCursor "${next.slice(0, 40)}" repeats: the pagination loops` };
-    seenCursors.add(next);
-    cursor = next;
-  }
-  return { items, pages, problem: `pagination did not end within ${MAX_PAGES} pages` };
 }

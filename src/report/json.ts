@@ -16,6 +16,7 @@ const REPORT_KEYS: Record<keyof Report, true> = {
   summary: true,
   verdict: true,
   options: true,
+  eval: true,
 };
 const TOOL_KEYS: Record<keyof Report['tool'], true> = { name: true, version: true };
 const TARGET_KEYS: Record<keyof TargetInfo, true> = {

@@ -97,4 +97,113 @@ export interface Report {
   verdict: Verdict;
   /** Options that changed what was checked, recorded so a report explains itself. */
   options: { strict: boolean; allowTools: string[]; expectedFailuresFile?: string };
+  /** Layer 1 results, when behaviour evals ran. */
+  eval?: EvalReport;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layer 1: behaviour evals (`eval` key of the report). Documented in docs/report-schema.md.
+
+export type ArgIssueKind = 'missing' | 'unexpected' | 'wrong_value' | 'wrong_type';
+
+export interface EvalArgIssue {
+  argument: string;
+  kind: ArgIssueKind;
+  /** The match mode of the expectation; absent for `unexpected` (nothing was expected). */
+  mode?: string;
+  expected?: unknown;
+  actual?: unknown;
+}
+
+export interface EvalToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  /** Excerpt of what the server returned (or the refusal mcpgate sent instead of calling). */
+  result: string;
+  isError: boolean;
+  refused?: boolean;
+  serverMs: number;
+}
+
+export interface EvalSample {
+  index: number;
+  /** pass / fail; `error` when the sample could not run (model or server failure). */
+  status: 'pass' | 'fail' | 'error';
+  selection: 'correct' | 'wrong' | 'none' | 'not_applicable';
+  overActivated: boolean;
+  args?: { ok: boolean; issues: EvalArgIssue[] };
+  sequence?: { ok: boolean; missing: string[]; extra: string[]; outOfOrder: boolean };
+  forbidden: string[];
+  /** Task completion by the judge; `not_measured` without a judge or when the judge failed. */
+  completion: { status: 'pass' | 'fail' | 'not_measured'; reason?: string };
+  reasons: string[];
+  calls: EvalToolCall[];
+  finalText: string;
+  ended: 'answered' | 'max-steps' | 'error';
+  error?: string;
+  modelMs: number;
+  serverMs: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  modelCalls: number;
+  cacheHits: number;
+}
+
+export interface EvalCaseResult {
+  id: string;
+  model: string;
+  kind: 'hard' | 'soft';
+  tags: string[];
+  source: string;
+  runs: number;
+  passes: number;
+  errors: number;
+  passRate: number;
+  /** Passes needed out of `runs`: N of N for hard cases, the soft floor otherwise (configurable). */
+  required: number;
+  /** Unbiased pass^k for k = 1..runs: the chance that k fresh samples all pass. */
+  passHatK: number[];
+  status: 'pass' | 'fail' | 'error';
+  /** Passed some samples but not all: labelled apart from a stable failure. */
+  flaky: boolean;
+  message: string;
+  /** One entry per independent run: the scored trajectory (calls, results, answer, timings, tokens). */
+  trajectories: EvalSample[];
+}
+
+export interface EvalSummary {
+  cases: number;
+  passed: number;
+  failed: number;
+  errored: number;
+  flaky: number;
+  /** Correct first tool over positive samples. */
+  selectionAccuracy: number | null;
+  /** Negative samples where any tool was called, over negative samples. */
+  overActivationRate: number | null;
+  /** Samples with every expected argument right, over correctly selected samples with expectations. */
+  argumentAccuracy: number | null;
+  /** Samples whose calls matched the expected sequence, over sequence samples. */
+  sequenceAccuracy: number | null;
+  /** Judge passes over judged samples; null when nothing was judged (not measured). */
+  completionRate: number | null;
+  /** Mean over cases of pass^k at k = runs. */
+  passHatK: number | null;
+  providerCalls: number;
+  cacheHits: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface EvalReport {
+  golden: { file: string; sha256: string; cases: number };
+  models: Array<{ id: string; kind: 'llm' | 'lexical-baseline' }>;
+  /** The pinned judge model, or null: task completion is then not measured. */
+  judge: { id: string } | null;
+  settings: { runs: number; maxSteps: number; temperature: number; softMinPasses: number; cache: string; concurrency: number };
+  cases: EvalCaseResult[];
+  summary: EvalSummary;
+  perModel: Record<string, EvalSummary>;
+  /** Case x model: passes of runs per cell. */
+  matrix: { models: string[]; rows: Array<{ id: string; cells: Record<string, { passes: number; runs: number; status: EvalCaseResult['status']; flaky: boolean }> }> };
 }

@@ -9,6 +9,59 @@ import { STATUSES } from './model.js';
 const count = { type: 'integer', minimum: 0 } as const;
 const strings = { type: 'array', items: { type: 'string' } } as const;
 
+const rate = { type: ['number', 'null'], minimum: 0, maximum: 1 } as const;
+
+/** Layer 1 (`eval` key): the contract later tooling relies on; every object stays open to additions. */
+const EVAL_SCHEMA = {
+  type: 'object',
+  required: ['golden', 'models', 'judge', 'settings', 'cases', 'summary', 'perModel', 'matrix'],
+  properties: {
+    golden: { type: 'object', required: ['file', 'sha256', 'cases'] },
+    models: { type: 'array', items: { type: 'object', required: ['id', 'kind'], properties: { kind: { enum: ['llm', 'lexical-baseline'] } } } },
+    judge: { type: ['object', 'null'], required: ['id'] },
+    cases: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'model', 'kind', 'runs', 'passes', 'passRate', 'required', 'passHatK', 'status', 'flaky', 'message', 'trajectories'],
+        properties: {
+          kind: { enum: ['hard', 'soft'] },
+          runs: count,
+          passes: count,
+          passRate: { type: 'number', minimum: 0, maximum: 1 },
+          status: { enum: ['pass', 'fail', 'error'] },
+          flaky: { type: 'boolean' },
+          trajectories: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['index', 'status', 'selection', 'completion', 'calls', 'finalText', 'ended'],
+              properties: {
+                status: { enum: ['pass', 'fail', 'error'] },
+                selection: { enum: ['correct', 'wrong', 'none', 'not_applicable'] },
+                completion: { type: 'object', required: ['status'], properties: { status: { enum: ['pass', 'fail', 'not_measured'] } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    summary: {
+      type: 'object',
+      required: ['selectionAccuracy', 'overActivationRate', 'argumentAccuracy', 'sequenceAccuracy', 'completionRate', 'providerCalls', 'cacheHits'],
+      properties: {
+        selectionAccuracy: rate,
+        overActivationRate: rate,
+        argumentAccuracy: rate,
+        sequenceAccuracy: rate,
+        completionRate: rate,
+        providerCalls: count,
+        cacheHits: count,
+      },
+    },
+  },
+} as const;
+
 export const REPORT_JSON_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'urn:mcpgate:report:1',
@@ -16,6 +69,7 @@ export const REPORT_JSON_SCHEMA = {
   type: 'object',
   required: ['schemaVersion', 'tool', 'startedAt', 'durationMs', 'target', 'checks', 'summary', 'verdict', 'options'],
   properties: {
+    eval: EVAL_SCHEMA,
     schemaVersion: { type: 'string', pattern: '^1\\.[0-9]+$' },
     tool: {
       type: 'object',

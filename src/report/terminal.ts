@@ -1,4 +1,6 @@
 import type { CheckResult, Evidence, Report, Status } from './model.js';
+import { formatMs, painter, plural, safe, type Paint, type Style } from './ansi.js';
+import { renderEvalSection } from './terminal-eval.js';
 import { groupByArea } from './group.js';
 
 export interface TerminalOptions {
@@ -15,18 +17,6 @@ const MARKS: Record<Status, string> = {
   not_measured: '?',
 };
 
-const ANSI = {
-  bold: [1, 22],
-  dim: [2, 22],
-  red: [31, 39],
-  green: [32, 39],
-  yellow: [33, 39],
-  magenta: [35, 39],
-  cyan: [36, 39],
-} as const;
-type Style = keyof typeof ANSI;
-type Paint = (style: Style, text: string) => string;
-
 const STATUS_STYLE: Record<Status, Style> = {
   pass: 'green',
   fail: 'red',
@@ -42,12 +32,24 @@ const LINE_MAX_CHARS = 160;
 const DETAIL_INDENT = '      ';
 
 export function renderTerminal(report: Report, opts: TerminalOptions): string {
-  const paint: Paint = opts.color
-    ? (style, text) => `\x1b[${ANSI[style][0]}m${text}\x1b[${ANSI[style][1]}m`
-    : (_style, text) => text;
+  const paint = painter(opts.color);
   const verbose = opts.verbose ?? false;
   const lines: string[] = [...renderHeader(report, paint), ''];
+  if (report.checks.length > 0) lines.push(...renderChecks(report, paint, verbose));
+  if (report.eval) lines.push(...renderEvalSection(report.eval, paint, verbose));
 
+  if (verbose && report.target.stderrTail) {
+    lines.push(paint('bold', 'server stderr (tail)'));
+    lines.push(...excerpt(report.target.stderrTail).map((line) => `  ${paint('dim', line)}`), '');
+  }
+
+  const verdictStyle: Style = report.verdict.exitCode === 0 ? 'green' : 'red';
+  lines.push(paint(verdictStyle, `${safe(report.verdict.reason)} (exit code ${report.verdict.exitCode})`));
+  return `${lines.join('\n')}\n`;
+}
+
+function renderChecks(report: Report, paint: Paint, verbose: boolean): string[] {
+  const lines: string[] = [];
   const stale = report.summary.staleExpectedFailures;
   // Skipped checks are listed only on request: a server that could not be checked at all would
   // otherwise bury the one line that says why under dozens of identical skips.
@@ -69,15 +71,8 @@ export function renderTerminal(report: Report, opts: TerminalOptions): string {
     lines.push('');
   }
 
-  if (verbose && report.target.stderrTail) {
-    lines.push(paint('bold', 'server stderr (tail)'));
-    lines.push(...excerpt(report.target.stderrTail).map((line) => `  ${paint('dim', line)}`), '');
-  }
-
-  lines.push(renderTotals(report));
-  const verdictStyle: Style = report.verdict.exitCode === 0 ? 'green' : 'red';
-  lines.push(paint(verdictStyle, `${safe(report.verdict.reason)} (exit code ${report.verdict.exitCode})`));
-  return `${lines.join('\n')}\n`;
+  lines.push(renderTotals(report), '');
+  return lines;
 }
 
 function renderHeader(report: Report, paint: Paint): string[] {
@@ -161,22 +156,4 @@ function excerpt(text: string): string[] {
 
 function clip(line: string): string {
   return line.length > LINE_MAX_CHARS ? `${line.slice(0, LINE_MAX_CHARS - 1)}…` : line;
-}
-
-/**
- * Report text comes from the server under test; escape sequences in it could recolour, erase or
- * rewrite the user's terminal, so control characters are shown as visible escapes instead.
- */
-function safe(text: string): string {
-  return text
-    .replace(/\r\n/g, '\n')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }

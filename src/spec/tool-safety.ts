@@ -1,23 +1,33 @@
 /**
- * Which tools mcpgate may call on its own. Annotations are hints from the server, so the rule is
- * conservative: only tools that say they are read-only and do not also say they are destructive,
- * unless the user names a tool explicitly.
+ * Which tools mcpgate may call on its own. Annotations are hints from the server, read with the
+ * spec's defaults: a tool that does not say `readOnlyHint: true` may write, and a writing tool is
+ * presumed destructive unless it says `destructiveHint: false`. A tool the user names explicitly
+ * may always be called.
+ *
+ * Two policies: `read-only` (layer 0 conformance probes and layer 2 fault scenarios call only
+ * read-only tools) and `non-destructive` (layer 1 evals may also run writing tools that declare
+ * themselves non-destructive, so a task like "create an invoice" can complete).
  */
 
-export interface ToolAnnotations {
-  readOnlyHint?: unknown;
-  destructiveHint?: unknown;
-}
+export type ToolPolicy = 'read-only' | 'non-destructive';
 
 export interface ToolSafetyVerdict {
   callable: boolean;
   reason: string;
 }
 
-export function toolSafety(tool: { name: string; annotations?: unknown }, allowList: ReadonlySet<string>): ToolSafetyVerdict {
+export function toolSafety(
+  tool: { name: string; annotations?: unknown },
+  allowList: ReadonlySet<string>,
+  policy: ToolPolicy = 'read-only',
+): ToolSafetyVerdict {
   if (allowList.has(tool.name)) return { callable: true, reason: 'allowed explicitly with --allow-tool' };
-  const annotations = (typeof tool.annotations === 'object' && tool.annotations !== null ? tool.annotations : {}) as ToolAnnotations;
+  const annotations = (typeof tool.annotations === 'object' && tool.annotations !== null ? tool.annotations : {}) as Record<string, unknown>;
   if (annotations.destructiveHint === true) return { callable: false, reason: 'annotated destructiveHint: true' };
-  if (annotations.readOnlyHint !== true) return { callable: false, reason: 'not annotated readOnlyHint: true' };
-  return { callable: true, reason: 'annotated readOnlyHint: true' };
+  if (annotations.readOnlyHint === true) return { callable: true, reason: 'annotated readOnlyHint: true' };
+  if (policy === 'non-destructive' && annotations.destructiveHint === false) return { callable: true, reason: 'annotated destructiveHint: false' };
+  return {
+    callable: false,
+    reason: policy === 'read-only' ? 'not annotated readOnlyHint: true' : 'not annotated readOnlyHint: true or destructiveHint: false (a writing tool is presumed destructive)',
+  };
 }

@@ -11,7 +11,11 @@ export type WireErrorKind =
   | 'not-json'
   | 'spawn-failed'
   | 'exited'
-  | 'invalid-url';
+  | 'invalid-url'
+  /** The server answered 401: credentials are missing or rejected. */
+  | 'unauthorized'
+  /** The server answered, but not as MCP of any era mcpgate knows. */
+  | 'not-mcp';
 
 export class WireError extends Error {
   readonly kind: WireErrorKind;

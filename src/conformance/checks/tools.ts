@@ -2,7 +2,7 @@
 
 import type { Evidence } from '../../report/model.js';
 import { defineChecks, pass, skip, violated, warn } from '../check.js';
-import { readAllPages } from '../context.js';
+import { readAllPages } from '../../wire/pagination.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { sampleArguments } from '../sample-arguments.js';
 import { compileToolSchema } from '../tool-schemas.js';

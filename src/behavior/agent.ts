@@ -1,0 +1,88 @@
+/**
+ * The agent loop of layer 1: the model sees the server's tools exactly as tools/list gave them,
+ * its calls go to the real server, results go back to the model, and every step is recorded. The
+ * loop is bounded; tools the safety rule forbids are not sent but answered with a refusal, so
+ * the choice is still scored.
+ */
+
+import { performance } from 'node:perf_hooks';
+import type { ChatMessage, ModelClient, ToolCall, ToolSpec } from '../models/types.js';
+import { toolSafety } from '../spec/tool-safety.js';
+import { isWireError } from '../wire/errors.js';
+import type { McpSession, ServerTool } from '../wire/session.js';
+import type { GoldenCase, Trajectory, TrajectoryCall, TrajectoryStep } from './types.js';
+
+export interface AgentOptions {
+  model: ModelClient;
+  session: McpSession;
+  tools: ServerTool[];
+  allowTools: ReadonlySet<string>;
+  /** Model calls allowed per user turn. */
+  maxSteps: number;
+  sampleIndex: number;
+  temperature: number;
+  systemPrompt?: string;
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are an assistant with access to tools. Use a tool only when the request needs it; otherwise answer directly. Never invent tool results.';
+
+export function toolSpecs(tools: ServerTool[]): ToolSpec[] {
+  return tools.map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), inputSchema: t.inputSchema }));
+}
+
+export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Trajectory> {
+  const specs = toolSpecs(options.tools);
+  const byName = new Map(options.tools.map((t) => [t.name, t]));
+  const messages: ChatMessage[] = [{ role: 'system', content: options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT }];
+  const steps: TrajectoryStep[] = [];
+  let finalText = '';
+
+  try {
+    for (const turn of c.turns) {
+      messages.push({ role: 'user', content: turn });
+      let answered = false;
+      for (let step = 0; step < options.maxSteps; step++) {
+        const started = performance.now();
+        const reply = await options.model.generate({ messages: [...messages], tools: specs, sampleIndex: options.sampleIndex, temperature: options.temperature }, options.signal);
+        const record: TrajectoryStep = { modelMs: performance.now() - started, usage: reply.usage, text: reply.text, calls: [], cached: reply.cached === true };
+        steps.push(record);
+        messages.push({ role: 'assistant', content: reply.text, ...(reply.toolCalls.length > 0 ? { toolCalls: reply.toolCalls } : {}) });
+        if (reply.toolCalls.length === 0) {
+          finalText = reply.text;
+          answered = true;
+          break;
+        }
+        for (const call of reply.toolCalls) {
+          const outcome = await execute(call, byName.get(call.name), options);
+          record.calls.push(outcome);
+          messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.result, isError: outcome.isError });
+        }
+      }
+      if (!answered) return { steps, finalText, ended: 'max-steps' };
+    }
+    return { steps, finalText, ended: 'answered' };
+  } catch (error) {
+    const serverDown = isWireError(error) && (error.kind === 'exited' || error.kind === 'unreachable');
+    return { steps, finalText, ended: 'error', error: (error as Error).message, ...(serverDown ? { serverDown } : {}) };
+  }
+}
+
+async function execute(call: ToolCall, tool: ServerTool | undefined, options: AgentOptions): Promise<TrajectoryCall> {
+  if (!tool) {
+    return { ...call, result: `Error: there is no tool named "${call.name}".`, isError: true, serverMs: 0 };
+  }
+  const safety = toolSafety(tool, options.allowTools, 'non-destructive');
+  if (!safety.callable) {
+    return {
+      ...call,
+      refused: true,
+      isError: true,
+      serverMs: 0,
+      result: `mcpgate did not run ${call.name}: it is ${safety.reason}, and evaluations call such tools only when allowed with --allow-tool. Nothing was executed; do not assume it succeeded.`,
+    };
+  }
+  const result = await options.session.callTool(call.name, call.arguments);
+  return { ...call, result: result.text, isError: result.isError, serverMs: result.durationMs };
+}

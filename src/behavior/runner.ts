@@ -1,0 +1,195 @@
+/**
+ * Runs a golden set against one or more models: every case N times as independent samples, with
+ * bounded concurrency, then scores, judges and aggregates into the report's `eval` section.
+ */
+
+import type { CallStats, ModelClient } from '../models/types.js';
+import type { EvalCaseResult, EvalReport, EvalSample } from '../report/model.js';
+import type { McpSession, ServerTool } from '../wire/session.js';
+import { runAgent } from './agent.js';
+import { caseVerdict, requiredPasses, summarize } from './aggregate.js';
+import { validateCaseTools } from './golden/index.js';
+import { judgeCompletion } from './judge.js';
+import { scoreSample } from './scorers/index.js';
+import type { GoldenCase, GoldenSet, Trajectory } from './types.js';
+
+export interface EvalModel {
+  client: ModelClient;
+  /** Calls and cache hits of this model (the cache wrapper counts into it). */
+  stats: CallStats;
+}
+
+export interface EvalOptions {
+  session: McpSession;
+  golden: GoldenSet;
+  goldenSha256: string;
+  models: EvalModel[];
+  judge?: ModelClient;
+  runs: number;
+  maxSteps: number;
+  temperature: number;
+  /** Fraction of runs a soft case must pass (0.8: 4 of 5). Hard cases need every run. */
+  softFloor: number;
+  allowTools: string[];
+  concurrency: number;
+  cacheMode: string;
+  onProgress?: (done: number, total: number, label: string) => void;
+}
+
+export interface EvalOutcome {
+  report: EvalReport;
+  /** Set when the server stopped answering during the run; later samples are errors. */
+  serverFailure?: string;
+}
+
+export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
+  const tools = await options.session.listTools();
+  const toolProblems = new Map<string, string>();
+  for (const problem of validateCaseTools(options.golden, tools.map((t) => t.name))) {
+    const id = /case "([^"]+)"/.exec(problem)?.[1];
+    if (id) toolProblems.set(id, problem);
+  }
+
+  const jobs: Array<{ model: EvalModel; c: GoldenCase; index: number; runs: number }> = [];
+  for (const model of options.models) {
+    for (const c of options.golden.cases) {
+      if (toolProblems.has(c.id)) continue;
+      const runs = c.runs ?? options.runs;
+      for (let index = 0; index < runs; index++) jobs.push({ model, c, index, runs });
+    }
+  }
+
+  const samples = new Map<string, EvalSample[]>();
+  let serverFailure: string | undefined;
+  let done = 0;
+  const queue = [...jobs];
+  const worker = async (): Promise<void> => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      let sample: EvalSample;
+      if (serverFailure) sample = errorSample(job.index, `not run: the server stopped answering (${serverFailure})`);
+      else {
+        const outcome = await runSample(job.c, job.model.client, tools, job.index, options);
+        sample = outcome.sample;
+        if (outcome.serverDown) serverFailure ??= sample.error;
+      }
+      const key = `${job.model.client.id}\u0000${job.c.id}`;
+      samples.set(key, [...(samples.get(key) ?? []), sample]);
+      options.onProgress?.(++done, jobs.length, `${job.model.client.id} ${job.c.id} #${job.index + 1}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+
+  const cases: EvalCaseResult[] = [];
+  for (const model of options.models) {
+    for (const c of options.golden.cases) {
+      const runs = c.runs ?? options.runs;
+      const base = {
+        id: c.id,
+        model: model.client.id,
+        kind: c.kind,
+        tags: c.tags,
+        source: c.source,
+        runs,
+        required: requiredPasses(c.kind, runs, options.softFloor, c.minPasses),
+      };
+      const problem = toolProblems.get(c.id);
+      if (problem) {
+        cases.push({ ...base, passes: 0, errors: 0, passRate: 0, passHatK: [], status: 'error', flaky: false, message: problem, trajectories: [] });
+        continue;
+      }
+      const list = (samples.get(`${model.client.id}\u0000${c.id}`) ?? []).sort((a, b) => a.index - b.index);
+      cases.push(caseVerdict({ ...base, trajectories: list }));
+    }
+  }
+  return { report: buildReport(options, cases), serverFailure };
+}
+
+async function runSample(c: GoldenCase, model: ModelClient, tools: ServerTool[], index: number, options: EvalOptions): Promise<{ sample: EvalSample; serverDown?: boolean }> {
+  const trajectory = await runAgent(c, {
+    model,
+    session: options.session,
+    tools,
+    allowTools: new Set(options.allowTools),
+    maxSteps: options.maxSteps,
+    sampleIndex: index,
+    temperature: options.temperature,
+  });
+  if (trajectory.ended === 'error') {
+    return { sample: { ...fromTrajectory(index, trajectory), ...errorFields(trajectory.error ?? 'the sample failed') }, serverDown: trajectory.serverDown };
+  }
+  const calls = trajectory.steps.flatMap((s) => s.calls);
+  const score = scoreSample(c, calls);
+  const completion = await judgeCompletion(options.judge, c, trajectory, index);
+  const reasons = [...score.reasons];
+  if (trajectory.ended === 'max-steps') reasons.push(`stopped at the step bound (${options.maxSteps}) without a final answer`);
+  if (completion.status === 'fail') reasons.push(`judge: ${completion.reason ?? 'task not completed'}`);
+  const passed = score.passed && completion.status !== 'fail';
+  const sample: EvalSample = {
+    ...fromTrajectory(index, trajectory),
+    status: passed ? 'pass' : 'fail',
+    selection: score.selection,
+    overActivated: score.overActivated,
+    ...(score.args ? { args: score.args } : {}),
+    ...(score.sequence ? { sequence: score.sequence } : {}),
+    forbidden: score.forbidden,
+    completion,
+    reasons,
+  };
+  return { sample };
+}
+
+function fromTrajectory(index: number, t: Trajectory): EvalSample {
+  const calls = t.steps.flatMap((s) => s.calls);
+  return {
+    index,
+    status: 'fail',
+    selection: 'none',
+    overActivated: false,
+    forbidden: [],
+    completion: { status: 'not_measured' },
+    reasons: [],
+    calls: calls.map((call) => ({ name: call.name, arguments: call.arguments, result: call.result.slice(0, 500), isError: call.isError, ...(call.refused ? { refused: true } : {}), serverMs: round(call.serverMs) })),
+    finalText: t.finalText.slice(0, 2_000),
+    ended: t.ended,
+    modelMs: round(t.steps.reduce((ms, s) => ms + s.modelMs, 0)),
+    serverMs: round(calls.reduce((ms, c) => ms + c.serverMs, 0)),
+    inputTokens: t.steps.reduce((n, s) => n + (s.usage.inputTokens ?? 0), 0),
+    outputTokens: t.steps.reduce((n, s) => n + (s.usage.outputTokens ?? 0), 0),
+    modelCalls: t.steps.filter((s) => !s.cached).length,
+    cacheHits: t.steps.filter((s) => s.cached).length,
+  };
+}
+
+function errorFields(error: string): Pick<EvalSample, 'status' | 'error' | 'completion'> {
+  return { status: 'error', error, completion: { status: 'not_measured', reason: 'the sample did not complete' } };
+}
+
+function errorSample(index: number, error: string): EvalSample {
+  return { ...fromTrajectory(index, { steps: [], finalText: '', ended: 'error' }), ...errorFields(error) };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+function buildReport(options: EvalOptions, cases: EvalCaseResult[]): EvalReport {
+  const total = options.models.reduce((t, m) => ({ providerCalls: t.providerCalls + m.stats.providerCalls, cacheHits: t.cacheHits + m.stats.cacheHits }), { providerCalls: 0, cacheHits: 0 });
+  const perModel = Object.fromEntries(options.models.map((m) => [m.client.id, summarize(cases.filter((c) => c.model === m.client.id), m.stats)]));
+  const ids = [...new Set(cases.map((c) => c.id))];
+  return {
+    golden: { file: options.golden.file, sha256: options.goldenSha256, cases: options.golden.cases.length },
+    models: options.models.map((m) => ({ id: m.client.id, kind: m.client.kind })),
+    judge: options.judge ? { id: options.judge.id } : null,
+    settings: { runs: options.runs, maxSteps: options.maxSteps, temperature: options.temperature, softMinPasses: requiredPasses('soft', options.runs, options.softFloor), cache: options.cacheMode, concurrency: options.concurrency },
+    cases,
+    summary: summarize(cases, total),
+    perModel,
+    matrix: {
+      models: options.models.map((m) => m.client.id),
+      rows: ids.map((id) => ({
+        id,
+        cells: Object.fromEntries(cases.filter((c) => c.id === id).map((c) => [c.model, { passes: c.passes, runs: c.runs, status: c.status, flaky: c.flaky }])),
+      })),
+    },
+  };
+}

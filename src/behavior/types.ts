@@ -1,0 +1,74 @@
+/** The golden set and the trajectories it is scored against. Data only. */
+
+import type { ToolCall, Usage } from '../models/types.js';
+
+export type MatchMode = 'exact' | 'normalized' | 'one_of' | 'numeric' | 'regex' | 'semantic' | 'ignore';
+
+/** How one expected argument is compared with what the model passed. */
+export interface ArgExpectation {
+  mode: MatchMode;
+  /** exact / normalized / numeric / semantic: the expected value. */
+  value?: unknown;
+  /** one_of: the acceptable values (each compared normalised when strings). */
+  values?: unknown[];
+  /** numeric: absolute tolerance (default 0). */
+  tolerance?: number;
+  /** regex: an ECMAScript pattern the string value must match. */
+  pattern?: string;
+}
+
+export interface GoldenCase {
+  id: string;
+  /** The user's turns; a single prompt is a one-element list. */
+  turns: string[];
+  /**
+   * What must be called. `null` (written `expect_tool: null`) is a negative case: no tool may be
+   * called. A sequence asserts the order of the calls.
+   */
+  expect: { kind: 'tool'; tool: string } | { kind: 'sequence'; tools: string[] } | { kind: 'none' };
+  /** Expected arguments of the (first) expected tool call, per argument name. */
+  expectArgs: Record<string, ArgExpectation>;
+  forbidTools: string[];
+  rubric?: string;
+  kind: 'hard' | 'soft';
+  tags: string[];
+  /** Runs for this case (overrides the run default). */
+  runs?: number;
+  /** Passes needed out of `runs` (overrides the hard/soft floor). */
+  minPasses?: number;
+  /** Where the case was defined, for messages: `file:line`. */
+  source: string;
+}
+
+export interface GoldenSet {
+  file: string;
+  cases: GoldenCase[];
+}
+
+export interface TrajectoryCall extends ToolCall {
+  /** What came back from the server (text excerpt), or the synthetic refusal. */
+  result: string;
+  isError: boolean;
+  /** The call was not sent: the tool is destructive or not read-only and was not allowed. */
+  refused?: boolean;
+  serverMs: number;
+}
+
+export interface TrajectoryStep {
+  modelMs: number;
+  usage: Usage;
+  text: string;
+  calls: TrajectoryCall[];
+  cached: boolean;
+}
+
+export interface Trajectory {
+  steps: TrajectoryStep[];
+  /** The model's final text answer. */
+  finalText: string;
+  /** Why the loop ended: the model answered, the step bound was hit, or an error. */
+  ended: 'answered' | 'max-steps' | 'error';
+  error?: string;
+  /** True when the error means the server itself is gone (its process exited, its port refuses). */
+  serverDown?: boolean;
+}

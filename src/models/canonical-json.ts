@@ -1,0 +1,19 @@
+/**
+ * JSON with object keys sorted at every depth, so two requests that differ only in key order (a
+ * schema re-serialised by another SDK, say) hash to the same cache key. Array order is meaning and
+ * is kept; undefined members are dropped, as JSON.stringify drops them.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) {
+    const member = (value as Record<string, unknown>)[key];
+    if (member !== undefined) sorted[key] = sortKeys(member);
+  }
+  return sorted;
+}

@@ -1,0 +1,154 @@
+/**
+ * Arguments the baseline can read off a prompt, property by property (required first): enum values
+ * named in it, emails, ISO dates, ids shaped like the schema's pattern or examples, currency codes,
+ * numbers within the schema's bounds, quoted strings, and capitalised names for city-like
+ * properties. Each stretch of the prompt is used once, so `from` and `to` get different codes. What
+ * it cannot read it leaves out, as a careful caller would, rather than guessing.
+ */
+
+import { propertiesOf, text, typeOf, type Schema } from './schema.js';
+import { EMAIL, isStopWord, ISO_DATE, stem, words } from './terms.js';
+
+interface Found {
+  start: number;
+  end: number;
+  value: unknown;
+}
+
+const NUMBER = /(?<![\w.-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w-])|(?<![\w.,-])\d+(?:\.\d+)?(?![\w-])/g;
+const QUOTED = /"([^"]+)"|“([^”]+)”|(?<![\p{L}\p{N}])'([^']+)'(?![\p{L}\p{N}])/gu;
+const CAPITALISED = /\p{Lu}[\p{Ll}’']+(?:[ -]\p{Lu}[\p{Ll}]+)*/gu;
+const CURRENCY_CODE = /(?<![\w-])[A-Z]{3}(?![\w-])/g;
+const NAME_LIKE = /city|town|location|place|country|region|destination|origin|name/;
+const PLACE_PREPOSITION = /\b(?:in|for|at|from|to|near|of|named|called)\s*$/i;
+
+export function extractArguments(prompt: string, inputSchema: Schema): Record<string, unknown> {
+  return new Extractor(prompt, inputSchema).object(inputSchema);
+}
+
+class Extractor {
+  private readonly used: Array<[number, number]> = [];
+  private readonly quoted: Found[];
+
+  constructor(
+    private readonly prompt: string,
+    private readonly root: Schema,
+  ) {
+    this.quoted = this.all(QUOTED, (m) => m.slice(1).find((g) => g !== undefined) ?? '');
+  }
+
+  object(schema: Schema): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const { name, schema: property } of propertiesOf(schema, this.root)) {
+      const value = this.value(name, property);
+      if (value !== undefined) out[name] = value;
+    }
+    return out;
+  }
+
+  private value(name: string, schema: Schema): unknown {
+    const type = typeOf(schema);
+    const description = text(schema, 'description').toLowerCase();
+    if (Array.isArray(schema.enum)) return this.enumValue(schema.enum);
+    if (type === 'object') {
+      const nested = this.object(schema);
+      return Object.keys(nested).length > 0 ? nested : undefined;
+    }
+    if (type === 'integer' || type === 'number') return this.number(name, schema, type === 'integer');
+    if (type !== 'string') return undefined;
+    const format = text(schema, 'format');
+    if (format === 'email' || /email/i.test(name)) return this.take(this.all(EMAIL, (m) => m[0]));
+    if (format === 'date' || words(name).includes('date')) return this.take(this.all(ISO_DATE, (m) => m[0]));
+    const idShape = idPattern(schema);
+    if (idShape !== undefined) {
+      const id = this.take(this.all(idShape, (m) => m[0]));
+      if (id !== undefined || typeof schema.pattern === 'string') return id;
+    }
+    if (/currency/i.test(`${name} ${description}`)) return this.take(this.all(CURRENCY_CODE, (m) => m[0]));
+    const quote = this.take(this.quoted);
+    if (quote !== undefined) return quote;
+    return NAME_LIKE.test(name.toLowerCase()) ? this.properName() : undefined;
+  }
+
+  private enumValue(values: unknown[]): unknown {
+    const found = values.flatMap((value) => {
+      if (typeof value !== 'string' && typeof value !== 'number') return [];
+      const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escape(String(value))}(?![\\p{L}\\p{N}])`, 'giu');
+      return this.all(pattern, () => value);
+    });
+    return this.take(found.sort((a, b) => a.start - b.start));
+  }
+
+  /** A number near a word of the property's name ("5 days" for `days`) first, else the first one. */
+  private number(name: string, schema: Schema, integer: boolean): number | undefined {
+    const candidates = this.all(NUMBER, (m) => Number(m[0].replace(/,/g, ''))).filter(
+      (f) => inBounds(f.value as number, schema, integer) && !this.quoted.some((q) => f.start >= q.start && f.end <= q.end),
+    );
+    const nameStems = new Set(words(name).map(stem));
+    const neighbours = (f: Found): string[] => [
+      ...words(this.prompt.slice(Math.max(0, f.start - 24), f.start)).slice(-1),
+      ...words(this.prompt.slice(f.end, f.end + 24)).slice(0, 1),
+    ];
+    const near = candidates.filter((f) => neighbours(f).some((w) => nameStems.has(stem(w))));
+    return this.take(near.length > 0 ? near : candidates) as number | undefined;
+  }
+
+  /** Capitalised words after a preposition ("in Paris") first, then any not opening a sentence. */
+  private properName(): string | undefined {
+    const runs = this.all(CAPITALISED, (m) => m[0]).filter((f) => !isStopWord(words(String(f.value))[0] ?? ''));
+    const sentenceStart = (f: Found): boolean => /(?:^|[.!?]\s*)$/.test(this.prompt.slice(0, f.start).trimEnd());
+    const afterPreposition = runs.filter((f) => PLACE_PREPOSITION.test(this.prompt.slice(0, f.start)));
+    const inside = runs.filter((f) => !sentenceStart(f));
+    return this.take(afterPreposition.length > 0 ? afterPreposition : inside) as string | undefined;
+  }
+
+  private all(pattern: RegExp, value: (m: RegExpMatchArray) => unknown): Found[] {
+    return [...this.prompt.matchAll(pattern)].map((m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, value: value(m) }));
+  }
+
+  /** The first candidate whose stretch of the prompt no other argument has taken. */
+  private take(candidates: Found[]): unknown {
+    const free = candidates.find((c) => !this.used.some(([s, e]) => c.start < e && s < c.end));
+    if (free === undefined) return undefined;
+    this.used.push([free.start, free.end]);
+    return free.value;
+  }
+}
+
+function inBounds(n: number, schema: Schema, integer: boolean): boolean {
+  const bound = (key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
+  const [min, max, xmin, xmax] = [bound('minimum'), bound('maximum'), bound('exclusiveMinimum'), bound('exclusiveMaximum')];
+  return (
+    (!integer || Number.isInteger(n)) &&
+    (min === undefined || n >= min) &&
+    (max === undefined || n <= max) &&
+    (xmin === undefined || n > xmin) &&
+    (xmax === undefined || n < xmax)
+  );
+}
+
+/**
+ * The schema's own pattern when it has one, else the shape of an id-like example ("INV-1001":
+ * the letters kept, the digits any run of digits), bounded so it never matches inside a longer word.
+ */
+function idPattern(schema: Schema): RegExp | undefined {
+  const source =
+    typeof schema.pattern === 'string'
+      ? schema.pattern.replace(/^\^/, '').replace(/\$$/, '')
+      : (Array.isArray(schema.examples) ? schema.examples : [])
+          .filter((e): e is string => typeof e === 'string' && /\p{L}/u.test(e) && /\d/.test(e) && !/\s/.test(e))
+          .map((e) => e.split(/\d+/).map(escape).join('\\d+'))[0];
+  if (source === undefined) return undefined;
+  for (const flags of ['gu', 'g']) {
+    try {
+      return new RegExp(`(?<![\\w-])(?:${source})(?![\\w-])`, flags);
+    } catch {
+      // A pattern written for ECMAScript's non-unicode mode (or not for ECMAScript at all).
+    }
+  }
+  return undefined;
+}
+
+function escape(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

@@ -1,0 +1,129 @@
+/**
+ * One AI SDK language model per provider, with its key and base URL resolved from the options and
+ * the environment given, never from process.env behind the caller's back: every setting is passed
+ * explicitly, because the provider packages would otherwise fall back to process.env themselves.
+ */
+
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import { createOllama } from 'ollama-ai-provider-v2';
+import type { ModelId, ProviderName } from './model-id.js';
+import { ModelError } from './types.js';
+
+export type LlmProvider = Exclude<ProviderName, 'baseline'>;
+
+type JsonObject = { [key: string]: JsonValue };
+type JsonValue = null | string | number | boolean | JsonObject | JsonValue[];
+
+export interface ProviderSetup {
+  model: Exclude<LanguageModel, string>;
+  /** generateText's providerOptions for one call's sampling settings. */
+  providerOptions: (sampling: Sampling) => Record<string, JsonObject>;
+  /** Values that must never appear in an error message. */
+  secrets: string[];
+}
+
+export interface Sampling {
+  temperature?: number;
+  maxOutputTokens?: number;
+}
+
+const none = (): Record<string, JsonObject> => ({});
+
+export interface ProviderEnv {
+  baseUrl: string | undefined;
+  env: NodeJS.ProcessEnv;
+}
+
+const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434/api';
+
+export function createProviderModel(provider: LlmProvider, id: ModelId, spec: string, { baseUrl, env }: ProviderEnv): ProviderSetup {
+  switch (provider) {
+    case 'openai':
+    case 'openai-chat': {
+      const apiKey = requireKey(env, 'OPENAI_API_KEY');
+      const openai = createOpenAI({ apiKey, baseURL: checkedUrl(spec, baseUrl ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1') });
+      if (provider === 'openai-chat') return { model: openai.chat(id.model), providerOptions: none, secrets: [apiKey] };
+      // The harness resends the whole conversation each step, so nothing needs to live on OpenAI's
+      // side; store: false keeps eval traffic (which carries the server's tool output) out of it.
+      return { model: openai.responses(id.model), providerOptions: () => ({ openai: { store: false } }), secrets: [apiKey] };
+    }
+    case 'anthropic': {
+      const apiKey = requireKey(env, 'ANTHROPIC_API_KEY');
+      const anthropic = createAnthropic({ apiKey, baseURL: checkedUrl(spec, baseUrl ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1') });
+      return { model: anthropic(id.model), providerOptions: none, secrets: [apiKey] };
+    }
+    case 'google': {
+      const apiKey = requireKey(env, 'GOOGLE_GENERATIVE_AI_API_KEY');
+      const baseURL = checkedUrl(spec, baseUrl ?? env.GOOGLE_GENERATIVE_AI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta');
+      return { model: createGoogleGenerativeAI({ apiKey, baseURL })(id.model), providerOptions: none, secrets: [apiKey] };
+    }
+    case 'openai-compatible': {
+      const given = baseUrl ?? env.OPENAI_COMPATIBLE_BASE_URL;
+      if (given === undefined || given.trim() === '') {
+        throw new ModelError(
+          'bad-model-id',
+          `model "${spec}" needs a base URL ending in /v1: pass --base-url (for example http://127.0.0.1:8000/v1) or set OPENAI_COMPATIBLE_BASE_URL`,
+        );
+      }
+      const apiKey = nonEmpty(env.OPENAI_COMPATIBLE_API_KEY);
+      const compatible = createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: checkedUrl(spec, given, '/v1'),
+        ...(apiKey === undefined ? {} : { apiKey }),
+        // Without it most servers (vLLM, llama.cpp, OpenRouter) omit token counts from the answer.
+        includeUsage: true,
+      });
+      return { model: compatible.chatModel(id.model), providerOptions: none, secrets: apiKey === undefined ? [] : [apiKey] };
+    }
+    case 'ollama': {
+      const baseURL = checkedUrl(spec, baseUrl ?? env.OLLAMA_BASE_URL ?? DEFAULT_OLLAMA_URL, '/api');
+      // The provider puts temperature and max tokens at the top of the /api/chat body, where Ollama
+      // ignores them (it reads `options` only) and samples at its default of 0.8.
+      const ollamaOptions = ({ temperature, maxOutputTokens }: Sampling): Record<string, JsonObject> => ({
+        ollama: {
+          options: {
+            ...(temperature === undefined ? {} : { temperature }),
+            ...(maxOutputTokens === undefined ? {} : { num_predict: maxOutputTokens }),
+          },
+        },
+      });
+      return { model: createOllama({ baseURL })(id.model), providerOptions: ollamaOptions, secrets: [] };
+    }
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function requireKey(env: NodeJS.ProcessEnv, variable: string): string {
+  const key = nonEmpty(env[variable]);
+  if (key === undefined) {
+    throw new ModelError('missing-credentials', `${variable} is not set: export it, or choose another --model`);
+  }
+  return key;
+}
+
+/**
+ * A base URL must be http(s). A bare host (`http://127.0.0.1:8000`) is the most common slip with
+ * OpenAI-compatible servers and Ollama, and ends in 404s on every call; the expected path suffix is
+ * added for it. Any other path is kept as given: Gemini's and Azure's compatible endpoints do not end
+ * in /v1.
+ */
+function checkedUrl(spec: string, raw: string, bareHostSuffix?: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ModelError('bad-model-id', `model "${spec}": base URL "${raw}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ModelError('bad-model-id', `model "${spec}": base URL "${raw}" must start with http:// or https://`);
+  }
+  const withoutSlash = url.toString().replace(/\/+$/, '');
+  return bareHostSuffix !== undefined && url.pathname.replace(/\/+$/, '') === '' ? withoutSlash + bareHostSuffix : withoutSlash;
+}

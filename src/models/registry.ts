@@ -1,0 +1,40 @@
+/** `--model` specs to ModelClients: providers through the AI SDK, and the bundled lexical baseline. */
+
+import { createAiSdkClient } from './ai-sdk-client.js';
+import { createBaseline } from './baseline.js';
+import { isKnownProvider, parseModelId, unknownProviderError } from './model-id.js';
+import { createProviderModel } from './providers.js';
+import type { ModelClient } from './types.js';
+
+export { KNOWN_PROVIDERS, parseModelId, type ModelId } from './model-id.js';
+
+export interface ModelOptions {
+  /** Overrides the provider's base URL (and its *_BASE_URL variable). */
+  baseUrl?: string;
+  /** Where keys and base URLs are read from; process.env unless given. */
+  env?: NodeJS.ProcessEnv;
+  /** Per generate() call, retries and their waits included. */
+  timeoutMs?: number;
+  /** Retries of 408/409/429/5xx and network failures, per generate() call. */
+  maxRetries?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 3;
+
+/**
+ * Resolves everything a call needs up front, so a missing key or a bad base URL fails before the
+ * first case runs rather than once per case.
+ */
+export function createModel(spec: string, options: ModelOptions = {}): ModelClient {
+  const id = parseModelId(spec);
+  if (!isKnownProvider(id.provider)) throw unknownProviderError(spec, id.provider);
+  if (id.provider === 'baseline') return createBaseline();
+  const setup = createProviderModel(id.provider, id, spec, { baseUrl: options.baseUrl, env: options.env ?? process.env });
+  return createAiSdkClient({
+    id: spec.trim(),
+    setup,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+  });
+}

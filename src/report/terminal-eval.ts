@@ -1,0 +1,65 @@
+/** The layer 1 part of the terminal summary: per-model scores, the cases below their floor, the matrix. */
+
+import { plural, safe, type Paint } from './ansi.js';
+import type { EvalCaseResult, EvalReport, EvalSummary } from './model.js';
+
+function percent(value: number | null): string {
+  return value === null ? 'n/a' : `${Math.round(value * 1000) / 10}%`;
+}
+
+function modelLabel(id: string, report: EvalReport): string {
+  const kind = report.models.find((m) => m.id === id)?.kind;
+  return kind === 'lexical-baseline' ? `${id} (lexical baseline, not an LLM)` : id;
+}
+
+function scoreLine(s: EvalSummary): string {
+  const completion = s.completionRate === null ? 'not measured' : percent(s.completionRate);
+  return [
+    `selection ${percent(s.selectionAccuracy)}`,
+    `over-activation ${percent(s.overActivationRate)}`,
+    `arguments ${percent(s.argumentAccuracy)}`,
+    `sequence ${percent(s.sequenceAccuracy)}`,
+    `completion ${completion}`,
+    `pass^k ${percent(s.passHatK)}`,
+  ].join(' · ');
+}
+
+function caseLine(c: EvalCaseResult, paint: Paint): string {
+  const mark = c.status === 'pass' ? paint('green', '✓') : c.status === 'error' ? paint('magenta', 'E') : paint('red', '✗');
+  const flaky = c.flaky ? paint('yellow', ' flaky') : '';
+  return `  ${mark} ${safe(c.id)} [${c.kind}]${flaky}  ${safe(c.message)}  ${paint('dim', safe(c.source))}`;
+}
+
+function matrix(report: EvalReport, paint: Paint): string[] {
+  const width = Math.max(4, ...report.matrix.rows.map((r) => r.id.length));
+  const header = `  ${'case'.padEnd(width)}  ${report.matrix.models.map((m) => m.slice(0, 18).padEnd(18)).join(' ')}`;
+  const rows = report.matrix.rows.map((row) => {
+    const cells = report.matrix.models.map((m) => {
+      const cell = row.cells[m];
+      if (!cell) return ''.padEnd(18);
+      const text = `${cell.status === 'error' ? 'error' : `${cell.passes}/${cell.runs}`}${cell.flaky ? ' ~' : ''}`.padEnd(18);
+      return paint(cell.status === 'pass' ? 'green' : cell.status === 'error' ? 'magenta' : 'red', text);
+    });
+    return `  ${safe(row.id).padEnd(width)}  ${cells.join(' ')}`;
+  });
+  return [paint('bold', 'case x model (passes/runs, ~ flaky)'), header, ...rows, ''];
+}
+
+export function renderEvalSection(report: EvalReport, paint: Paint, verbose: boolean): string[] {
+  const lines: string[] = [paint('bold', 'behaviour (layer 1)')];
+  lines.push(`  golden  ${safe(report.golden.file)} (${plural(report.golden.cases, 'case')}), ${report.settings.runs} runs each, at most ${report.settings.maxSteps} model steps per turn`);
+  lines.push(`  judge   ${report.judge ? safe(report.judge.id) : 'none: task completion not measured (--judge provider:model)'}`);
+  lines.push('');
+  for (const model of report.matrix.models) {
+    const s = report.perModel[model];
+    if (!s) continue;
+    lines.push(paint('bold', modelLabel(model, report)));
+    lines.push(`  ${s.passed}/${s.cases} cases passed, ${s.failed} failed, ${s.flaky} flaky${s.errored ? `, ${s.errored} errors` : ''}; ${s.providerCalls} provider calls, ${s.cacheHits} cache hits, ${s.inputTokens + s.outputTokens} tokens`);
+    lines.push(`  ${scoreLine(s)}`);
+    const shown = report.cases.filter((c) => c.model === model && (verbose || c.status !== 'pass' || c.flaky));
+    lines.push(...shown.map((c) => caseLine(c, paint)));
+    lines.push('');
+  }
+  if (report.matrix.models.length > 1) lines.push(...matrix(report, paint));
+  return lines;
+}

@@ -1,0 +1,106 @@
+/**
+ * One way for the model layers to use a server of either era: list its tools and call them. A
+ * 2026-07-28 server is used statelessly; a 2025-era server through the initialize handshake.
+ */
+
+import type { Exchange } from './exchange.js';
+import { WireError } from './errors.js';
+import { detectEra } from './era.js';
+import { isErrorResponse, isObject, isResultResponse } from './jsonrpc.js';
+import type { LegacyClient } from './legacy-client.js';
+import { ModernClient } from './modern-client.js';
+import { readAllPages } from './pagination.js';
+import { connect, type ConnectOptions, type Target } from './target.js';
+
+export interface ServerTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface ToolResult {
+  /** What a model gets to read: the text blocks, or a description of other content. */
+  text: string;
+  isError: boolean;
+  structuredContent?: unknown;
+  durationMs: number;
+  exchange: Exchange;
+}
+
+export interface McpSession {
+  readonly era: 'modern' | 'legacy';
+  readonly serverInfo?: { name: string; version: string };
+  listTools(): Promise<ServerTool[]>;
+  callTool(name: string, args: Record<string, unknown>): Promise<ToolResult>;
+  close(): Promise<void>;
+}
+
+/** The longest tool result handed to a model; longer ones are cut with a note. */
+export const MAX_RESULT_CHARS = 20_000;
+
+export async function openSession(target: Target, options: ConnectOptions): Promise<McpSession> {
+  const connection = await connect(target, options);
+  const modern = new ModernClient(connection);
+  const era = await detectEra(modern);
+  const close = (): Promise<unknown> => connection.close();
+  if (era.era === 'modern') return new Session('modern', modern, close, serverInfoOf(era.result));
+  if (era.era === 'legacy') return new Session('legacy', era.legacy, close, era.handshake.serverInfo);
+  await connection.close({ eofGraceMs: 500 });
+  if (era.era === 'modern-unsupported') throw new WireError('not-mcp', `the server does not serve a version mcpgate speaks (it offers ${era.supported.join(', ')})`);
+  throw new WireError(era.authRequired ? 'unauthorized' : (era.wireError?.kind ?? 'not-mcp'), era.reason);
+}
+
+class Session implements McpSession {
+  constructor(
+    readonly era: 'modern' | 'legacy',
+    private readonly client: ModernClient | LegacyClient,
+    private readonly closeConnection: () => Promise<unknown>,
+    readonly serverInfo?: { name: string; version: string },
+  ) {}
+
+  async listTools(): Promise<ServerTool[]> {
+    const listing = await readAllPages(this.client, 'tools/list');
+    if (listing.problem && listing.items.length === 0) throw new WireError('closed-early', `tools/list failed: ${listing.problem}`);
+    return listing.items.filter((t): t is ServerTool => typeof t.name === 'string' && isObject(t.inputSchema));
+  }
+
+  async callTool(name: string, args: Record<string, unknown>): Promise<ToolResult> {
+    const exchange = await this.client.request('tools/call', { name, arguments: args });
+    const durationMs = exchange.timing.durationMs;
+    if (isResultResponse(exchange.response)) {
+      const result = exchange.response.result;
+      return { text: resultText(result), isError: result.isError === true, structuredContent: result.structuredContent, durationMs, exchange };
+    }
+    if (isErrorResponse(exchange.response)) {
+      const { code, message } = exchange.response.error;
+      return { text: `Error ${code}: ${message}`, isError: true, durationMs, exchange };
+    }
+    throw exchange.error ?? new WireError('closed-early', `no answer to tools/call ${name}`);
+  }
+
+  async close(): Promise<void> {
+    await this.closeConnection();
+  }
+}
+
+function serverInfoOf(result: Record<string, unknown>): { name: string; version: string } | undefined {
+  const meta = isObject(result._meta) ? result._meta : {};
+  const info = meta['io.modelcontextprotocol/serverInfo'];
+  return isObject(info) && typeof info.name === 'string' && typeof info.version === 'string' ? { name: info.name, version: info.version } : undefined;
+}
+
+function resultText(result: Record<string, unknown>): string {
+  const blocks = Array.isArray(result.content) ? result.content : [];
+  const parts = blocks.map((block) => {
+    if (!isObject(block)) return '';
+    if (block.type === 'text' && typeof block.text === 'string') return block.text;
+    if (block.type === 'resource' && isObject(block.resource) && typeof block.resource.text === 'string') return block.resource.text;
+    if (block.type === 'resource_link') return `[resource ${String(block.uri)}]`;
+    return `[${String(block.type)} ${String(block.mimeType ?? '')}]`.replace(' ]', ']');
+  });
+  let text = parts.filter((p) => p !== '').join('\n');
+  if (text === '' && result.structuredContent !== undefined) text = JSON.stringify(result.structuredContent);
+  return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}… (cut at ${MAX_RESULT_CHARS} characters)` : text;
+}
