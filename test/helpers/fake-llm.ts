@@ -6,7 +6,7 @@
  */
 
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './fake-servers.js';
 
 export interface RecordedRequest {
   method: string;
@@ -194,7 +194,6 @@ export const startFakeOllama = (script: Script): Promise<FakeLlm> => startFake(s
 
 async function startFake(script: Script, basePath: string, accepts: (path: string) => boolean): Promise<FakeLlm> {
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -213,21 +212,8 @@ async function startFake(script: Script, basePath: string, accepts: (path: strin
       send(res, next);
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}${basePath}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { baseUrl: `http://127.0.0.1:${port}${basePath}`, requests, close };
 }
 
 function send(res: http.ServerResponse, answer: FakeReply): void {

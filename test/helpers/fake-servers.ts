@@ -11,8 +11,8 @@ export interface FakeServer {
   close: () => Promise<void>;
 }
 
-export async function fakeHttpServer(handler: http.RequestListener): Promise<FakeServer> {
-  const server = http.createServer(handler);
+/** Listens on 127.0.0.1 (a free port); close() also cuts open connections, so no test waits on keep-alive. */
+export async function listenOnLoopback(server: http.Server): Promise<{ port: number; close: () => Promise<void> }> {
   const sockets = new Set<import('node:net').Socket>();
   server.on('connection', (s) => {
     sockets.add(s);
@@ -21,13 +21,18 @@ export async function fakeHttpServer(handler: http.RequestListener): Promise<Fak
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
   };
+}
+
+export async function fakeHttpServer(handler: http.RequestListener): Promise<FakeServer> {
+  const { port, close } = await listenOnLoopback(http.createServer(handler));
+  return { url: `http://127.0.0.1:${port}/mcp`, close };
 }
 
 /** A port nobody listens on: bind, read the port, close. */
