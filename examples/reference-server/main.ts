@@ -10,6 +10,7 @@ import { BREAK_VARIANTS, findBreak, type BreakId, type Transport } from './break
 import type { ServerConfig } from './config.js';
 import { startHttpServer } from './http.js';
 import { createReferenceServer } from './server.js';
+import { withTracing } from './tracing.js';
 import { runStdio } from './stdio.js';
 
 interface CliOptions {
@@ -80,17 +81,17 @@ async function main(): Promise<void> {
       }
     },
   };
-  const core = createReferenceServer(config);
+  const { core, flush } = withTracing(createReferenceServer(config), config);
 
   if (options.transport === 'stdio') {
     process.on('SIGTERM', () => process.exit(0));
     process.on('SIGINT', () => process.exit(0));
-    runStdio(core, config);
+    runStdio(core, config, flush);
     return;
   }
 
   const running = await startHttpServer(core, config, options.host, options.port);
-  const shutDown = (): void => void running.close().then(() => process.exit(0));
+  const shutDown = (): void => void running.close().then(flush).then(() => process.exit(0));
   process.on('SIGTERM', shutDown);
   process.on('SIGINT', shutDown);
   process.stdout.write(`listening ${running.url}\n`);

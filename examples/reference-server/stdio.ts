@@ -9,7 +9,7 @@ import { isBroken, type ServerConfig } from './config.js';
 import type { OutgoingMessage } from './jsonrpc.js';
 import { parseErrorOutcome, type Outcome, type ReferenceServer } from './server.js';
 
-export function runStdio(core: ReferenceServer, config: ServerConfig): void {
+export function runStdio(core: ReferenceServer, config: ServerConfig, flush: () => Promise<void> = async () => undefined): void {
   if (isBroken(config, 'stdout-noise')) process.stdout.write('reference server ready\n');
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 
@@ -30,7 +30,8 @@ export function runStdio(core: ReferenceServer, config: ServerConfig): void {
       setInterval(() => undefined, 60_000);
       return;
     }
-    process.stdout.write('', () => process.exit(0));
+    // Pending spans go out before the process ends.
+    void flush().then(() => process.stdout.write('', () => process.exit(0)));
   });
 }
 

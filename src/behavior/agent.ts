@@ -10,6 +10,7 @@ import type { ChatMessage, ModelClient, ToolCall, ToolSpec } from '../models/typ
 import { toolSafety } from '../spec/tool-safety.js';
 import { isWireError } from '../wire/errors.js';
 import type { McpSession, ServerTool } from '../wire/session.js';
+import type { SpanHandle, Tracing } from '../telemetry/tracing.js';
 import type { GoldenCase, Trajectory, TrajectoryCall, TrajectoryStep } from './types.js';
 
 export interface AgentOptions {
@@ -23,6 +24,8 @@ export interface AgentOptions {
   temperature: number;
   systemPrompt?: string;
   signal?: AbortSignal;
+  /** Spans for the sample, each model call and each tool call; trace context goes to the server. */
+  tracing?: Tracing;
 }
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -38,6 +41,7 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
   const messages: ChatMessage[] = [{ role: 'system', content: options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT }];
   const steps: TrajectoryStep[] = [];
   let finalText = '';
+  const sampleSpan = options.tracing?.startSample(c.id, options.model.id, options.sampleIndex);
 
   try {
     for (const turn of c.turns) {
@@ -45,7 +49,16 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
       let answered = false;
       for (let step = 0; step < options.maxSteps; step++) {
         const started = performance.now();
-        const reply = await options.model.generate({ messages: [...messages], tools: specs, sampleIndex: options.sampleIndex, temperature: options.temperature }, options.signal);
+        const chat = sampleSpan && options.tracing?.startChat(sampleSpan.context, options.model.id, options.temperature);
+        const reply = await options.model
+          .generate({ messages: [...messages], tools: specs, sampleIndex: options.sampleIndex, temperature: options.temperature }, options.signal)
+          .finally(() => chat?.span.end());
+        chat?.span.setAttributes({
+          'gen_ai.usage.input_tokens': reply.usage.inputTokens ?? 0,
+          'gen_ai.usage.output_tokens': reply.usage.outputTokens ?? 0,
+          'gen_ai.response.finish_reasons': [reply.finishReason],
+          'mcpgate.cache.hit': reply.cached === true,
+        });
         const record: TrajectoryStep = { modelMs: performance.now() - started, usage: reply.usage, text: reply.text, calls: [], cached: reply.cached === true };
         steps.push(record);
         messages.push({ role: 'assistant', content: reply.text, ...(reply.toolCalls.length > 0 ? { toolCalls: reply.toolCalls } : {}) });
@@ -55,7 +68,8 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
           break;
         }
         for (const call of reply.toolCalls) {
-          const outcome = await execute(call, byName.get(call.name), options);
+          const toolSpan = sampleSpan && options.tracing?.startTool(sampleSpan.context, call.name, call.id);
+          const outcome = await execute(call, byName.get(call.name), options, toolSpan).finally(() => toolSpan?.span.end());
           record.calls.push(outcome);
           messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.result, isError: outcome.isError });
         }
@@ -66,10 +80,12 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
   } catch (error) {
     const serverDown = isWireError(error) && (error.kind === 'exited' || error.kind === 'unreachable');
     return { steps, finalText, ended: 'error', error: (error as Error).message, ...(serverDown ? { serverDown } : {}) };
+  } finally {
+    sampleSpan?.span.end();
   }
 }
 
-async function execute(call: ToolCall, tool: ServerTool | undefined, options: AgentOptions): Promise<TrajectoryCall> {
+async function execute(call: ToolCall, tool: ServerTool | undefined, options: AgentOptions, span?: SpanHandle): Promise<TrajectoryCall> {
   if (!tool) {
     return { ...call, result: `Error: there is no tool named "${call.name}".`, isError: true, serverMs: 0 };
   }
@@ -83,6 +99,6 @@ async function execute(call: ToolCall, tool: ServerTool | undefined, options: Ag
       result: `mcpgate did not run ${call.name}: it is ${safety.reason}, and evaluations call such tools only when allowed with --allow-tool. Nothing was executed; do not assume it succeeded.`,
     };
   }
-  const result = await options.session.callTool(call.name, call.arguments);
+  const result = await options.session.callTool(call.name, call.arguments, span?.context);
   return { ...call, result: result.text, isError: result.isError, serverMs: result.durationMs };
 }

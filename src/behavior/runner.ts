@@ -5,6 +5,7 @@
 
 import type { CallStats, ModelClient } from '../models/types.js';
 import type { EvalCaseResult, EvalReport, EvalSample } from '../report/model.js';
+import type { Tracing } from '../telemetry/tracing.js';
 import type { McpSession, ServerTool } from '../wire/session.js';
 import { runAgent } from './agent.js';
 import { caseVerdict, requiredPasses, summarize } from './aggregate.js';
@@ -33,6 +34,7 @@ export interface EvalOptions {
   allowTools: string[];
   concurrency: number;
   cacheMode: string;
+  tracing?: Tracing;
   onProgress?: (done: number, total: number, label: string) => void;
 }
 
@@ -113,6 +115,7 @@ async function runSample(c: GoldenCase, model: ModelClient, tools: ServerTool[],
     maxSteps: options.maxSteps,
     sampleIndex: index,
     temperature: options.temperature,
+    tracing: options.tracing,
   });
   if (trajectory.ended === 'error') {
     return { sample: { ...fromTrajectory(index, trajectory), ...errorFields(trajectory.error ?? 'the sample failed') }, serverDown: trajectory.serverDown };

@@ -12,7 +12,8 @@ import { isWireError } from '../wire/errors.js';
 import { validateTarget, type Target } from '../wire/target.js';
 import { usageError } from './errors.js';
 import { writeFileAtomic } from './files.js';
-import { collectHeader, positiveInteger } from './parse.js';
+import { collectHeader, port, positiveInteger } from './parse.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { progressReporter } from './progress.js';
 
 interface CheckFlags {
@@ -28,6 +29,7 @@ interface CheckFlags {
   maxResponseBytes: number;
   concurrency: number;
   listChecks: boolean;
+  otlpReceiver?: number | true;
   color: boolean;
   verbose: boolean;
   quiet: boolean;
@@ -61,6 +63,7 @@ export function registerCheckCommand(program: Command): void {
     .addOption(new Option('--timeout <ms>', 'per-request timeout in milliseconds').default(10_000).argParser(positiveInteger('--timeout')))
     .addOption(new Option('--max-response-bytes <n>', 'largest response body accepted').default(4 * 1024 * 1024).argParser(positiveInteger('--max-response-bytes')))
     .addOption(new Option('--concurrency <n>', 'checks run at once').default(8).argParser(positiveInteger('--concurrency')))
+    .addOption(new Option('--otlp-receiver [port]', 'run an OTLP/HTTP receiver on 127.0.0.1 (stdio servers are pointed at it) and check that server spans join mcpgate\'s trace').argParser(port('--otlp-receiver')))
     .option('--list-checks', 'print the check ids and exit', false)
     .option('--no-color', 'plain output without ANSI colours')
     .option('--verbose', 'also show skipped checks, timings and the server stderr', false)
@@ -85,6 +88,9 @@ async function check(flags: CheckFlags): Promise<number> {
       throw error;
     }
   }
+  const receiver = flags.otlpReceiver === undefined ? undefined : await startReceiver(flags.otlpReceiver === true ? 0 : flags.otlpReceiver);
+  if (receiver && target.kind === 'stdio') target.env = { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint };
+  if (receiver && target.kind === 'http') process.stderr.write(`mcpgate: OTLP receiver at ${receiver.endpoint}: point the server's OTEL_EXPORTER_OTLP_ENDPOINT there\n`);
   const progress = progressReporter();
   const report = await runConformance({
     target,
@@ -96,7 +102,8 @@ async function check(flags: CheckFlags): Promise<number> {
     concurrency: flags.concurrency,
     eofGraceMs: 5_000,
     onProgress: (done, total, result) => progress.update(done, total, result.id),
-  });
+    otlpReceiver: receiver,
+  }).finally(() => receiver?.close());
   progress.clear();
   if (flags.report) writeFileAtomic(flags.report, renderJson(report));
   if (flags.junit) writeFileAtomic(flags.junit, renderJUnit(report));
@@ -104,4 +111,12 @@ async function check(flags: CheckFlags): Promise<number> {
   if (flags.quiet) process.stdout.write(`${report.verdict.reason} (exit code ${report.verdict.exitCode})\n`);
   else process.stdout.write(renderTerminal(report, { color, verbose: flags.verbose }));
   return report.verdict.exitCode;
+}
+
+async function startReceiver(portNumber: number): Promise<OtlpReceiver> {
+  try {
+    return await startOtlpReceiver(portNumber);
+  } catch (error) {
+    throw usageError(`--otlp-receiver: ${(error as Error).message}`);
+  }
 }

@@ -15,6 +15,7 @@ import { ModelError, type CallStats } from '../models/types.js';
 import { renderJson } from '../report/json.js';
 import { REPORT_SCHEMA_VERSION, STATUSES, type Report, type Status } from '../report/model.js';
 import { renderTerminal } from '../report/terminal.js';
+import { createTracing } from '../telemetry/tracing.js';
 import { isWireError } from '../wire/errors.js';
 import { openSession } from '../wire/session.js';
 import { describeTarget } from '../wire/target.js';
@@ -107,10 +108,12 @@ async function evaluate(flags: EvalFlags): Promise<number> {
   const { models, judge } = createModels(flags);
   const started = performance.now();
   const startedAt = new Date().toISOString();
+  const tracing = createTracing();
   let session;
   try {
-    session = await openSession(target, { timeoutMs: flags.timeout, maxResponseBytes: 4 * 1024 * 1024, headers: flags.header });
+    session = await openSession(target, { timeoutMs: flags.timeout, maxResponseBytes: 4 * 1024 * 1024, headers: flags.header }, tracing);
   } catch (error) {
+    await tracing.shutdown();
     if (isWireError(error)) throw new CliError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
     throw error;
   }
@@ -130,11 +133,13 @@ async function evaluate(flags: EvalFlags): Promise<number> {
       allowTools: flags.allowTool,
       concurrency: flags.concurrency,
       cacheMode: flags.cache,
+      tracing,
       onProgress: (done, total, label) => progress.update(done, total, label),
     });
   } finally {
     progress.clear();
     await session.close();
+    await tracing.shutdown();
   }
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
   const report: Report = {

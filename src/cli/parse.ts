@@ -24,6 +24,14 @@ export function fraction(flag: string): (value: string) => number {
   };
 }
 
+export function port(flag: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) throw usageError(`${flag} needs a port from 0 to 65535, got "${value}"`);
+    return n;
+  };
+}
+
 export function positiveInteger(flag: string): (value: string) => number {
   return (value) => {
     const n = Number(value);

@@ -9,6 +9,7 @@ import type { CloseInfo, Connection, Exchange, TransportKind } from '../wire/exc
 import { isObject } from '../wire/jsonrpc.js';
 import { readAllPages, type ListOutcome } from '../wire/pagination.js';
 import { ModernClient } from '../wire/modern-client.js';
+import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { connect, type ConnectOptions, type Target } from '../wire/target.js';
 
 export interface ToolDefinition {
@@ -30,7 +31,7 @@ export class CheckContext {
     readonly target: Target,
     readonly client: ModernClient,
     readonly discover: { exchange: Exchange; result: Record<string, unknown> },
-    readonly options: { allowTools: ReadonlySet<string>; connect: ConnectOptions },
+    readonly options: { allowTools: ReadonlySet<string>; connect: ConnectOptions; otlpReceiver?: OtlpReceiver },
   ) {
     this.connections.push(client.connection);
   }

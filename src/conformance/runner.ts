@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { CheckResult, Report, Status, TargetInfo } from '../report/model.js';
 import { REPORT_SCHEMA_VERSION, STATUSES } from '../report/model.js';
 import { CAPABILITY_METHODS, META, PROTOCOL_VERSION, specUrl } from '../spec/protocol.js';
+import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
 import { isWireError } from '../wire/errors.js';
 import type { Connection } from '../wire/exchange.js';
@@ -33,6 +34,8 @@ export interface RunOptions {
   /** How long a stdio server gets to exit after its stdin closes. */
   eofGraceMs: number;
   onProgress?: (done: number, total: number, result: CheckResult) => void;
+  /** Enables telemetry.trace-context: the collector the server exports its spans to. */
+  otlpReceiver?: OtlpReceiver;
 }
 
 export async function runConformance(options: RunOptions): Promise<Report> {
@@ -53,6 +56,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
       const ctx = new CheckContext(options.target, client, { exchange: era.discover, result: era.result }, {
         allowTools: new Set(options.allowTools),
         connect: options.connect,
+        otlpReceiver: options.otlpReceiver,
       });
       results = await runChecks(ctx, applicable, options);
     } else {

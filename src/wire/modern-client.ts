@@ -6,6 +6,7 @@
 import { HEADERS, META, NAME_HEADER_SOURCE, PROTOCOL_VERSION } from '../spec/protocol.js';
 import type { Connection, Exchange } from './exchange.js';
 import type { JsonRpcId } from './jsonrpc.js';
+import type { RequestObserver } from './observer.js';
 
 export const CLIENT_INFO = { name: 'mcpgate', version: '0.1.0' };
 
@@ -26,22 +27,29 @@ export interface RequestOptions {
   audited?: boolean;
   /** See OutgoingMessage.endWhen. */
   endWhen?: (message: unknown) => boolean;
+  /** Parent context handed to the observer (telemetry), if one is attached. */
+  parent?: unknown;
 }
 
 export class ModernClient {
   private nextId = 1;
 
-  constructor(readonly connection: Connection) {}
+  constructor(
+    readonly connection: Connection,
+    private readonly observer?: RequestObserver,
+  ) {}
 
   get transport(): Connection['transport'] {
     return this.connection.transport;
   }
 
-  request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Exchange> {
+  async request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Exchange> {
     const id = options.id === undefined ? this.nextId++ : options.id;
+    const observation = this.observer?.onRequest({ method, params, id, transport: this.connection.transport, endpoint: this.connection.endpoint, parent: options.parent });
+    const traced = observation ? { ...options, metaPatch: { ...observation.meta, ...options.metaPatch } } : options;
     const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
-    if (!options.omitParams) message.params = this.withMeta(params, options);
-    return this.connection.exchange({
+    if (!options.omitParams) message.params = this.withMeta(params, traced);
+    const exchange = await this.connection.exchange({
       body: JSON.stringify(message),
       headers: this.headersFor(method, params, options),
       awaitId: id,
@@ -49,6 +57,8 @@ export class ModernClient {
       audited: options.audited,
       endWhen: options.endWhen,
     });
+    observation?.done(exchange);
+    return exchange;
   }
 
   notify(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Exchange> {

@@ -9,6 +9,7 @@ import { detectEra } from './era.js';
 import { isErrorResponse, isObject, isResultResponse } from './jsonrpc.js';
 import type { LegacyClient } from './legacy-client.js';
 import { ModernClient } from './modern-client.js';
+import type { RequestObserver } from './observer.js';
 import { readAllPages } from './pagination.js';
 import { connect, type ConnectOptions, type Target } from './target.js';
 
@@ -27,22 +28,30 @@ export interface ToolResult {
   structuredContent?: unknown;
   durationMs: number;
   exchange: Exchange;
+  /**
+   * Set when the first response stream broke after the server had accepted the request and the
+   * call was re-issued once with a new request id; `exchange` is then the re-issued one.
+   */
+  reissued?: true;
+  /** The exchange whose stream broke, when the call was re-issued. */
+  brokenExchange?: Exchange;
 }
 
 export interface McpSession {
   readonly era: 'modern' | 'legacy';
   readonly serverInfo?: { name: string; version: string };
   listTools(): Promise<ServerTool[]>;
-  callTool(name: string, args: Record<string, unknown>): Promise<ToolResult>;
+  /** `parent` is an opaque telemetry context passed to the request observer. */
+  callTool(name: string, args: Record<string, unknown>, parent?: unknown): Promise<ToolResult>;
   close(): Promise<void>;
 }
 
 /** The longest tool result handed to a model; longer ones are cut with a note. */
 export const MAX_RESULT_CHARS = 20_000;
 
-export async function openSession(target: Target, options: ConnectOptions): Promise<McpSession> {
+export async function openSession(target: Target, options: ConnectOptions, observer?: RequestObserver): Promise<McpSession> {
   const connection = await connect(target, options);
-  const modern = new ModernClient(connection);
+  const modern = new ModernClient(connection, observer);
   const era = await detectEra(modern);
   const close = (): Promise<unknown> => connection.close();
   if (era.era === 'modern') return new Session('modern', modern, close, serverInfoOf(era.result));
@@ -66,16 +75,23 @@ class Session implements McpSession {
     return listing.items.filter((t): t is ServerTool => typeof t.name === 'string' && isObject(t.inputSchema));
   }
 
-  async callTool(name: string, args: Record<string, unknown>): Promise<ToolResult> {
-    const exchange = await this.client.request('tools/call', { name, arguments: args });
+  async callTool(name: string, args: Record<string, unknown>, parent?: unknown): Promise<ToolResult> {
+    const params = { name, arguments: args };
+    const send = (): Promise<Exchange> => (this.client instanceof ModernClient ? this.client.request('tools/call', params, { parent }) : this.client.request('tools/call', params));
+    const first = await send();
+    // 2026-07-28 removed stream resumability: an answer lost with its stream is gone, so the call
+    // is re-issued once, with a new id (the client picks the next one), and the result says so.
+    const broken = streamBroke(first);
+    const exchange = broken ? await send() : first;
+    const reissue = broken ? { reissued: true as const, brokenExchange: first } : {};
     const durationMs = exchange.timing.durationMs;
     if (isResultResponse(exchange.response)) {
       const result = exchange.response.result;
-      return { text: resultText(result), isError: result.isError === true, structuredContent: result.structuredContent, durationMs, exchange };
+      return { text: resultText(result), isError: result.isError === true, structuredContent: result.structuredContent, durationMs, exchange, ...reissue };
     }
     if (isErrorResponse(exchange.response)) {
       const { code, message } = exchange.response.error;
-      return { text: `Error ${code}: ${message}`, isError: true, durationMs, exchange };
+      return { text: `Error ${code}: ${message}`, isError: true, durationMs, exchange, ...reissue };
     }
     throw exchange.error ?? new WireError('closed-early', `no answer to tools/call ${name}`);
   }
@@ -83,6 +99,11 @@ class Session implements McpSession {
   async close(): Promise<void> {
     await this.closeConnection();
   }
+}
+
+/** The server accepted the request (a status line arrived), then the response stream broke. */
+function streamBroke(exchange: Exchange): boolean {
+  return exchange.status !== undefined && exchange.response === undefined && exchange.error?.kind === 'closed-early';
 }
 
 function serverInfoOf(result: Record<string, unknown>): { name: string; version: string } | undefined {

@@ -12,6 +12,7 @@ import { promptChecks, resourceChecks } from './resources.js';
 import { resultChecks } from './results.js';
 import { stdioChecks } from './stdio.js';
 import { subscriptionChecks } from './subscriptions.js';
+import { telemetryChecks } from './telemetry.js';
 import { toolChecks } from './tools.js';
 
 export const ALL_CHECKS: readonly CheckDefinition[] = [
@@ -27,6 +28,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...removedChecks,
   ...subscriptionChecks,
   ...completionChecks,
+  ...telemetryChecks,
   ...stdioChecks,
   ...resultChecks,
 ];

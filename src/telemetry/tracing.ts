@@ -1,0 +1,132 @@
+/**
+ * OpenTelemetry for mcpgate's own work: a span per evaluated sample, per model call (GenAI
+ * semantic conventions) and per MCP request (MCP conventions), and W3C trace context injected into
+ * every MCP request's `params._meta` so a server that honours it joins the same trace. Spans are
+ * exported over OTLP/HTTP only when OTEL_EXPORTER_OTLP_ENDPOINT is set; an unreachable collector
+ * costs one warning and never fails or slows the run (export is batched, shutdown is bounded).
+ */
+
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { PROTOCOL_VERSION } from '../spec/protocol.js';
+import type { Exchange } from '../wire/exchange.js';
+import { errorCodeOf } from '../wire/jsonrpc.js';
+import type { ObservedRequest, RequestObservation, RequestObserver } from '../wire/observer.js';
+
+const propagator = new W3CTraceContextPropagator();
+const SHUTDOWN_BOUND_MS = 3_000;
+
+type ExportResult = Parameters<Parameters<SpanExporter['export']>[1]>[0];
+
+/** Passes spans on; the first failed export prints one warning, later failures stay quiet. */
+class WarnOnceExporter implements SpanExporter {
+  private warned = false;
+  constructor(private readonly inner: SpanExporter, private readonly endpoint: string) {}
+  export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
+    this.inner.export(spans, (result) => {
+      if (result.code !== 0 && !this.warned) {
+        this.warned = true;
+        process.stderr.write(`mcpgate: warning: spans could not be exported to ${this.endpoint} (${result.error?.message ?? 'export failed'}); they are dropped, the run goes on\n`);
+      }
+      done(result);
+    });
+  }
+  shutdown(): Promise<void> {
+    return this.inner.shutdown();
+  }
+  forceFlush(): Promise<void> {
+    return this.inner.forceFlush?.() ?? Promise.resolve();
+  }
+}
+
+export interface SpanHandle {
+  context: Context;
+  span: Span;
+}
+
+export class Tracing implements RequestObserver {
+  private readonly tracer: Tracer;
+
+  constructor(private readonly provider: BasicTracerProvider, readonly exporting: boolean) {
+    this.tracer = provider.getTracer('mcpgate');
+  }
+
+  startSample(caseId: string, model: string, sampleIndex: number): SpanHandle {
+    const span = this.tracer.startSpan('invoke_agent mcpgate-eval', {
+      kind: SpanKind.INTERNAL,
+      attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'mcpgate-eval', 'gen_ai.request.model': model, 'mcpgate.case.id': caseId, 'mcpgate.sample.index': sampleIndex },
+    });
+    return { span, context: trace.setSpan(ROOT_CONTEXT, span) };
+  }
+
+  startChat(parent: Context, model: string, temperature: number): SpanHandle {
+    const [provider, ...rest] = model.split(':');
+    const span = this.tracer.startSpan(
+      `chat ${rest.join(':') || model}`,
+      { kind: SpanKind.CLIENT, attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': provider ?? model, 'gen_ai.request.model': rest.join(':') || model, 'gen_ai.request.temperature': temperature } },
+      parent,
+    );
+    return { span, context: trace.setSpan(parent, span) };
+  }
+
+  startTool(parent: Context, toolName: string, callId: string): SpanHandle {
+    const span = this.tracer.startSpan(
+      `execute_tool ${toolName}`,
+      { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': toolName, 'gen_ai.tool.call.id': callId } },
+      parent,
+    );
+    return { span, context: trace.setSpan(parent, span) };
+  }
+
+  /** RequestObserver: one CLIENT span per MCP request, its context sent in `_meta`. */
+  onRequest(request: ObservedRequest): RequestObservation {
+    const parent = (request.parent as Context | undefined) ?? ROOT_CONTEXT;
+    const target = typeof request.params.name === 'string' ? request.params.name : typeof request.params.uri === 'string' ? request.params.uri : undefined;
+    const attributes: Record<string, string | number> = {
+      'mcp.method.name': request.method,
+      'mcp.protocol.version': PROTOCOL_VERSION,
+      'network.transport': request.transport === 'http' ? 'tcp' : 'pipe',
+    };
+    if (request.id !== null) attributes['jsonrpc.request.id'] = String(request.id);
+    if (request.method === 'tools/call' && target) attributes['gen_ai.tool.name'] = target;
+    if (request.transport === 'http') {
+      const url = new URL(request.endpoint);
+      attributes['server.address'] = url.hostname;
+      attributes['server.port'] = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    }
+    const span = this.tracer.startSpan(target ? `${request.method} ${target}` : request.method, { kind: SpanKind.CLIENT, attributes }, parent);
+    const carrier: Record<string, string> = {};
+    propagator.inject(trace.setSpan(parent, span), carrier, { set: (c, k, v) => ((c as Record<string, string>)[k] = v) });
+    return {
+      meta: carrier,
+      done(exchange: Exchange) {
+        const code = errorCodeOf(exchange.response);
+        if (exchange.error) {
+          span.setAttribute('error.type', exchange.error.kind);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: exchange.error.message });
+        } else if (code !== undefined) {
+          span.setAttribute('error.type', String(code));
+          span.setAttribute('rpc.jsonrpc.error_code', code);
+          span.setStatus({ code: SpanStatusCode.ERROR });
+        }
+        span.end();
+      },
+    };
+  }
+
+  /** Flushes what is pending, bounded so a dead collector cannot hold the exit. */
+  async shutdown(): Promise<void> {
+    await Promise.race([this.provider.shutdown().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_BOUND_MS).unref())]);
+  }
+}
+
+/** Tracing that always propagates context; exports only when an OTLP endpoint is configured. */
+export function createTracing(env: NodeJS.ProcessEnv = process.env): Tracing {
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : undefined);
+  const spanProcessors = endpoint ? [new BatchSpanProcessor(new WarnOnceExporter(new OTLPTraceExporter({ url: endpoint, timeoutMillis: 2_000 }), endpoint), { scheduledDelayMillis: 500 })] : [];
+  const provider = new BasicTracerProvider({ resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? 'mcpgate' }), spanProcessors });
+  return new Tracing(provider, endpoint !== undefined);
+}
