@@ -323,3 +323,50 @@ it('the eval report validates against the published report schema', async () => 
   const broken = { ...report, eval: { ...report.eval!, summary: { ...report.eval!.summary, selectionAccuracy: 2 } } };
   expect(validate(broken)).toBe(false);
 });
+
+describe('latency, tokens and cost (layer 3)', () => {
+  it('prices every model call from the price table; unknown prices stay unknown', async () => {
+    const fake = await startFakeOpenAI((request) => scriptedModel(request));
+    try {
+      const file = join(tempDir(), 'w.yaml');
+      writeFileSync(file, "- id: weather\n  prompt: \"What's the weather in Paris?\"\n  expect_tool: get_weather\n");
+      const prices = join(tempDir(), 'prices.yaml');
+      writeFileSync(prices, 'prices:\n  "openai:priced-model": { input: 2, output: 8 }\n');
+      const dir = tempDir();
+      const args = (model: string, report: string, cache: string): string[] => ['eval', '--url', server.url, '--golden', file, '--model', model, '--runs', '3', '--prices', prices, '--cache-dir', join(dir, 'cache'), '--cache', cache, '--report', report];
+      const run = await runCli([...args('openai-chat:priced-model', join(dir, 'a.json'), 'write'), '--model', 'openai-chat:unpriced-model'], { env: openaiEnv(fake) });
+      expect(run.code).toBe(0);
+      const report = evalOf(join(dir, 'a.json'));
+      const priced = report.telemetry['openai-chat:priced-model']!;
+      // Each run: 40+8 tokens for the tool call, 50+10 for the answer; 2 and 8 dollars per million.
+      expect(priced.tokens).toEqual({ input: 270, output: 54, perRun: 108 });
+      expect(priced.cost.usd).toBeCloseTo((270 * 2 + 54 * 8) / 1e6, 10);
+      expect(priced.cost.spentUsd).toBeCloseTo(priced.cost.usd!, 10);
+      expect(priced.cost.priceSource).toBe(prices);
+      expect(priced.modelCallMs!.count).toBe(6);
+      expect(priced.toolCallMs!.count).toBe(3);
+      expect(priced.runMs!.p50).toBeLessThanOrEqual(priced.runMs!.p95);
+      expect(priced.runMs!.p95).toBeLessThanOrEqual(priced.runMs!.max);
+      const unpriced = report.telemetry['openai-chat:unpriced-model']!;
+      expect(unpriced.cost.usd).toBeNull();
+      expect(unpriced.cost.priceSource).toMatch(/no price for openai-chat:unpriced-model/);
+      expect(run.stdout).toContain('cost unknown');
+      expect(run.stdout).toContain('models side by side');
+      // A cached rerun costs the same suite, but nothing was spent this time.
+      await runCli(args('openai-chat:priced-model', join(dir, 'b.json'), 'write'), { env: openaiEnv(fake) });
+      const again = evalOf(join(dir, 'b.json')).telemetry['openai-chat:priced-model']!;
+      expect(again.cost.usd).toBeCloseTo(priced.cost.usd!, 10);
+      expect(again.cost.spentUsd).toBe(0);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a price file with a typo is a usage error naming the key', async () => {
+    const prices = join(tempDir(), 'prices.yaml');
+    writeFileSync(prices, 'prices:\n  "openai:gpt-4.1": { input: 2, ouput: 8 }\n');
+    const run = await runCli(['eval', '--url', server.url, '--golden', golden, '--model', 'baseline', '--prices', prices]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('unknown key "ouput"');
+  });
+});

@@ -5,6 +5,8 @@
 
 import type { CallStats, ModelClient } from '../models/types.js';
 import type { EvalCaseResult, EvalReport, EvalSample } from '../report/model.js';
+import { modelTelemetry } from '../telemetry/eval-telemetry.js';
+import type { PriceTable } from '../telemetry/prices.js';
 import type { Tracing } from '../telemetry/tracing.js';
 import type { McpSession, ServerTool } from '../wire/session.js';
 import { runAgent } from './agent.js';
@@ -35,6 +37,7 @@ export interface EvalOptions {
   concurrency: number;
   cacheMode: string;
   tracing?: Tracing;
+  prices: PriceTable;
   onProgress?: (done: number, total: number, label: string) => void;
 }
 
@@ -156,10 +159,19 @@ function fromTrajectory(index: number, t: Trajectory): EvalSample {
     ended: t.ended,
     modelMs: round(t.steps.reduce((ms, s) => ms + s.modelMs, 0)),
     serverMs: round(calls.reduce((ms, c) => ms + c.serverMs, 0)),
-    inputTokens: t.steps.reduce((n, s) => n + (s.usage.inputTokens ?? 0), 0),
-    outputTokens: t.steps.reduce((n, s) => n + (s.usage.outputTokens ?? 0), 0),
+    stepMs: t.steps.map((s) => round(s.modelMs)),
+    ...tokenCounts(t),
     modelCalls: t.steps.filter((s) => !s.cached).length,
     cacheHits: t.steps.filter((s) => s.cached).length,
+  };
+}
+
+/** Token sums, or nothing when a model call did not report its usage (unknown is not zero). */
+function tokenCounts(t: Trajectory): { inputTokens?: number; outputTokens?: number } {
+  if (!t.steps.every((s) => s.usage.inputTokens !== undefined && s.usage.outputTokens !== undefined)) return {};
+  return {
+    inputTokens: t.steps.reduce((n, s) => n + (s.usage.inputTokens ?? 0), 0),
+    outputTokens: t.steps.reduce((n, s) => n + (s.usage.outputTokens ?? 0), 0),
   };
 }
 
@@ -176,6 +188,7 @@ function round(ms: number): number {
 }
 
 function buildReport(options: EvalOptions, cases: EvalCaseResult[]): EvalReport {
+  const pricedAt = new Date().toISOString();
   const total = options.models.reduce((t, m) => ({ providerCalls: t.providerCalls + m.stats.providerCalls, cacheHits: t.cacheHits + m.stats.cacheHits }), { providerCalls: 0, cacheHits: 0 });
   const perModel = Object.fromEntries(options.models.map((m) => [m.client.id, summarize(cases.filter((c) => c.model === m.client.id), m.stats)]));
   const ids = [...new Set(cases.map((c) => c.id))];
@@ -187,6 +200,7 @@ function buildReport(options: EvalOptions, cases: EvalCaseResult[]): EvalReport 
     cases,
     summary: summarize(cases, total),
     perModel,
+    telemetry: Object.fromEntries(options.models.map((m) => [m.client.id, modelTelemetry(cases, m.client.id, options.prices, pricedAt)])),
     matrix: {
       models: options.models.map((m) => m.client.id),
       rows: ids.map((id) => ({

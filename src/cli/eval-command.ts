@@ -15,6 +15,7 @@ import { ModelError, type CallStats } from '../models/types.js';
 import { renderJson } from '../report/json.js';
 import { REPORT_SCHEMA_VERSION, STATUSES, type Report, type Status } from '../report/model.js';
 import { renderTerminal } from '../report/terminal.js';
+import { defaultPriceTable, loadPriceTable, PriceTableError } from '../telemetry/prices.js';
 import { createTracing } from '../telemetry/tracing.js';
 import { isWireError } from '../wire/errors.js';
 import { openSession } from '../wire/session.js';
@@ -42,6 +43,7 @@ interface EvalFlags {
   header: Record<string, string>;
   timeout: number;
   modelTimeout: number;
+  prices?: string;
   report?: string;
   color: boolean;
   verbose: boolean;
@@ -70,6 +72,7 @@ export function registerEvalCommand(program: Command): void {
     .option('--header <header>', 'extra HTTP header on every MCP request (repeatable; never shown)', collectHeader, {})
     .addOption(new Option('--timeout <ms>', 'per MCP request timeout').default(10_000).argParser(positiveInteger('--timeout')))
     .addOption(new Option('--model-timeout <ms>', 'per model call timeout').default(60_000).argParser(positiveInteger('--model-timeout')))
+    .option('--prices <file>', 'price table (YAML/JSON: prices: {"provider:model": {input, output}} in USD per million tokens) over the defaults')
     .option('--report <file>', 'write the JSON report to this file')
     .option('--no-color', 'plain output without ANSI colours')
     .option('--verbose', 'list every case, not only those below their floor or flaky', false)
@@ -105,6 +108,13 @@ async function evaluate(flags: EvalFlags): Promise<number> {
     if (error instanceof GoldenSetError) throw usageError(error.message);
     throw error;
   }
+  let prices;
+  try {
+    prices = flags.prices ? loadPriceTable(flags.prices) : defaultPriceTable();
+  } catch (error) {
+    if (error instanceof PriceTableError) throw usageError(error.message);
+    throw error;
+  }
   const { models, judge } = createModels(flags);
   const started = performance.now();
   const startedAt = new Date().toISOString();
@@ -134,6 +144,7 @@ async function evaluate(flags: EvalFlags): Promise<number> {
       concurrency: flags.concurrency,
       cacheMode: flags.cache,
       tracing,
+      prices,
       onProgress: (done, total, label) => progress.update(done, total, label),
     });
   } finally {

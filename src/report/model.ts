@@ -143,6 +143,9 @@ export interface EvalSample {
   error?: string;
   modelMs: number;
   serverMs: number;
+  /** Model time of each model call of this run, in order. */
+  stepMs: number[];
+  /** Token counts; absent when the provider did not report them for every call. */
   inputTokens?: number;
   outputTokens?: number;
   modelCalls: number;
@@ -195,6 +198,35 @@ export interface EvalSummary {
   outputTokens: number;
 }
 
+/** Latency percentiles in milliseconds, from an HDR-style histogram (see telemetry/histogram.ts). */
+export interface LatencyFigures {
+  count: number;
+  min: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  p999: number;
+  max: number;
+}
+
+/** Layer 3 figures of one model in an eval run. */
+export interface ModelTelemetry {
+  /** Per model call (model time only). */
+  modelCallMs: LatencyFigures | null;
+  /** Per tool call sent to the server (server time only). */
+  toolCallMs: LatencyFigures | null;
+  /** Per run of a case: model and server time together. */
+  runMs: LatencyFigures | null;
+  tokens: { input: number | null; output: number | null; perRun: number | null };
+  /**
+   * US dollars. `usd` prices every model call of the run (cached ones included: what the suite
+   * costs); `spentUsd` only the calls that reached the provider this time. Null when unknown.
+   */
+  cost: { usd: number | null; perRunUsd: number | null; spentUsd: number | null; inputPerMTok: number | null; outputPerMTok: number | null; priceSource: string; pricedAt: string };
+}
+
 export interface EvalReport {
   golden: { file: string; sha256: string; cases: number };
   models: Array<{ id: string; kind: 'llm' | 'lexical-baseline' }>;
@@ -204,6 +236,8 @@ export interface EvalReport {
   cases: EvalCaseResult[];
   summary: EvalSummary;
   perModel: Record<string, EvalSummary>;
+  /** Latency, tokens and cost per model (layer 3). */
+  telemetry: Record<string, ModelTelemetry>;
   /** Case x model: passes of runs per cell. */
   matrix: { models: string[]; rows: Array<{ id: string; cells: Record<string, { passes: number; runs: number; status: EvalCaseResult['status']; flaky: boolean }> }> };
 }

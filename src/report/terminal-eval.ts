@@ -1,7 +1,7 @@
 /** The layer 1 part of the terminal summary: per-model scores, the cases below their floor, the matrix. */
 
 import { plural, safe, type Paint } from './ansi.js';
-import type { EvalCaseResult, EvalReport, EvalSummary } from './model.js';
+import type { EvalCaseResult, EvalReport, EvalSummary, ModelTelemetry } from './model.js';
 
 function percent(value: number | null): string {
   return value === null ? 'n/a' : `${Math.round(value * 1000) / 10}%`;
@@ -22,6 +22,28 @@ function scoreLine(s: EvalSummary): string {
     `completion ${completion}`,
     `pass^k ${percent(s.passHatK)}`,
   ].join(' · ');
+}
+
+function usd(value: number | null): string {
+  return value === null ? 'unknown' : value < 0.01 && value > 0 ? `$${value.toFixed(5)}` : `$${value.toFixed(2)}`;
+}
+
+function telemetryLine(t: ModelTelemetry | undefined): string {
+  if (!t) return '';
+  const latency = (label: string, f: ModelTelemetry['modelCallMs']): string => (f ? `${label} p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms` : `${label} n/a`);
+  const tokens = t.tokens.input === null ? 'tokens unknown' : `${t.tokens.input + (t.tokens.output ?? 0)} tokens (${t.tokens.perRun} per run)`;
+  const cost = t.cost.usd === null ? `cost unknown (${t.cost.priceSource})` : `cost ${usd(t.cost.usd)} (${usd(t.cost.perRunUsd)} per run, ${usd(t.cost.spentUsd)} spent now)`;
+  return `${latency('model call', t.modelCallMs)} · ${latency('tool call', t.toolCallMs)} · ${tokens} · ${cost}`;
+}
+
+function modelTable(report: EvalReport, paint: Paint): string[] {
+  const header = `  ${'model'.padEnd(28)} ${'passed'.padEnd(8)} ${'select'.padEnd(7)} ${'run p50'.padEnd(10)} ${'run p95'.padEnd(10)} ${'tok/run'.padEnd(8)} cost/run`;
+  const rows = report.matrix.models.map((m) => {
+    const s = report.perModel[m];
+    const t = report.telemetry[m];
+    return `  ${m.slice(0, 28).padEnd(28)} ${`${s?.passed ?? 0}/${s?.cases ?? 0}`.padEnd(8)} ${percent(s?.selectionAccuracy ?? null).padEnd(7)} ${`${t?.runMs?.p50 ?? 'n/a'} ms`.padEnd(10)} ${`${t?.runMs?.p95 ?? 'n/a'} ms`.padEnd(10)} ${String(t?.tokens.perRun ?? 'n/a').padEnd(8)} ${usd(t?.cost.perRunUsd ?? null)}`;
+  });
+  return [paint('bold', 'models side by side'), header, ...rows, ''];
 }
 
 function caseLine(c: EvalCaseResult, paint: Paint): string {
@@ -56,10 +78,11 @@ export function renderEvalSection(report: EvalReport, paint: Paint, verbose: boo
     lines.push(paint('bold', modelLabel(model, report)));
     lines.push(`  ${s.passed}/${s.cases} cases passed, ${s.failed} failed, ${s.flaky} flaky${s.errored ? `, ${s.errored} errors` : ''}; ${s.providerCalls} provider calls, ${s.cacheHits} cache hits, ${s.inputTokens + s.outputTokens} tokens`);
     lines.push(`  ${scoreLine(s)}`);
+    lines.push(`  ${telemetryLine(report.telemetry[model])}`);
     const shown = report.cases.filter((c) => c.model === model && (verbose || c.status !== 'pass' || c.flaky));
     lines.push(...shown.map((c) => caseLine(c, paint)));
     lines.push('');
   }
-  if (report.matrix.models.length > 1) lines.push(...matrix(report, paint));
+  if (report.matrix.models.length > 1) lines.push(...modelTable(report, paint), ...matrix(report, paint));
   return lines;
 }

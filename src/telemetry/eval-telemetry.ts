@@ -1,0 +1,48 @@
+/**
+ * Layer 3 figures for an eval run, per model: latency percentiles of model calls, tool calls and
+ * whole runs (HDR histogram, never a bare mean), token counts, and cost priced at run time from the
+ * price table. Unknown tokens or prices give an unknown cost, never zero.
+ */
+
+import type { EvalCaseResult, LatencyFigures, ModelTelemetry } from '../report/model.js';
+import { LatencyHistogram } from './histogram.js';
+import { costOf, priceOf, type PriceTable } from './prices.js';
+
+function figures(values: number[]): LatencyFigures | null {
+  if (values.length === 0) return null;
+  const histogram = new LatencyHistogram();
+  for (const ms of values) histogram.recordMs(ms);
+  return histogram.summaryMs();
+}
+
+function round(usd: number | null): number | null {
+  return usd === null ? null : Math.round(usd * 1e8) / 1e8;
+}
+
+export function modelTelemetry(cases: EvalCaseResult[], model: string, prices: PriceTable, pricedAt: string): ModelTelemetry {
+  const runs = cases.filter((c) => c.model === model).flatMap((c) => c.trajectories).filter((t) => t.status !== 'error');
+  const tokensKnown = runs.every((t) => t.inputTokens !== undefined && t.outputTokens !== undefined);
+  const input = tokensKnown ? runs.reduce((n, t) => n + (t.inputTokens ?? 0), 0) : null;
+  const output = tokensKnown ? runs.reduce((n, t) => n + (t.outputTokens ?? 0), 0) : null;
+  const price = priceOf(prices, model);
+  const usd = costOf(price, input ?? undefined, output ?? undefined);
+  // Cached calls cost nothing this time: scale by the share of calls that reached the provider.
+  const calls = runs.reduce((n, t) => n + t.modelCalls + t.cacheHits, 0);
+  const live = runs.reduce((n, t) => n + t.modelCalls, 0);
+  const spent = usd === null ? null : calls === 0 ? 0 : (usd * live) / calls;
+  return {
+    modelCallMs: figures(runs.flatMap((t) => t.stepMs)),
+    toolCallMs: figures(runs.flatMap((t) => t.calls.filter((c) => !c.refused).map((c) => c.serverMs))),
+    runMs: figures(runs.map((t) => t.modelMs + t.serverMs)),
+    tokens: { input, output, perRun: input === null || output === null || runs.length === 0 ? null : Math.round((input + output) / runs.length) },
+    cost: {
+      usd: round(usd),
+      perRunUsd: round(usd === null || runs.length === 0 ? null : usd / runs.length),
+      spentUsd: round(spent),
+      inputPerMTok: price?.inputPerMTok ?? null,
+      outputPerMTok: price?.outputPerMTok ?? null,
+      priceSource: price ? prices.source : `no price for ${model} in ${prices.source}`,
+      pricedAt,
+    },
+  };
+}
