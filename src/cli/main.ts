@@ -6,6 +6,8 @@ import { MCPGATE_VERSION } from '../conformance/runner.js';
 import { EXIT } from '../conformance/verdict.js';
 import { registerCheckCommand } from './check-command.js';
 import { registerEvalCommand } from './eval-command.js';
+import { registerInitCommand } from './init-command.js';
+import { registerRunCommand } from './run-command.js';
 import { CliError } from './errors.js';
 
 function fail(message: string, code: number): void {
@@ -22,6 +24,8 @@ async function main(argv: string[]): Promise<void> {
     .showHelpAfterError('(run mcpgate --help for usage)');
   registerCheckCommand(program);
   registerEvalCommand(program);
+  registerRunCommand(program);
+  registerInitCommand(program);
   try {
     await program.parseAsync(argv);
   } catch (error) {

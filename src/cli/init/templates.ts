@@ -1,0 +1,169 @@
+/** The files `mcpgate init` writes, as text. Comments in them explain each setting to a newcomer. */
+
+export interface ToolSketch {
+  name: string;
+  description?: string;
+}
+
+export function configTemplate(server: { url?: string; stdio?: string }): string {
+  const serverLines = server.url ? `  url: ${server.url}` : `  stdio: ${JSON.stringify(server.stdio ?? 'node build/server.js')}`;
+  return `# mcpgate configuration: \`mcpgate run\` reads this file.
+# Every key is optional except server.url or server.stdio. Values like \${VAR} come from the environment.
+
+server:
+${serverLines}
+  # headers:
+  #   Authorization: "Bearer \${MCP_TOKEN}"
+
+check:                       # layer 0: protocol conformance, free, always runs
+  strict: false              # true: SHOULD violations fail the run too
+  # expected_failures: .mcpgate/expected-failures.txt
+
+eval:                        # layer 1: runs when models are listed
+  golden: golden/tasks.yaml
+  models: [baseline]         # e.g. [openai:gpt-4.1-mini, anthropic:claude-haiku-4-5]; baseline needs no key
+  # judge: openai:gpt-4.1    # pinned judge for rubrics; without one, task completion is not measured
+  runs: 5
+  soft_floor: 0.8
+  cache: write               # off | read | write | refresh
+
+# chaos:                     # layer 2
+#   enabled: true
+#   pins: tools.lock
+
+gate:
+  baseline: auto             # the last green run in the history
+  max_drop: 0.02
+
+report:
+  dir: .mcpgate/reports
+  formats: [json, junit, markdown, sarif, html]
+
+history:
+  dir: .mcpgate/history
+  record: true
+`;
+}
+
+function firstSentence(text: string | undefined): string {
+  const sentence = (text ?? '').split(/(?<=[.!?])\s/)[0]?.trim() ?? '';
+  return sentence.replace(/"/g, "'").slice(0, 120);
+}
+
+export function goldenTemplate(tools: ToolSketch[]): string {
+  const positives = tools.slice(0, 8).map(
+    (tool) => `  # ${tool.name}: ${firstSentence(tool.description) || 'no description'}
+  - id: ${tool.name.replace(/[^A-Za-z0-9_-]/g, '-')}-basic
+    prompt: "REPLACE ME: a request a user would type that needs ${tool.name}"
+    expect_tool: ${tool.name}
+    tags: [draft]
+`,
+  );
+  const example = tools.length === 0
+    ? `  - id: example-tool-case
+    prompt: "What's the weather in Paris?"
+    expect_tool: get_weather
+    expect_args:
+      city: { match: normalized, value: paris }
+    rubric: rubric.md#weather
+`
+    : '';
+  return `# Golden set: natural-language tasks and the tool calls they should produce.
+# Format: docs/golden-format.md of mcpgate. Replace the draft prompts with real user requests.
+defaults:
+  kind: soft                 # hard cases must pass every run; soft ones soft_floor of them
+cases:
+${positives.join('\n')}${example}
+  # Negative cases: no tool fits, so calling one is over-activation.
+  - id: negative-small-talk
+    prompt: "Thanks, that's all for today!"
+    expect_tool: null
+  - id: negative-general-knowledge
+    prompt: "What is the capital of Australia?"
+    expect_tool: null
+  - id: negative-out-of-scope
+    prompt: "Book me a flight to Tokyo next Friday."
+    expect_tool: null
+`;
+}
+
+export const RUBRIC_TEMPLATE = `# Rubrics for task completion
+
+A rubric tells the judge model (\`eval.judge\`) what a complete answer contains. Put it inline in a case
+(\`rubric: ...\`) or keep the longer ones here and copy them into the cases that need them.
+
+## weather
+The answer states the current conditions and temperature for the requested city exactly as the
+tool returned them, in the requested units, and invents nothing the tool did not return.
+`;
+
+export function workflowTemplate(): string {
+  return `# mcpgate in CI: conformance on every push; behaviour, resilience and telemetry nightly or on the
+# "run-evals" label; the cross-model matrix weekly.
+name: mcpgate
+on:
+  push:
+  pull_request:
+    types: [opened, synchronize, labeled]
+  schedule:
+    - cron: "17 3 * * *"     # nightly: layers 1 to 3
+    - cron: "41 4 * * 1"     # weekly: cross-model matrix
+  workflow_dispatch:
+
+jobs:
+  conformance:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with: { node-version: 20 }
+      - run: npm ci
+      - run: npx mcpgate check --stdio "node build/server.js" --junit .mcpgate/reports/check.xml --report .mcpgate/reports/check.json
+
+  evals:
+    if: github.event_name == 'schedule' || github.event_name == 'workflow_dispatch' || contains(github.event.pull_request.labels.*.name, 'run-evals')
+    runs-on: ubuntu-latest
+    env:
+      OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
+      ANTHROPIC_API_KEY: \${{ secrets.ANTHROPIC_API_KEY }}
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with: { node-version: 20 }
+      - run: npm ci
+      # Model answers are cached by content; the key follows the golden set, so an unchanged suite costs nothing.
+      - uses: actions/cache@v4
+        with:
+          path: .mcpgate/cache
+          key: mcpgate-models-\${{ hashFiles('golden/**') }}
+          restore-keys: mcpgate-models-
+      - uses: actions/cache@v4
+        with:
+          path: .mcpgate/history
+          key: mcpgate-history-\${{ github.run_id }}
+          restore-keys: mcpgate-history-
+      - run: npx mcpgate run --config mcpgate.yaml
+      - if: always()
+        run: cat .mcpgate/reports/summary.md >> "$GITHUB_STEP_SUMMARY" || true
+      - if: always()
+        uses: actions/upload-artifact@v4
+        with: { name: mcpgate-reports, path: .mcpgate/reports }
+
+  matrix:
+    if: github.event.schedule == '41 4 * * 1'
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        model: [openai:gpt-4.1-mini, anthropic:claude-haiku-4-5, google:gemini-2.5-flash]
+    env:
+      OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
+      ANTHROPIC_API_KEY: \${{ secrets.ANTHROPIC_API_KEY }}
+      GOOGLE_GENERATIVE_AI_API_KEY: \${{ secrets.GOOGLE_GENERATIVE_AI_API_KEY }}
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with: { node-version: 20 }
+      - run: npm ci
+      - run: npx mcpgate eval --stdio "node build/server.js" --golden golden/tasks.yaml --model \${{ matrix.model }} --report .mcpgate/reports/eval.json
+`;
+}

@@ -1,0 +1,126 @@
+/**
+ * `mcpgate run`: every configured layer from one mcpgate.yaml, one report, one exit code. Layer 0
+ * always runs; layer 1 (and the telemetry of layer 3) when models are configured.
+ */
+
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { ALL_CHECKS, CHECK_IDS } from '../conformance/checks/index.js';
+import { ExpectedFailuresError, loadExpectedFailures } from '../conformance/expected-failures.js';
+import { runConformance } from '../conformance/runner.js';
+import type { CacheMode } from '../models/cache.js';
+import { renderJson } from '../report/json.js';
+import { renderJUnit } from '../report/junit.js';
+import type { Report } from '../report/model.js';
+import { registerSecret } from '../report/redact.js';
+import { renderTerminal } from '../report/terminal.js';
+import type { Target } from '../wire/target.js';
+import { targetFrom } from './check-command.js';
+import { usageError } from './errors.js';
+import { writeFileAtomic } from './files.js';
+import { progressReporter } from './progress.js';
+import { combineVerdicts } from './run/combine.js';
+import { ConfigError, loadConfig, type McpgateConfig } from './run/config.js';
+import { runEvalLayer } from './run/eval-layer.js';
+
+interface RunFlags {
+  config: string;
+  color: boolean;
+  verbose: boolean;
+  quiet: boolean;
+}
+
+export function registerRunCommand(program: Command): void {
+  program
+    .command('run')
+    .description('run every configured layer from mcpgate.yaml and write one report')
+    .option('--config <file>', 'configuration file', 'mcpgate.yaml')
+    .option('--no-color', 'plain output without ANSI colours')
+    .option('--verbose', 'show every check and case', false)
+    .option('--quiet', 'print only the verdict line', false)
+    .action(async (flags: RunFlags) => {
+      process.exitCode = await run(flags);
+    });
+}
+
+function read(config: McpgateConfig, section: keyof McpgateConfig, key: string): unknown {
+  return config[section]?.[key];
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? (value as string[]) : [];
+}
+
+async function run(flags: RunFlags): Promise<number> {
+  let config: McpgateConfig;
+  try {
+    config = loadConfig(flags.config);
+  } catch (error) {
+    if (error instanceof ConfigError) throw usageError(error.message);
+    throw error;
+  }
+  const headers = (read(config, 'server', 'headers') as Record<string, string> | undefined) ?? {};
+  for (const value of Object.values(headers)) registerSecret(value);
+  const target: Target = targetFrom({ url: read(config, 'server', 'url') as string | undefined, stdio: read(config, 'server', 'stdio') as string | undefined });
+  const timeoutMs = (read(config, 'server', 'timeout_ms') as number | undefined) ?? 10_000;
+  const reportDir = (read(config, 'report', 'dir') as string | undefined) ?? '.mcpgate/reports';
+  const formats = strings(read(config, 'report', 'formats'));
+
+  const expectedFile = read(config, 'check', 'expected_failures') as string | undefined;
+  let expectedFailures;
+  try {
+    expectedFailures = expectedFile ? { file: expectedFile, ids: loadExpectedFailures(expectedFile, CHECK_IDS) } : undefined;
+  } catch (error) {
+    if (error instanceof ExpectedFailuresError) throw usageError(error.message);
+    throw error;
+  }
+  const progress = progressReporter();
+  const report: Report = await runConformance({
+    target,
+    checks: [...ALL_CHECKS],
+    strict: read(config, 'check', 'strict') === true,
+    allowTools: strings(read(config, 'check', 'allow_tools')),
+    expectedFailures,
+    connect: { timeoutMs, maxResponseBytes: 4 * 1024 * 1024, headers },
+    concurrency: 8,
+    eofGraceMs: 5_000,
+    onProgress: (done, total, result) => progress.update(done, total, result.id),
+  });
+  progress.clear();
+  const verdicts = [{ layer: 'layer 0', verdict: report.verdict }];
+
+  const models = strings(read(config, 'eval', 'models'));
+  if (models.length > 0 && report.verdict.exitCode !== 3) {
+    const golden = read(config, 'eval', 'golden') as string | undefined;
+    if (!golden) throw usageError(`${flags.config}: eval.models is set but eval.golden is not: name the golden set file`);
+    const layer1 = await runEvalLayer({
+      target,
+      golden,
+      models,
+      judge: read(config, 'eval', 'judge') as string | undefined,
+      baseUrl: read(config, 'eval', 'base_url') as string | undefined,
+      runs: (read(config, 'eval', 'runs') as number | undefined) ?? 5,
+      maxSteps: (read(config, 'eval', 'max_steps') as number | undefined) ?? 8,
+      softFloor: (read(config, 'eval', 'soft_floor') as number | undefined) ?? 0.8,
+      cache: ((read(config, 'eval', 'cache') as CacheMode | undefined) ?? 'write'),
+      cacheDir: (read(config, 'eval', 'cache_dir') as string | undefined) ?? '.mcpgate/cache/models',
+      concurrency: (read(config, 'eval', 'concurrency') as number | undefined) ?? 4,
+      allowTools: strings(read(config, 'eval', 'allow_tools')),
+      headers,
+      timeoutMs,
+      modelTimeoutMs: 60_000,
+      prices: read(config, 'eval', 'prices') as string | undefined,
+    });
+    report.eval = layer1.outcome.report;
+    report.target.fingerprint ??= layer1.outcome.fingerprint;
+    verdicts.push({ layer: 'layer 1', verdict: layer1.verdict });
+  }
+
+  report.verdict = combineVerdicts(verdicts);
+  writeFileAtomic(join(reportDir, 'report.json'), renderJson(report));
+  if (formats.includes('junit')) writeFileAtomic(join(reportDir, 'junit.xml'), renderJUnit(report));
+  const color = flags.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
+  if (flags.quiet) process.stdout.write(`${report.verdict.reason} (exit code ${report.verdict.exitCode})\n`);
+  else process.stdout.write(renderTerminal(report, { color, verbose: flags.verbose }));
+  return report.verdict.exitCode;
+}

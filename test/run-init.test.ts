@@ -1,0 +1,99 @@
+/** `mcpgate init` scaffolding and `mcpgate run` from one mcpgate.yaml. */
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadGoldenSet } from '../src/behavior/golden/index.js';
+import { loadConfig } from '../src/cli/run/config.js';
+import type { Report } from '../src/report/model.js';
+import { CLI, ROOT, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
+
+describe('mcpgate init', () => {
+  it('drafts a config, a golden set with negative cases, a rubric and a workflow from the server', async () => {
+    const dir = tempDir();
+    const run = await runCli(['init', '--dir', dir, '--stdio', referenceStdio()]);
+    expect(run.code).toBe(0);
+    const golden = loadGoldenSet(join(dir, 'golden/tasks.yaml'));
+    expect(golden.cases.filter((c) => c.expect.kind === 'none').length).toBeGreaterThanOrEqual(3);
+    expect(golden.cases.map((c) => c.id)).toContain('get_weather-basic');
+    const config = loadConfig(join(dir, 'mcpgate.yaml'));
+    expect(config.server?.stdio).toBe(referenceStdio());
+    expect(readFileSync(join(dir, 'golden/rubric.md'), 'utf8')).toContain('## weather');
+    const workflow = parse(readFileSync(join(dir, '.github/workflows/mcpgate.yml'), 'utf8')) as { on: Record<string, unknown>; jobs: Record<string, { if?: string; steps: Array<{ with?: { key?: string } }> }> };
+    expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(['push', 'schedule']));
+    expect(workflow.jobs.evals!.if).toContain('run-evals');
+    expect(JSON.stringify(workflow.jobs.evals!.steps)).toContain("hashFiles('golden/**')");
+    expect(workflow.jobs.matrix!.if).toContain('schedule');
+  });
+
+  it('never overwrites without --force', async () => {
+    const dir = tempDir();
+    expect((await runCli(['init', '--dir', dir])).code).toBe(0);
+    writeFileSync(join(dir, 'mcpgate.yaml'), 'server:\n  url: http://example.invalid/mcp\n');
+    const again = await runCli(['init', '--dir', dir]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('not overwriting');
+    expect(readFileSync(join(dir, 'mcpgate.yaml'), 'utf8')).toContain('example.invalid');
+    expect((await runCli(['init', '--dir', dir, '--force'])).code).toBe(0);
+  });
+});
+
+describe('mcpgate run', () => {
+  function config(body: string): string {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'mcpgate.yaml'), body.replace('REPORT_DIR', join(dir, 'reports')));
+    return dir;
+  }
+
+  it('layer 0 only when no model is configured: one report, exit 0', async () => {
+    const dir = config(`server:\n  stdio: '${referenceStdio()}'\nreport:\n  dir: REPORT_DIR\n  formats: [json, junit]\n`);
+    const run = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
+    expect(run.code).toBe(0);
+    const report = readJson<Report>(join(dir, 'reports/report.json'));
+    expect(report.checks.length).toBeGreaterThan(40);
+    expect(report.eval).toBeUndefined();
+    expect(report.target.fingerprint?.toolCount).toBe(8);
+    expect(existsSync(join(dir, 'reports/junit.xml'))).toBe(true);
+  });
+
+  it('layers 0 and 1 into one report; the worst layer sets the exit code', async () => {
+    const golden = join(tempDir(), 'tasks.yaml');
+    writeFileSync(golden, '- id: chit-chat\n  prompt: hi there\n  expect_tool: null\n- id: paris\n  prompt: "What is the weather in Paris?"\n  expect_tool: get_forecast\n');
+    const dir = config(`server:\n  stdio: '${referenceStdio()}'\neval:\n  golden: ${golden}\n  models: [baseline]\n  runs: 2\nreport:\n  dir: REPORT_DIR\n`);
+    const run = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
+    const report = readJson<Report>(join(dir, 'reports/report.json'));
+    expect(report.checks.every((c) => c.status !== 'fail')).toBe(true);
+    expect(report.eval!.cases.map((c) => [c.id, c.status])).toEqual([['chit-chat', 'pass'], ['paris', 'fail']]);
+    expect(run.code).toBe(1);
+    expect(report.verdict.reason).toMatch(/^layer 1:/);
+  });
+
+  it('a misspelt key names file, line and the fix: exit 2', async () => {
+    const dir = config(`server:\n  stdio: node x.js\neval:\n  modles: [baseline]\n`);
+    const run = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${join(dir, 'mcpgate.yaml')}:4:3: eval.modles is not a key (did you mean "models"?)`);
+  });
+
+  it('an unset ${VAR} is named, and a missing file points to init', async () => {
+    const dir = config(`server:\n  url: http://127.0.0.1:1/mcp\n  headers:\n    Authorization: "Bearer \${MCPGATE_TEST_UNSET_TOKEN}"\n`);
+    const run = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('environment variable MCPGATE_TEST_UNSET_TOKEN is not set');
+    const missing = await runCli(['run', '--config', join(dir, 'nope.yaml')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('mcpgate init');
+  });
+});
+
+describe('action.yml', () => {
+  it('runs the built CLI of this repository', () => {
+    const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { runs: { using: string; steps: Array<{ run?: string }> } };
+    expect(action.runs.using).toBe('composite');
+    const script = action.runs.steps.map((s) => s.run ?? '').join('\n');
+    expect(script).toContain('dist/src/cli/main.js');
+    expect(existsSync(CLI)).toBe(true);
+    expect(CLI.endsWith('dist/src/cli/main.js')).toBe(true);
+  });
+});
