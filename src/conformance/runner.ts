@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { CheckResult, Report, Status, TargetInfo } from '../report/model.js';
 import { REPORT_SCHEMA_VERSION, STATUSES } from '../report/model.js';
 import { CAPABILITY_METHODS, META, PROTOCOL_VERSION, specUrl } from '../spec/protocol.js';
+import { fingerprintOf } from '../telemetry/fingerprint.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
 import { isWireError } from '../wire/errors.js';
@@ -59,6 +60,8 @@ export async function runConformance(options: RunOptions): Promise<Report> {
         otlpReceiver: options.otlpReceiver,
       });
       results = await runChecks(ctx, applicable, options);
+      const tools = await ctx.list('tools/list');
+      if (!tools.problem) target.fingerprint = fingerprintOf(tools.items, target.serverInfo);
     } else {
       authRequired = era.era === 'unknown' && era.authRequired === true;
       results = notModernResults(applicable, era);

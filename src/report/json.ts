@@ -26,6 +26,7 @@ const TARGET_KEYS: Record<keyof TargetInfo, true> = {
   serverInfo: true,
   supportedVersions: true,
   stderrTail: true,
+  fingerprint: true,
 };
 const CHECK_KEYS: Record<keyof CheckResult, true> = {
   id: true,

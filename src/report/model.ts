@@ -62,6 +62,39 @@ export interface TargetInfo {
   supportedVersions?: string[];
   /** Tail of the stdio server's stderr, kept for diagnosis. */
   stderrTail?: string;
+  /**
+   * What identifies the server's behaviour surface, so history can tell a model's drift from a
+   * server change: sha256 of its canonical tool definitions (names, descriptions, schemas,
+   * annotations; sorted by name), with server name and version.
+   */
+  fingerprint?: ServerFingerprint;
+}
+
+export interface ServerFingerprint {
+  toolsSha256: string;
+  toolCount: number;
+  serverName?: string;
+  serverVersion?: string;
+}
+
+/**
+ * One line of run history (`.mcpgate/history/`): enough to gate the next run against this one and
+ * to chart pass rates over time, without keeping whole reports.
+ */
+export interface HistoryEntry {
+  schemaVersion: '1';
+  runId: string;
+  startedAt: string;
+  /** Every layer that ran passed (exit code 0): a candidate baseline for `gate --baseline auto`. */
+  green: boolean;
+  verdict: Verdict;
+  fingerprint?: ServerFingerprint;
+  models: string[];
+  golden?: { file: string; sha256: string };
+  checks: Array<{ id: string; level: Level; status: Status }>;
+  cases: Array<{ id: string; model: string; kind: 'hard' | 'soft'; runs: number; passes: number; passRate: number }>;
+  /** The report file this entry was made from, when it was written to disk. */
+  reportFile?: string;
 }
 
 export interface ConformanceSummary {
@@ -238,6 +271,8 @@ export interface EvalReport {
   perModel: Record<string, EvalSummary>;
   /** Latency, tokens and cost per model (layer 3). */
   telemetry: Record<string, ModelTelemetry>;
+  /** Present when the run covered one shard of the golden set (`--shard i/n`); `mcpgate merge` joins them. */
+  shard?: { index: number; count: number };
   /** Case x model: passes of runs per cell. */
   matrix: { models: string[]; rows: Array<{ id: string; cells: Record<string, { passes: number; runs: number; status: EvalCaseResult['status']; flaky: boolean }> }> };
 }
