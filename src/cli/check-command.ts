@@ -5,22 +5,18 @@ import { Option } from 'commander';
 import { CHECK_IDS, ALL_CHECKS } from '../conformance/checks/index.js';
 import { ExpectedFailuresError, loadExpectedFailures } from '../conformance/expected-failures.js';
 import { runConformance } from '../conformance/runner.js';
-import { renderJson } from '../report/json.js';
-import { renderJUnit } from '../report/junit.js';
 import { renderTerminal } from '../report/terminal.js';
 import { isWireError } from '../wire/errors.js';
 import { validateTarget, type Target } from '../wire/target.js';
 import { usageError } from './errors.js';
-import { writeFileAtomic } from './files.js';
+import { outputOptions, writeOutputs, type OutputFiles } from './outputs.js';
 import { collectHeader, port, positiveInteger } from './parse.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { progressReporter } from './progress.js';
 
-interface CheckFlags {
+interface CheckFlags extends OutputFiles {
   url?: string;
   stdio?: string;
-  report?: string;
-  junit?: string;
   strict: boolean;
   expectedFailures?: string;
   allowTool: string[];
@@ -49,13 +45,11 @@ export function targetFrom(flags: { url?: string; stdio?: string }): Target {
 }
 
 export function registerCheckCommand(program: Command): void {
-  program
+  const command = program
     .command('check')
     .description('layer 0: black-box conformance of an MCP server to revision 2026-07-28')
     .option('--url <url>', 'Streamable HTTP endpoint of the server, e.g. http://127.0.0.1:3000/mcp')
     .option('--stdio <command>', 'command line that starts the server on stdio, e.g. "node server.js"')
-    .option('--report <file>', 'write the JSON report to this file')
-    .option('--junit <file>', 'write JUnit XML to this file')
     .option('--strict', 'treat SHOULD violations as failures', false)
     .option('--expected-failures <file>', 'check ids the server knowingly fails (one per line); listed ids that pass fail the run as stale')
     .option('--header <header>', 'extra HTTP header on every request, e.g. "Authorization: Bearer $TOKEN" (repeatable; never shown in reports)', collectHeader, {})
@@ -71,6 +65,7 @@ export function registerCheckCommand(program: Command): void {
     .action(async (flags: CheckFlags) => {
       process.exitCode = await check(flags);
     });
+  for (const option of outputOptions()) command.addOption(option);
 }
 
 async function check(flags: CheckFlags): Promise<number> {
@@ -105,8 +100,7 @@ async function check(flags: CheckFlags): Promise<number> {
     otlpReceiver: receiver,
   }).finally(() => receiver?.close());
   progress.clear();
-  if (flags.report) writeFileAtomic(flags.report, renderJson(report));
-  if (flags.junit) writeFileAtomic(flags.junit, renderJUnit(report));
+  writeOutputs(report, flags);
   const color = flags.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
   if (flags.quiet) process.stdout.write(`${report.verdict.reason} (exit code ${report.verdict.exitCode})\n`);
   else process.stdout.write(renderTerminal(report, { color, verbose: flags.verbose }));

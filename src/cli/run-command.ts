@@ -9,15 +9,13 @@ import { ALL_CHECKS, CHECK_IDS } from '../conformance/checks/index.js';
 import { ExpectedFailuresError, loadExpectedFailures } from '../conformance/expected-failures.js';
 import { runConformance } from '../conformance/runner.js';
 import type { CacheMode } from '../models/cache.js';
-import { renderJson } from '../report/json.js';
-import { renderJUnit } from '../report/junit.js';
 import type { Report } from '../report/model.js';
 import { registerSecret } from '../report/redact.js';
 import { renderTerminal } from '../report/terminal.js';
 import type { Target } from '../wire/target.js';
 import { targetFrom } from './check-command.js';
 import { usageError } from './errors.js';
-import { writeFileAtomic } from './files.js';
+import { writeOutputs } from './outputs.js';
 import { progressReporter } from './progress.js';
 import { combineVerdicts } from './run/combine.js';
 import { ConfigError, loadConfig, type McpgateConfig } from './run/config.js';
@@ -117,8 +115,8 @@ async function run(flags: RunFlags): Promise<number> {
   }
 
   report.verdict = combineVerdicts(verdicts);
-  writeFileAtomic(join(reportDir, 'report.json'), renderJson(report));
-  if (formats.includes('junit')) writeFileAtomic(join(reportDir, 'junit.xml'), renderJUnit(report));
+  const file = (format: string, name: string): string | undefined => (formats.includes(format) ? join(reportDir, name) : undefined);
+  writeOutputs(report, { report: join(reportDir, 'report.json'), junit: file('junit', 'junit.xml'), markdown: file('markdown', 'summary.md'), sarif: file('sarif', 'mcpgate.sarif'), html: file('html', 'report.html') }, { anchorFile: flags.config });
   const color = flags.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
   if (flags.quiet) process.stdout.write(`${report.verdict.reason} (exit code ${report.verdict.exitCode})\n`);
   else process.stdout.write(renderTerminal(report, { color, verbose: flags.verbose }));

@@ -1,0 +1,68 @@
+/** Layer 1 in the HTML report: scores per model, the charts, and every case. */
+
+import type { EvalCaseResult, EvalReport, HistoryEntry, Report } from '../model.js';
+import { costChart } from './chart-cost.js';
+import { heatmap } from './chart-heatmap.js';
+import { historySection } from './chart-history.js';
+import { latencyChart } from './chart-latency.js';
+import { esc } from './escape.js';
+import { ms, percent, usd } from './format.js';
+
+export function evalSection(report: Report, ev: EvalReport, history: readonly HistoryEntry[]): string {
+  const judge = ev.judge ? `judge <code>${esc(ev.judge.id)}</code>` : 'no judge: task completion not measured';
+  return (
+    `<section aria-labelledby="behaviour"><h2 id="behaviour">Behaviour (layer 1)</h2>` +
+    `<p>${ev.summary.passed}/${ev.summary.cases} cases passed, ${ev.summary.failed} failed, ${ev.summary.flaky} flaky, ${ev.summary.errored} errors. ` +
+    `Golden set ${esc(ev.golden.file)} (${ev.golden.cases} cases, ${ev.settings.runs} runs each, at most ${ev.settings.maxSteps} model steps); ${judge}.</p>` +
+    modelTable(ev) +
+    `<h3 id="heatmap">Model x case</h3>${heatmap(ev)}` +
+    historySection(report, history) +
+    `<h3 id="latency">Latency per model</h3><figure>${latencyChart(ev)}<figcaption>Percentiles of one run of a case (model and server time), from the run's latency histogram.</figcaption></figure>` +
+    `<h3 id="cost">Cost per model</h3><figure>${costChart(ev)}<figcaption>US dollars for the whole suite, cached calls priced as if made; "unknown" when the model has no price.</figcaption></figure>` +
+    casesTable(ev) +
+    `</section>`
+  );
+}
+
+function modelTable(ev: EvalReport): string {
+  const rows = ev.matrix.models.map((id) => {
+    const s = ev.perModel[id];
+    const t = ev.telemetry[id];
+    const baseline = ev.models.find((m) => m.id === id)?.kind === 'lexical-baseline' ? ' <span class="muted">(lexical baseline, not an LLM)</span>' : '';
+    const cells = [
+      s ? `${s.passed}/${s.cases}` : 'n/a',
+      percent(s?.selectionAccuracy),
+      percent(s?.overActivationRate),
+      percent(s?.argumentAccuracy),
+      percent(s?.sequenceAccuracy),
+      s?.completionRate === null ? 'not measured' : percent(s?.completionRate),
+      percent(s?.passHatK),
+      t?.tokens.perRun === null || t === undefined ? 'unknown' : String(t.tokens.perRun),
+      usd(t?.cost.usd),
+      ms(t?.runMs?.p50),
+      ms(t?.runMs?.p95),
+    ];
+    return `<tr><th scope="row">${esc(id)}${baseline}</th>${cells.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`;
+  });
+  const head = ['Model', 'Passed', 'Selection', 'Over-activation', 'Arguments', 'Sequence', 'Completion', 'pass^k', 'Tokens per run', 'Cost', 'Run p50', 'Run p95'];
+  return (
+    `<table class="models"><caption>Scores per model (over-activation: lower is better)</caption>` +
+    `<thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
+  );
+}
+
+function casesTable(ev: EvalReport): string {
+  return (
+    `<h3 id="cases">Cases</h3><table class="cases"><caption>Every case and model: passes of runs and the verdict</caption>` +
+    `<thead><tr><th scope="col">Case</th><th scope="col">Model</th><th scope="col">Kind</th><th scope="col">Passes</th><th scope="col">Status</th><th scope="col">Why</th></tr></thead>` +
+    `<tbody>${ev.cases.map(caseRow).join('')}</tbody></table>`
+  );
+}
+
+function caseRow(c: EvalCaseResult): string {
+  const flaky = c.flaky ? ' <span class="st st-warn">flaky</span>' : '';
+  return (
+    `<tr data-status="${esc(c.status)}"><th scope="row">${esc(c.id)}<div class="muted">${esc(c.source)}</div></th><td>${esc(c.model)}</td><td>${esc(c.kind)}</td>` +
+    `<td>${c.passes}/${c.runs} <span class="muted">(needs ${c.required})</span></td><td><span class="st st-${esc(c.status)}">${esc(c.status)}</span>${flaky}</td><td>${esc(c.message)}</td></tr>`
+  );
+}

@@ -1,0 +1,165 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { renderHtml } from '../src/report/html/index.js';
+import type { HistoryEntry, Report } from '../src/report/model.js';
+import { makeCheck, makeReport } from './helpers/report-factory.js';
+import { historyOf, makeCase, makeEval, makeTelemetry } from './helpers/eval-factory.js';
+import { chromiumSkipReason, launchChromium, type HeadlessChromium } from './helpers/browser.js';
+
+const XSS = '<img src=x onerror=alert(1)>';
+const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
+
+function sampleReport(): Report {
+  return makeReport(
+    [
+      makeCheck({ id: 'discover.supported-versions', title: 'discover lists versions' }),
+      makeCheck({
+        id: 'tools.call-result',
+        title: 'tool results match outputSchema',
+        status: 'fail',
+        message: `tool ${XSS} returned structuredContent that does not match its outputSchema`,
+        specRef: `${SPEC}/server/tools`,
+        evidence: [{ label: XSS, sent: 'POST /mcp', received: `{"name":"${XSS}"}`, expected: 'a result matching outputSchema' }],
+      }),
+      makeCheck({ id: 'http.origin', level: 'SHOULD', status: 'warn', message: 'Origin not validated', specRef: 'javascript:alert(2)' }),
+    ],
+    {
+      eval: makeEval(
+        [
+          makeCase({ id: 'weather-by-city', model: 'openai:gpt-4.1-mini', passes: 3, required: 4, kind: 'soft' }),
+          makeCase({ id: 'weather-by-city', model: 'baseline' }),
+          makeCase({ id: XSS, model: 'openai:gpt-4.1-mini' }),
+          makeCase({ id: XSS, model: 'baseline', passes: 0, status: 'error', errors: 5 }),
+        ],
+        { 'openai:gpt-4.1-mini': makeTelemetry(1500, 0.42), baseline: makeTelemetry(4, null) },
+      ),
+    },
+  );
+}
+
+function sampleHistory(report: Report): HistoryEntry[] {
+  const at = (day: number, passes: number): HistoryEntry => {
+    const entry = historyOf(report, { runId: `r${day}`, startedAt: `2026-07-2${day}T00:00:00.000Z`, green: true });
+    return { ...entry, cases: entry.cases.map((c) => (c.id === 'weather-by-city' ? { ...c, passes, passRate: passes / c.runs } : c)) };
+  };
+  return [at(3, 5), at(1, 4), at(2, 2)];
+}
+
+describe('renderHtml (the file)', () => {
+  it('is self-contained: a CSP that forbids the network and admits only its own style and script', () => {
+    const html = renderHtml(sampleReport(), sampleHistory(sampleReport()));
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
+    expect(csp).toBeDefined();
+    expect(csp).toContain("default-src 'none'");
+    const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+    expect(csp).toContain(`style-src ${hash(/<style>([\s\S]*?)<\/style>/.exec(html)![1]!)}`);
+    expect(csp).toContain(`script-src ${hash(/<script>([\s\S]*?)<\/script>/.exec(html)![1]!)}`);
+
+    // Attribute values are blanked first: an escaped payload inside an aria-label is text, not a source.
+    const tags = html.replace(/"[^"]*"/g, '""');
+    expect(tags).not.toMatch(/<[^>]*\ssrc=/);
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs.filter((h) => !h!.startsWith('data:') && !h!.startsWith(`${SPEC}/`))).toEqual([]);
+    expect(html).not.toContain('javascript:');
+  });
+
+  it('escapes server text everywhere and charts nothing over time without history', () => {
+    const html = renderHtml(sampleReport());
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('No run history was given');
+    expect(html).not.toContain('aria-label="pass rate over time');
+  });
+});
+
+const skip = chromiumSkipReason();
+
+describe.skipIf(skip !== undefined)(`renderHtml in headless Chromium${skip ? ` (skipped: ${skip})` : ''}`, () => {
+  let browser: HeadlessChromium;
+  let page: Page;
+  const consoleErrors: string[] = [];
+  const requests: string[] = [];
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') consoleErrors.push(m.text());
+    });
+    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const report = sampleReport();
+    await page.setContent(renderHtml(report, sampleHistory(report)), { waitUntil: 'load', timeout: 10_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('loads with no console errors and no network requests', () => {
+    expect(consoleErrors).toEqual([]);
+    expect(requests.filter((url) => !/^(data|about):/.test(url))).toEqual([]);
+  });
+
+  it('draws every chart as an SVG with an accessible name', async () => {
+    const count = (prefix: string) => page.locator(`svg[role="img"][aria-label^="${prefix}"]`).count();
+    expect(await count('model x case heatmap')).toBe(1);
+    expect(await count('latency per run of a case')).toBe(1);
+    expect(await count('cost per model')).toBe(1);
+    // One trend line per case and model: 2 cases x 2 models.
+    expect(await count('pass rate over time of ')).toBe(4);
+    const trend = await page.locator('svg[aria-label^="pass rate over time of weather-by-city with openai"]').getAttribute('aria-label');
+    expect(trend).toBe('pass rate over time of weather-by-city with openai:gpt-4.1-mini: 80%, 40%, 100%, 60%');
+    expect(await page.locator('table caption').count()).toBeGreaterThanOrEqual(4);
+  });
+
+  it('shows passes of runs in the heatmap and an unknown cost as "unknown"', async () => {
+    const cells = page.locator('svg[aria-label^="model x case heatmap"] g.heat-cell text');
+    expect(await cells.allTextContents()).toEqual(['3/5', '5/5', '5/5', 'error']);
+    expect(await page.locator('svg[aria-label^="model x case heatmap"] g.flaky').count()).toBe(1);
+    const cost = await page.locator('svg[aria-label^="cost per model"] text').allTextContents();
+    expect(cost).toContain('$0.42');
+    expect(cost.some((t) => t.startsWith('unknown'))).toBe(true);
+    expect(cost).not.toContain('$0.00');
+  });
+
+  it('renders an XSS payload in tool and case names as text', async () => {
+    expect(dialogs).toEqual([]);
+    expect(await page.locator('img, [src], [onerror]').count()).toBe(0);
+    const text = await page.locator('main').innerText();
+    expect(text).toContain(`tool ${XSS} returned`);
+    expect(await page.locator('table.cases th[scope="row"]', { hasText: XSS }).count()).toBe(2);
+    expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
+  });
+
+  it('hides passing checks until asked, and expands evidence', async () => {
+    const passing = page.locator('table.checks tr[data-status="pass"]');
+    expect(await passing.isHidden()).toBe(true);
+    await page.locator('#show-passing').check();
+    expect(await passing.isVisible()).toBe(true);
+    await page.locator('#expand-all').click();
+    expect(await page.locator('dl.evidence pre', { hasText: 'a result matching outputSchema' }).isVisible()).toBe(true);
+  });
+
+  it('takes a screenshot', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcpgate-html-'));
+    try {
+      const file = join(dir, 'report.png');
+      await page.screenshot({ path: file, fullPage: true, timeout: 10_000 });
+      const png = await readFile(file);
+      expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      expect(png.length).toBeGreaterThan(5_000);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
