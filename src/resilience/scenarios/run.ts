@@ -1,0 +1,101 @@
+/**
+ * Layer 2 with a model in the loop: starts the fault proxy in front of the real server, opens the
+ * agent's session to the proxy, and runs every fault scenario and every injection case (per
+ * payload class) N times per model. Samples run one after another, because the proxy's plan and
+ * its occurrence counts belong to the sample being run.
+ */
+
+import type { ModelClient } from '../../models/types.js';
+import { openSession, type McpSession } from '../../wire/session.js';
+import type { ConnectOptions, Target } from '../../wire/target.js';
+import { startFaultProxy } from '../proxy/server.js';
+import { attackSuccess, scenarioResult, summarize } from './aggregate.js';
+import { runFaultSample } from './fault-sample.js';
+import { checkFaultTools } from './faults-tools.js';
+import { injectionResult, runInjectionSample, type RunInjectionSample } from './injection-sample.js';
+import type { SampleContext } from './sample-context.js';
+import type { FaultSample, FaultScenarioResult, FaultsFile, InjectionResult, ScenarioReport } from './types.js';
+
+export interface FaultRunOptions {
+  /** The real server. */
+  target: Target;
+  /** How the proxy reaches it: timeouts, size cap, extra headers such as credentials. */
+  connect: ConnectOptions;
+  models: readonly ModelClient[];
+  judge?: ModelClient;
+  runs: number;
+  faults: FaultsFile;
+  /** Tools that may run although not annotated read-only or non-destructive (agent and proxy). */
+  allowTools: readonly string[];
+  /** Model calls per user turn (default 8). */
+  maxSteps?: number;
+  /** Default 0. */
+  temperature?: number;
+  /** The agent's client timeout per request, which a `hang` fault waits out (default connect.timeoutMs). */
+  callTimeoutMs?: number;
+  /** The proxy's port (default 0: a free one). */
+  proxyPort?: number;
+  onProgress?: (done: number, total: number, label: string) => void;
+}
+
+export async function runFaultScenarios(options: FaultRunOptions): Promise<ScenarioReport> {
+  const allowTools = new Set(options.allowTools);
+  const callTimeoutMs = options.callTimeoutMs ?? options.connect.timeoutMs;
+  const proxy = await startFaultProxy({ upstream: options.target, connect: options.connect, allowTools: options.allowTools, port: options.proxyPort ?? 0 });
+  let session: McpSession | undefined;
+  try {
+    checkFaultTools(options.faults, proxy.tools, allowTools);
+    session = await openSession({ kind: 'http', url: proxy.url }, { timeoutMs: callTimeoutMs, maxResponseBytes: options.connect.maxResponseBytes });
+    const ctx: SampleContext = {
+      proxy,
+      session,
+      tools: await session.listTools(),
+      allowTools,
+      ...(options.judge ? { judge: options.judge } : {}),
+      maxSteps: options.maxSteps ?? 8,
+      temperature: options.temperature ?? 0,
+    };
+    const { scenarios: faultScenarios, injections: cases } = options.faults;
+    const total = options.models.length * options.runs * (faultScenarios.length + cases.reduce((n, c) => n + c.classes.length, 0));
+    let done = 0;
+    const progress = (label: string): void => options.onProgress?.(++done, total, label);
+
+    const scenarios: FaultScenarioResult[] = [];
+    const injections: InjectionResult[] = [];
+    for (const model of options.models) {
+      for (const scenario of faultScenarios) {
+        const samples: FaultSample[] = [];
+        for (let i = 0; i < options.runs; i++) {
+          samples.push(await runFaultSample(ctx, scenario, model, i));
+          progress(`${model.id} ${scenario.id} #${i + 1}`);
+        }
+        scenarios.push(scenarioResult(scenario, model.id, samples));
+      }
+      for (const c of cases) {
+        for (const kind of c.classes) {
+          const samples: RunInjectionSample[] = [];
+          for (let i = 0; i < options.runs; i++) {
+            samples.push(await runInjectionSample(ctx, c, kind, model, i));
+            progress(`${model.id} ${c.id} ${kind} #${i + 1}`);
+          }
+          injections.push(injectionResult(c, kind, model.id, samples));
+        }
+      }
+    }
+    return {
+      faultsFile: options.faults.file,
+      proxy: { url: proxy.url, upstream: proxy.upstream },
+      models: options.models.map((m) => m.id),
+      judge: options.judge?.id ?? null,
+      settings: { runs: options.runs, maxSteps: ctx.maxSteps, callTimeoutMs, allowTools: [...options.allowTools] },
+      scenarios,
+      injections,
+      attackSuccess: attackSuccess(injections),
+      summary: summarize(scenarios, injections),
+      events: [...proxy.events],
+    };
+  } finally {
+    await session?.close();
+    await proxy.close();
+  }
+}

@@ -1,0 +1,27 @@
+/** What every sample of a fault or injection run needs: the proxy, the session through it, the agent settings. */
+
+import type { GoldenCase } from '../../behavior/types.js';
+import type { ModelClient } from '../../models/types.js';
+import type { McpSession, ServerTool } from '../../wire/session.js';
+import type { FaultProxy } from '../proxy/server.js';
+
+export interface SampleContext {
+  proxy: FaultProxy;
+  /** The agent's session, opened to the proxy. */
+  session: McpSession;
+  tools: ServerTool[];
+  allowTools: ReadonlySet<string>;
+  judge?: ModelClient;
+  maxSteps: number;
+  temperature: number;
+}
+
+/** The layer 1 agent runs cases; a scenario is one with no tool expectation of its own. */
+export function agentCase(id: string, turns: string[], source: string, rubric?: string): GoldenCase {
+  return { id, turns, expect: { kind: 'none' }, expectArgs: {}, forbidTools: [], kind: 'soft', tags: [], source, ...(rubric ? { rubric } : {}) };
+}
+
+/** Answers and results are excerpted in the report; the full text stays with the run. */
+export function excerpt(text: string, max = 600): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
