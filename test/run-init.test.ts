@@ -97,3 +97,21 @@ describe('action.yml', () => {
     expect(CLI.endsWith('dist/src/cli/main.js')).toBe(true);
   });
 });
+
+describe('mcpgate run with a gate and history', () => {
+  it('starts a history on the first run, then gates the next run against it', async () => {
+    const dir = tempDir();
+    const golden = join(dir, 'tasks.yaml');
+    writeFileSync(golden, '- id: chit-chat\n  prompt: hi there\n  expect_tool: null\n- id: paris\n  prompt: "What is the weather in Paris?"\n  expect_tool: get_forecast\n');
+    writeFileSync(join(dir, 'mcpgate.yaml'), `server:\n  stdio: '${referenceStdio()}'\neval:\n  golden: ${golden}\n  models: [baseline]\n  runs: 5\ngate:\n  baseline: auto\nreport:\n  dir: ${join(dir, 'reports')}\n  formats: [json, markdown, html, sarif]\nhistory:\n  dir: ${join(dir, 'history')}\n  record: true\n`);
+    const first = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
+    expect(first.code).toBe(5);
+    expect(first.stdout).toMatch(/no green run/);
+    const second = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
+    expect(second.stdout).not.toMatch(/no green run/);
+    expect(second.code).toBe(0);
+    for (const name of ['report.json', 'summary.md', 'report.html', 'mcpgate.sarif']) expect(existsSync(join(dir, 'reports', name))).toBe(true);
+    const { readdirSync } = await import('node:fs');
+    expect(readdirSync(join(dir, 'history')).filter((f) => f.endsWith('.json')).length).toBe(2);
+  });
+});

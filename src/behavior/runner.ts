@@ -3,8 +3,10 @@
  * bounded concurrency, then scores, judges and aggregates into the report's `eval` section.
  */
 
+import { createHash } from 'node:crypto';
 import type { CallStats, ModelClient } from '../models/types.js';
-import type { EvalCaseResult, EvalReport, EvalSample } from '../report/model.js';
+import type { EvalCaseResult, EvalReport, EvalSample, ServerFingerprint } from '../report/model.js';
+import { fingerprintOf } from '../telemetry/fingerprint.js';
 import { modelTelemetry } from '../telemetry/eval-telemetry.js';
 import type { PriceTable } from '../telemetry/prices.js';
 import type { Tracing } from '../telemetry/tracing.js';
@@ -39,15 +41,30 @@ export interface EvalOptions {
   tracing?: Tracing;
   prices: PriceTable;
   onProgress?: (done: number, total: number, label: string) => void;
+  /** Run only the cases of this shard (1-based index of count); see shardOfCase. */
+  shard?: EvalShard;
+}
+
+export type EvalShard = NonNullable<EvalReport['shard']>;
+
+/**
+ * The shard (1..count) a case belongs to: a hash of its id alone, so the split is the same on every
+ * runner and every run, and adding a case never moves the others.
+ */
+export function shardOfCase(id: string, count: number): number {
+  return (createHash('sha256').update(id).digest().readUInt32BE(0) % count) + 1;
 }
 
 export interface EvalOutcome {
   report: EvalReport;
+  fingerprint: ServerFingerprint;
   /** Set when the server stopped answering during the run; later samples are errors. */
   serverFailure?: string;
 }
 
 export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
+  const { shard } = options;
+  const selected = shard ? options.golden.cases.filter((c) => shardOfCase(c.id, shard.count) === shard.index) : options.golden.cases;
   const tools = await options.session.listTools();
   const toolProblems = new Map<string, string>();
   for (const problem of validateCaseTools(options.golden, tools.map((t) => t.name))) {
@@ -57,7 +74,7 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
 
   const jobs: Array<{ model: EvalModel; c: GoldenCase; index: number; runs: number }> = [];
   for (const model of options.models) {
-    for (const c of options.golden.cases) {
+    for (const c of selected) {
       if (toolProblems.has(c.id)) continue;
       const runs = c.runs ?? options.runs;
       for (let index = 0; index < runs; index++) jobs.push({ model, c, index, runs });
@@ -86,7 +103,7 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
 
   const cases: EvalCaseResult[] = [];
   for (const model of options.models) {
-    for (const c of options.golden.cases) {
+    for (const c of selected) {
       const runs = c.runs ?? options.runs;
       const base = {
         id: c.id,
@@ -106,7 +123,7 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
       cases.push(caseVerdict({ ...base, trajectories: list }));
     }
   }
-  return { report: buildReport(options, cases), serverFailure };
+  return { report: buildReport(options, cases), serverFailure, fingerprint: fingerprintOf(tools, options.session.serverInfo) };
 }
 
 async function runSample(c: GoldenCase, model: ModelClient, tools: ServerTool[], index: number, options: EvalOptions): Promise<{ sample: EvalSample; serverDown?: boolean }> {
@@ -208,5 +225,6 @@ function buildReport(options: EvalOptions, cases: EvalCaseResult[]): EvalReport 
         cells: Object.fromEntries(cases.filter((c) => c.id === id).map((c) => [c.model, { passes: c.passes, runs: c.runs, status: c.status, flaky: c.flaky }])),
       })),
     },
+    ...(options.shard ? { shard: options.shard } : {}),
   };
 }

@@ -1,32 +1,20 @@
-/** `mcpgate eval`: flags -> golden set, models, MCP session -> layer 1 run -> reports -> exit code. */
+/** `mcpgate eval`: flags -> layer 1 (see run/eval-layer.ts) -> reports -> exit code. */
 
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { GoldenSetError, loadGoldenSet } from '../behavior/golden/index.js';
-import { runEval, type EvalModel } from '../behavior/runner.js';
-import { evalVerdict } from '../behavior/verdict.js';
-import { EXIT } from '../conformance/verdict.js';
+import type { EvalShard } from '../behavior/runner.js';
 import { MCPGATE_VERSION } from '../conformance/runner.js';
-import { withCache, type CacheMode } from '../models/cache.js';
-import { createModel } from '../models/registry.js';
-import { ModelError, type CallStats } from '../models/types.js';
-import { renderJson } from '../report/json.js';
+import { CACHE_MODES, type CacheMode } from '../models/cache.js';
 import { REPORT_SCHEMA_VERSION, STATUSES, type Report, type Status } from '../report/model.js';
 import { renderTerminal } from '../report/terminal.js';
-import { defaultPriceTable, loadPriceTable, PriceTableError } from '../telemetry/prices.js';
-import { createTracing } from '../telemetry/tracing.js';
-import { isWireError } from '../wire/errors.js';
-import { openSession } from '../wire/session.js';
 import { describeTarget } from '../wire/target.js';
 import { targetFrom } from './check-command.js';
-import { CliError, usageError } from './errors.js';
-import { writeFileAtomic } from './files.js';
+import { usageError } from './errors.js';
+import { outputOptions, writeOutputs, type OutputFiles } from './outputs.js';
 import { collectHeader, fraction, positiveInteger } from './parse.js';
-import { progressReporter } from './progress.js';
+import { runEvalLayer } from './run/eval-layer.js';
 
-interface EvalFlags {
+interface EvalFlags extends OutputFiles {
   url?: string;
   stdio?: string;
   golden: string;
@@ -44,16 +32,14 @@ interface EvalFlags {
   timeout: number;
   modelTimeout: number;
   prices?: string;
-  report?: string;
+  shard?: EvalShard;
   color: boolean;
   verbose: boolean;
   quiet: boolean;
 }
 
-const CACHE_MODES: CacheMode[] = ['off', 'read', 'write', 'refresh'];
-
 export function registerEvalCommand(program: Command): void {
-  program
+  const command = program
     .command('eval')
     .description('layer 1: run a golden set of tasks through models against the server and score tool use')
     .option('--url <url>', 'Streamable HTTP endpoint of the server')
@@ -73,99 +59,62 @@ export function registerEvalCommand(program: Command): void {
     .addOption(new Option('--timeout <ms>', 'per MCP request timeout').default(10_000).argParser(positiveInteger('--timeout')))
     .addOption(new Option('--model-timeout <ms>', 'per model call timeout').default(60_000).argParser(positiveInteger('--model-timeout')))
     .option('--prices <file>', 'price table (YAML/JSON: prices: {"provider:model": {input, output}} in USD per million tokens) over the defaults')
-    .option('--report <file>', 'write the JSON report to this file')
+    .addOption(new Option('--shard <i/n>', 'run only shard i of n (cases split by a stable hash of their id; combine the reports with `mcpgate merge`)').argParser(shardSpec))
     .option('--no-color', 'plain output without ANSI colours')
     .option('--verbose', 'list every case, not only those below their floor or flaky', false)
     .option('--quiet', 'print only the verdict line', false)
     .action(async (flags: EvalFlags) => {
       process.exitCode = await evaluate(flags);
     });
+  for (const option of outputOptions()) command.addOption(option);
 }
 
-function createModels(flags: EvalFlags): { models: EvalModel[]; judge?: EvalModel } {
-  const specs = flags.model.length > 0 ? flags.model : ['baseline'];
-  if (flags.model.length === 0) process.stderr.write('mcpgate: no --model given; using the offline lexical baseline (not an LLM)\n');
-  if (new Set(specs).size !== specs.length) throw usageError('the same --model is given twice');
-  const build = (spec: string): EvalModel => {
-    const stats: CallStats = { providerCalls: 0, cacheHits: 0 };
-    const client = createModel(spec, { baseUrl: flags.baseUrl, timeoutMs: flags.modelTimeout });
-    return { client: withCache(client, { dir: flags.cacheDir, mode: flags.cache }, stats), stats };
-  };
-  try {
-    return { models: specs.map(build), ...(flags.judge ? { judge: build(flags.judge) } : {}) };
-  } catch (error) {
-    if (error instanceof ModelError) throw new CliError(error.message, error.kind === 'missing-credentials' ? EXIT.missingCredentials : EXIT.usage);
-    throw error;
-  }
+function shardSpec(value: string): EvalShard {
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw usageError(`--shard needs i/n with 1 <= i <= n, e.g. 1/4, got "${value}"`);
+  return { index, count };
 }
 
 async function evaluate(flags: EvalFlags): Promise<number> {
   const target = targetFrom(flags);
-  let golden;
-  try {
-    golden = loadGoldenSet(flags.golden);
-  } catch (error) {
-    if (error instanceof GoldenSetError) throw usageError(error.message);
-    throw error;
-  }
-  let prices;
-  try {
-    prices = flags.prices ? loadPriceTable(flags.prices) : defaultPriceTable();
-  } catch (error) {
-    if (error instanceof PriceTableError) throw usageError(error.message);
-    throw error;
-  }
-  const { models, judge } = createModels(flags);
+  if (flags.model.length === 0) process.stderr.write('mcpgate: no --model given; using the offline lexical baseline (not an LLM)\n');
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const tracing = createTracing();
-  let session;
-  try {
-    session = await openSession(target, { timeoutMs: flags.timeout, maxResponseBytes: 4 * 1024 * 1024, headers: flags.header }, tracing);
-  } catch (error) {
-    await tracing.shutdown();
-    if (isWireError(error)) throw new CliError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
-    throw error;
-  }
-  const progress = progressReporter('evaluating');
-  let outcome;
-  try {
-    outcome = await runEval({
-      session,
-      golden,
-      goldenSha256: createHash('sha256').update(readFileSync(flags.golden)).digest('hex'),
-      models,
-      judge: judge?.client,
-      runs: flags.runs,
-      maxSteps: flags.maxSteps,
-      temperature: 0,
-      softFloor: flags.softFloor,
-      allowTools: flags.allowTool,
-      concurrency: flags.concurrency,
-      cacheMode: flags.cache,
-      tracing,
-      prices,
-      onProgress: (done, total, label) => progress.update(done, total, label),
-    });
-  } finally {
-    progress.clear();
-    await session.close();
-    await tracing.shutdown();
-  }
+  const layer1 = await runEvalLayer({
+    target,
+    golden: flags.golden,
+    models: flags.model.length > 0 ? flags.model : ['baseline'],
+    judge: flags.judge,
+    baseUrl: flags.baseUrl,
+    runs: flags.runs,
+    maxSteps: flags.maxSteps,
+    softFloor: flags.softFloor,
+    cache: flags.cache,
+    cacheDir: flags.cacheDir,
+    concurrency: flags.concurrency,
+    allowTools: flags.allowTool,
+    headers: flags.header,
+    timeoutMs: flags.timeout,
+    modelTimeoutMs: flags.modelTimeout,
+    prices: flags.prices,
+    shard: flags.shard,
+  });
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
   const report: Report = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'mcpgate', version: MCPGATE_VERSION },
     startedAt,
     durationMs: Math.round(performance.now() - started),
-    target: { transport: target.kind, endpoint: describeTarget(target), era: session.era, ...(session.serverInfo ? { serverInfo: session.serverInfo } : {}) },
+    target: { transport: target.kind, endpoint: describeTarget(target), era: layer1.era, ...(layer1.serverInfo ? { serverInfo: layer1.serverInfo } : {}), fingerprint: layer1.outcome.fingerprint },
     checks: [],
     summary: { total: 0, byStatus, mustFailures: 0, shouldFailures: 0, expectedFailures: 0, staleExpectedFailures: [] },
-    verdict: evalVerdict(outcome),
+    verdict: layer1.verdict,
     options: { strict: false, allowTools: flags.allowTool },
-    eval: outcome.report,
+    eval: layer1.outcome.report,
   };
-  if (flags.report) writeFileAtomic(flags.report, renderJson(report));
+  writeOutputs(report, flags, { anchorFile: flags.golden });
   const color = flags.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
   if (flags.quiet) process.stdout.write(`${report.verdict.reason} (exit code ${report.verdict.exitCode})\n`);
   else process.stdout.write(renderTerminal(report, { color, verbose: flags.verbose }));

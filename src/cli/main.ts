@@ -6,7 +6,10 @@ import { MCPGATE_VERSION } from '../conformance/runner.js';
 import { EXIT } from '../conformance/verdict.js';
 import { registerCheckCommand } from './check-command.js';
 import { registerEvalCommand } from './eval-command.js';
+import { registerGateCommand } from './gate-command.js';
 import { registerInitCommand } from './init-command.js';
+import { registerMergeCommand } from './merge-command.js';
+import { registerMigrateScanCommand } from './migrate-scan-command.js';
 import { registerRunCommand } from './run-command.js';
 import { CliError } from './errors.js';
 
@@ -26,6 +29,9 @@ async function main(argv: string[]): Promise<void> {
   registerEvalCommand(program);
   registerRunCommand(program);
   registerInitCommand(program);
+  registerGateCommand(program);
+  registerMergeCommand(program);
+  registerMigrateScanCommand(program);
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -15,6 +15,11 @@ import { renderTerminal } from '../report/terminal.js';
 import type { Target } from '../wire/target.js';
 import { targetFrom } from './check-command.js';
 import { usageError } from './errors.js';
+import { EXIT } from '../conformance/verdict.js';
+import { DEFAULT_HISTORY_DIR, readHistory } from '../gate/history.js';
+import { renderGate } from '../gate/render.js';
+import { DEFAULT_GATE_OPTIONS } from '../gate/types.js';
+import { gateAgainst, record } from './gate-command.js';
 import { writeOutputs } from './outputs.js';
 import { progressReporter } from './progress.js';
 import { combineVerdicts } from './run/combine.js';
@@ -115,10 +120,35 @@ async function run(flags: RunFlags): Promise<number> {
   }
 
   report.verdict = combineVerdicts(verdicts);
+  const historyDir = (read(config, 'history', 'dir') as string | undefined) ?? DEFAULT_HISTORY_DIR;
+  const baseline = read(config, 'gate', 'baseline') as string | undefined;
+  let gateText = '';
+  // What the history calls green: the gate passed, or (first run, nothing to compare with yet) every
+  // hard rule held, so a new project can start its history instead of staying inconclusive forever.
+  let green = report.verdict.exitCode === EXIT.pass;
+  if (baseline) {
+    // With a baseline the gate decides: hard rules on every run, soft scores against the last green
+    // one. Only outcomes that left nothing to compare (unreachable, credentials, usage) still count.
+    const result = gateAgainst(report, { baseline, historyDir }, {
+      ...DEFAULT_GATE_OPTIONS,
+      ...(read(config, 'gate', 'max_drop') !== undefined ? { maxDrop: read(config, 'gate', 'max_drop') as number } : {}),
+      ...(read(config, 'gate', 'min_samples') !== undefined ? { minSamples: read(config, 'gate', 'min_samples') as number } : {}),
+    });
+    gateText = renderGate(result);
+    const blocking = verdicts.filter((v) => [EXIT.unreachable, EXIT.missingCredentials, EXIT.usage].includes(v.verdict.exitCode as 2 | 3 | 4));
+    report.verdict = combineVerdicts([...blocking, { layer: 'gate', verdict: { exitCode: result.exitCode, reason: result.reason } }]);
+    const bootstrap = 'unavailable' in result.baseline && !result.findings.some((f) => f.verdict === 'fail') && blocking.length === 0;
+    green = report.verdict.exitCode === EXIT.pass || bootstrap;
+  }
+  const reportFile = join(reportDir, 'report.json');
   const file = (format: string, name: string): string | undefined => (formats.includes(format) ? join(reportDir, name) : undefined);
-  writeOutputs(report, { report: join(reportDir, 'report.json'), junit: file('junit', 'junit.xml'), markdown: file('markdown', 'summary.md'), sarif: file('sarif', 'mcpgate.sarif'), html: file('html', 'report.html') }, { anchorFile: flags.config });
+  const history = readHistory(historyDir).entries.map((e) => e.entry);
+  writeOutputs(report, { report: reportFile, junit: file('junit', 'junit.xml'), markdown: file('markdown', 'summary.md'), sarif: file('sarif', 'mcpgate.sarif'), html: file('html', 'report.html') }, { anchorFile: flags.config, history });
+  if (read(config, 'history', 'record') === true) {
+    record(historyDir, green ? { ...report, verdict: { exitCode: EXIT.pass, reason: report.verdict.exitCode === EXIT.pass ? report.verdict.reason : `first run of its history: ${report.verdict.reason}` } } : report, reportFile);
+  }
   const color = flags.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
   if (flags.quiet) process.stdout.write(`${report.verdict.reason} (exit code ${report.verdict.exitCode})\n`);
-  else process.stdout.write(renderTerminal(report, { color, verbose: flags.verbose }));
+  else process.stdout.write(renderTerminal(report, { color, verbose: flags.verbose }) + gateText);
   return report.verdict.exitCode;
 }

@@ -88,6 +88,8 @@ export interface HistoryEntry {
   /** Every layer that ran passed (exit code 0): a candidate baseline for `gate --baseline auto`. */
   green: boolean;
   verdict: Verdict;
+  /** Which server the run was about (not the endpoint: CI ports change), so runs of one server compare. */
+  target: { transport: TargetInfo['transport']; era: Era; server: string };
   fingerprint?: ServerFingerprint;
   models: string[];
   golden?: { file: string; sha256: string };

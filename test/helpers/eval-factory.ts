@@ -128,6 +128,7 @@ export function historyOf(report: Report, overrides: Partial<HistoryEntry> = {})
     startedAt: report.startedAt,
     green: report.verdict.exitCode === 0,
     verdict: report.verdict,
+    target: { transport: report.target.transport, era: report.target.era, server: report.target.serverInfo?.name ?? report.target.endpoint },
     ...(report.target.fingerprint ? { fingerprint: report.target.fingerprint } : {}),
     models: report.eval?.models.map((m) => m.id) ?? [],
     ...(report.eval ? { golden: { file: report.eval.golden.file, sha256: report.eval.golden.sha256 } } : {}),

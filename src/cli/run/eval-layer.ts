@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { GoldenSetError, loadGoldenSet } from '../../behavior/golden/index.js';
-import { runEval, type EvalModel, type EvalOutcome } from '../../behavior/runner.js';
+import { runEval, type EvalModel, type EvalOutcome, type EvalShard } from '../../behavior/runner.js';
 import { evalVerdict } from '../../behavior/verdict.js';
 import { EXIT } from '../../conformance/verdict.js';
 import { withCache, type CacheMode } from '../../models/cache.js';
@@ -39,6 +39,7 @@ export interface EvalLayerOptions {
   timeoutMs: number;
   modelTimeoutMs: number;
   prices?: string;
+  shard?: EvalShard;
 }
 
 export interface EvalLayerResult {
@@ -103,6 +104,7 @@ export async function runEvalLayer(options: EvalLayerOptions): Promise<EvalLayer
       concurrency: options.concurrency,
       cacheMode: options.cache,
       tracing,
+      ...(options.shard ? { shard: options.shard } : {}),
       onProgress: (done, total, label) => progress.update(done, total, label),
     });
     return { outcome, verdict: evalVerdict(outcome), era: session.era, ...(session.serverInfo ? { serverInfo: session.serverInfo } : {}) };

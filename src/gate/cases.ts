@@ -1,0 +1,63 @@
+/**
+ * Layer 1 cases under the gate. A hard case must pass every run, whatever the baseline. A soft case's
+ * pass rate may not drop by more than max-drop, and a drop only counts when it is significant: the
+ * low end of the Newcombe interval of (baseline rate - current rate) must exceed max-drop. Samples
+ * that errored were not measured and are left out of both counts.
+ */
+
+import type { EvalCaseResult, Report } from '../report/model.js';
+import { listed, measured, percent, points, showInterval } from './measure.js';
+import type { GateFinding, GateOptions } from './types.js';
+import { dropInterval } from './wilson.js';
+
+const key = (c: EvalCaseResult): string => `${c.id}@${c.model}`;
+
+/** The rules that need no baseline. */
+export function hardCaseFindings(current: Report): GateFinding[] {
+  const findings: GateFinding[] = [];
+  for (const c of current.eval?.cases ?? []) {
+    if (c.status === 'error') {
+      findings.push({ item: `case:${key(c)}`, kind: 'case', rule: c.kind, verdict: 'inconclusive', reason: `could not be scored: ${c.message}` });
+    } else if (c.kind === 'hard' && c.status === 'fail') {
+      findings.push({ item: `case:${key(c)}`, kind: 'case', rule: 'hard', verdict: 'fail', reason: `hard case must pass every run: ${c.message}` });
+    }
+  }
+  return findings;
+}
+
+/** Soft cases of the models both runs share, compared with the baseline; and the case set itself. */
+export function relativeCaseFindings(current: Report, baseline: Report, options: GateOptions, z: number): GateFinding[] {
+  const models = new Set(baseline.eval?.models.map((m) => m.id));
+  const shared = (c: EvalCaseResult): boolean => models.has(c.model) && (current.eval?.models.some((m) => m.id === c.model) ?? false);
+  const before = new Map((baseline.eval?.cases ?? []).filter(shared).map((c) => [key(c), c]));
+  const now = new Map((current.eval?.cases ?? []).filter(shared).map((c) => [key(c), c]));
+  const findings: GateFinding[] = [];
+  const added = [...now.keys()].filter((k) => !before.has(k));
+  const removed = [...before.keys()].filter((k) => !now.has(k));
+  if (added.length > 0) findings.push({ item: 'cases:added', kind: 'comparability', rule: 'comparable', verdict: 'inconclusive', reason: `cases not in the baseline: ${listed(added)}` });
+  if (removed.length > 0) findings.push({ item: 'cases:removed', kind: 'comparability', rule: 'comparable', verdict: 'inconclusive', reason: `cases of the baseline missing now: ${listed(removed)}` });
+
+  for (const [k, c] of now) {
+    const old = before.get(k);
+    // Hard cases and unscored ones are judged by hardCaseFindings alone.
+    if (!old || c.kind !== 'soft' || c.status === 'error') continue;
+    findings.push(softCaseFinding(c, old, options, z));
+  }
+  return findings;
+}
+
+function softCaseFinding(c: EvalCaseResult, old: EvalCaseResult, options: GateOptions, z: number): GateFinding {
+  const baseline = measured({ k: old.passes, n: old.runs - old.errors }, z);
+  const current = measured({ k: c.passes, n: c.runs - c.errors }, z);
+  const base = { item: `case:${key(c)}`, kind: 'case' as const, rule: 'soft' as const, baseline, current };
+  if (baseline.n < options.minSamples || current.n < options.minSamples) {
+    return { ...base, verdict: 'inconclusive', reason: `too few samples to judge a drop (baseline ${baseline.n}, now ${current.n}; --min-samples ${options.minSamples})` };
+  }
+  const drop = dropInterval(baseline, current, z);
+  const observed = baseline.rate - current.rate;
+  if (drop.low > options.maxDrop) {
+    return { ...base, drop, verdict: 'fail', reason: `pass rate dropped ${percent(baseline.rate)} -> ${percent(current.rate)}; the drop's interval ${showInterval(drop)} lies above max-drop ${points(options.maxDrop)}` };
+  }
+  const why = observed > 0 ? `dropped ${points(observed)}, within the noise (drop interval ${showInterval(drop)})` : 'no drop';
+  return { ...base, drop, verdict: 'pass', reason: why };
+}

@@ -1,0 +1,65 @@
+/**
+ * `gateReports`: the current report against a baseline, item by item. Absolute rules (MUST checks,
+ * hard cases) need no baseline; relative rules (soft scores) need a comparable one. Overall: fail if
+ * any item fails, else inconclusive if any item could not be judged, else pass; never a pass by
+ * default when something could not be compared.
+ */
+
+import { EXIT } from '../conformance/verdict.js';
+import type { Report } from '../report/model.js';
+import { hardCaseFindings, relativeCaseFindings } from './cases.js';
+import { hardCheckFindings, relativeCheckFindings } from './checks.js';
+import { compareSetup } from './comparable.js';
+import { driftReport } from './drift.js';
+import { toHistoryEntry } from './history-entry.js';
+import { listed, points } from './measure.js';
+import { metricFindings } from './metrics.js';
+import { DEFAULT_GATE_OPTIONS, type DriftItem, type GateFinding, type GateOptions, type GateResult } from './types.js';
+import { zFor } from './wilson.js';
+
+export function gateReports(current: Report, baseline: Report, options: GateOptions = DEFAULT_GATE_OPTIONS, source?: string): GateResult {
+  const z = zFor(options.confidence);
+  const setup = compareSetup(current, baseline);
+  const findings = [...absoluteFindings(current), ...setup.findings];
+  if (setup.checks) findings.push(...relativeCheckFindings(current, baseline, options, z));
+  if (setup.eval) findings.push(...relativeCaseFindings(current, baseline, options, z), ...metricFindings(current, baseline, options, z));
+  const drift = driftReport(current, toHistoryEntry(baseline));
+  const labels = new Map(drift.map((d) => [`case:${d.id}@${d.model}`, d.label]));
+  const labelled = findings.map((f) => (labels.has(f.item) ? { ...f, drift: labels.get(f.item)! } : f));
+  return decide(labelled, drift, options, { startedAt: baseline.startedAt, ...(source ? { source } : {}) });
+}
+
+/**
+ * No usable baseline (missing, unreadable, another major version, no green run in the history): the
+ * absolute rules still apply, and the result is at best inconclusive.
+ */
+export function gateWithoutBaseline(current: Report, unavailable: string, options: GateOptions = DEFAULT_GATE_OPTIONS): GateResult {
+  const missing: GateFinding = { item: 'baseline', kind: 'baseline', rule: 'comparable', verdict: 'inconclusive', reason: unavailable };
+  return decide([...absoluteFindings(current), missing], [], options, { unavailable });
+}
+
+function absoluteFindings(current: Report): GateFinding[] {
+  const findings = [...hardCheckFindings(current), ...hardCaseFindings(current)];
+  // 3 (unreachable) and 4 (credentials): the run measured little or nothing, so silence is not a pass.
+  if (current.verdict.exitCode === EXIT.unreachable || current.verdict.exitCode === EXIT.missingCredentials) {
+    findings.push({ item: 'report:verdict', kind: 'comparability', rule: 'comparable', verdict: 'inconclusive', reason: `the run did not complete (exit code ${current.verdict.exitCode}): ${current.verdict.reason}` });
+  }
+  if (current.checks.length === 0 && (current.eval?.cases.length ?? 0) === 0) {
+    findings.push({ item: 'report:empty', kind: 'comparability', rule: 'comparable', verdict: 'inconclusive', reason: 'the report has no checks and no eval cases: nothing was measured' });
+  }
+  return findings;
+}
+
+const RANK: Record<GateFinding['verdict'], number> = { fail: 0, inconclusive: 1, pass: 2 };
+
+/** Findings sorted by verdict, then item: the same reports give the same output, whatever their case order. */
+function decide(unsorted: GateFinding[], drift: DriftItem[], options: GateOptions, baseline: GateResult['baseline']): GateResult {
+  const findings = [...unsorted].sort((a, b) => RANK[a.verdict] - RANK[b.verdict] || a.item.localeCompare(b.item));
+  const failed = findings.filter((f) => f.verdict === 'fail');
+  const open = findings.filter((f) => f.verdict === 'inconclusive');
+  const names = (list: GateFinding[]): string => listed(list.map((f) => f.item), 4);
+  const common = { options, baseline, findings, drift };
+  if (failed.length > 0) return { ...common, verdict: 'fail', exitCode: EXIT.gateFailed, reason: `gate failed: ${failed.length} item(s) failed: ${names(failed)}` };
+  if (open.length > 0) return { ...common, verdict: 'inconclusive', exitCode: EXIT.inconclusive, reason: `inconclusive: ${open.length} item(s) could not be judged: ${names(open)}` };
+  return { ...common, verdict: 'pass', exitCode: EXIT.pass, reason: `gate passed: ${findings.length} item(s) compared, no significant drop beyond max-drop ${points(options.maxDrop)}` };
+}

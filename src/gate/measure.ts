@@ -1,0 +1,25 @@
+/** Shared helpers for findings: measured rates and how a proportion reads on one line. */
+
+import type { MeasuredRate } from './types.js';
+import { wilson, type Interval, type Proportion } from './wilson.js';
+
+export function measured(p: Proportion, z: number): MeasuredRate {
+  return { ...p, rate: p.n === 0 ? 0 : p.k / p.n, interval: wilson(p, z) };
+}
+
+export function percent(value: number): string {
+  return `${Math.round(value * 1000) / 10}%`;
+}
+
+export function points(value: number): string {
+  return `${Math.round(value * 1000) / 10} points`;
+}
+
+export function showInterval(i: Interval): string {
+  return `[${percent(i.low)}, ${percent(i.high)}]`;
+}
+
+/** A short list for one-line messages: the first few names and how many more. */
+export function listed(names: readonly string[], limit = 5): string {
+  return names.length <= limit ? names.join(', ') : `${names.slice(0, limit).join(', ')} and ${names.length - limit} more`;
+}

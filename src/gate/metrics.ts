@@ -1,0 +1,82 @@
+/**
+ * Per-model suite figures under the gate: selection and argument accuracy may not drop, and the
+ * over-activation rate may not rise, by more than max-drop, with the same significance test as cases.
+ * The counts are taken from the samples with the definitions of behavior/aggregate.ts `summarize`
+ * (the report keeps only the ratios, and a ratio without its denominator cannot be tested).
+ */
+
+import type { EvalCaseResult, EvalSample, Report } from '../report/model.js';
+import { measured, percent, points, showInterval } from './measure.js';
+import type { GateFinding, GateOptions } from './types.js';
+import { dropInterval, type Proportion } from './wilson.js';
+
+interface Metric {
+  name: 'selectionAccuracy' | 'argumentAccuracy' | 'overActivationRate';
+  /** Whether a higher value is better (accuracies) or worse (over-activation). */
+  higherIsBetter: boolean;
+  count(samples: EvalSample[]): Proportion;
+}
+
+const proportion = (hits: EvalSample[], all: EvalSample[]): Proportion => ({ k: hits.length, n: all.length });
+
+const METRICS: Metric[] = [
+  {
+    name: 'selectionAccuracy',
+    higherIsBetter: true,
+    count: (s) => {
+      const positive = s.filter((x) => x.selection !== 'not_applicable');
+      return proportion(positive.filter((x) => x.selection === 'correct'), positive);
+    },
+  },
+  {
+    name: 'argumentAccuracy',
+    higherIsBetter: true,
+    count: (s) => {
+      const withArgs = s.filter((x) => x.args !== undefined);
+      return proportion(withArgs.filter((x) => x.args!.ok), withArgs);
+    },
+  },
+  {
+    name: 'overActivationRate',
+    higherIsBetter: false,
+    count: (s) => {
+      const negative = s.filter((x) => x.selection === 'not_applicable');
+      return proportion(negative.filter((x) => x.overActivated), negative);
+    },
+  },
+];
+
+function samplesOf(cases: EvalCaseResult[], model: string): EvalSample[] {
+  return cases.filter((c) => c.model === model).flatMap((c) => c.trajectories.filter((s) => s.status !== 'error'));
+}
+
+export function metricFindings(current: Report, baseline: Report, options: GateOptions, z: number): GateFinding[] {
+  const models = (current.eval?.models ?? []).map((m) => m.id).filter((id) => baseline.eval?.models.some((m) => m.id === id));
+  const findings: GateFinding[] = [];
+  for (const model of models) {
+    const now = samplesOf(current.eval!.cases, model);
+    const then = samplesOf(baseline.eval!.cases, model);
+    for (const metric of METRICS) {
+      const before = measured(metric.count(then), z);
+      const after = measured(metric.count(now), z);
+      if (before.n === 0 && after.n === 0) continue;
+      const base = { item: `metric:${metric.name}@${model}`, kind: 'metric' as const, rule: 'soft' as const, baseline: before, current: after };
+      if (before.n < options.minSamples || after.n < options.minSamples) {
+        findings.push({ ...base, verdict: 'inconclusive', reason: `too few samples to judge a change (baseline ${before.n}, now ${after.n}; --min-samples ${options.minSamples})` });
+        continue;
+      }
+      const drop = metric.higherIsBetter ? dropInterval(before, after, z) : dropInterval(after, before, z);
+      const direction = metric.higherIsBetter ? 'dropped' : 'rose';
+      const significant = drop.low > options.maxDrop;
+      findings.push({
+        ...base,
+        drop,
+        verdict: significant ? 'fail' : 'pass',
+        reason: significant
+          ? `${metric.name} ${direction} ${percent(before.rate)} -> ${percent(after.rate)}; the change's interval ${showInterval(drop)} lies beyond max-drop ${points(options.maxDrop)}`
+          : `${metric.name} ${percent(before.rate)} -> ${percent(after.rate)}, within the noise (interval ${showInterval(drop)})`,
+      });
+    }
+  }
+  return findings;
+}
