@@ -1,0 +1,127 @@
+/**
+ * `mcpgate bench` against autocannon, the reference HTTP load generator, on the same endpoint:
+ * the bundled reference server over HTTP, the same correct tools/list POST (2026-07-28 headers and
+ * `_meta`), the same concurrency and duration. One unmeasured round warms the server's JIT; then
+ * runs alternate, each round swapping who goes first, so drift on a shared machine hits both
+ * alike, and medians are compared. Targets: mcpgate's
+ * requests/s at least 0.8x autocannon's, and its p50 within 20 % of autocannon's.
+ *
+ * autocannon's own latency histogram has 1 ms resolution (its p50 here is 0 or 1), so its p50 is
+ * taken from the exact response times it emits per request, recorded in mcpgate's histogram;
+ * its integer figure is printed beside it. A benchmark that prints figures, not a test.
+ *
+ *   npm run build && node dist/bench/vs-autocannon.js [--runs 5] [--duration 3] [--concurrency 10]
+ */
+
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchHttpServer } from '../examples/launch.js';
+import { CLIENT_INFO } from '../src/wire/modern-client.js';
+import { HEADERS, META, PROTOCOL_VERSION } from '../src/spec/protocol.js';
+import { LatencyHistogram } from '../src/telemetry/histogram.js';
+import type { BenchReport } from '../src/telemetry/load/report.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'src/cli/main.js');
+const server = join(root, 'examples/reference-server/main.js');
+const flag = (name: string, fallback: number): number => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const runs = flag('--runs', 5);
+const durationS = flag('--duration', 3);
+const concurrency = flag('--concurrency', 10);
+
+interface Figures {
+  rps: number;
+  p50: number;
+  extra: string;
+}
+
+/** The slice of autocannon's JS API used here (it ships no types). */
+type Autocannon = (
+  options: Record<string, unknown>,
+  done: (error: Error | null, result: { requests: { total: number }; duration: number; latency: { p50: number }; errors: number; non2xx: number }) => void,
+) => { on(event: 'response', listener: (client: unknown, status: number, bytes: number, responseTimeMs: number) => void): void };
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const body = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/list',
+  params: { _meta: { [META.protocolVersion]: PROTOCOL_VERSION, [META.clientCapabilities]: {}, [META.clientInfo]: CLIENT_INFO } },
+});
+const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', [HEADERS.protocolVersion]: PROTOCOL_VERSION, [HEADERS.method]: 'tools/list' };
+
+function runAutocannon(url: string, seconds = durationS): Promise<Figures> {
+  const latency = new LatencyHistogram();
+  return new Promise((resolvePromise, reject) => {
+    const instance = autocannon({ url, method: 'POST', headers, body, connections: concurrency, duration: seconds }, (error, result) => {
+      if (error) return reject(error);
+      const failed = result.errors + result.non2xx;
+      if (failed > 0) return reject(new Error(`autocannon saw ${failed} failed requests`));
+      resolvePromise({ rps: result.requests.total / result.duration, p50: latency.percentile(50) / 1000, extra: `(its own 1 ms histogram: p50 ${result.latency.p50} ms)` });
+    });
+    instance.on('response', (_client, _status, _bytes, ms) => latency.recordMs(ms));
+  });
+}
+
+function runMcpgate(url: string, run: number, seconds = durationS): Promise<Figures> {
+  const reportFile = join(tmpdir(), `mcpgate-vs-autocannon-${process.pid}-${run}.json`);
+  const args = [cli, 'bench', '--url', url, '--concurrency', String(concurrency), '--duration', `${seconds}s`, '--report', reportFile, '--quiet'];
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.resume();
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`mcpgate bench exited ${code}`));
+      const report = JSON.parse(readFileSync(reportFile, 'utf8')) as BenchReport;
+      const failed = report.results.requests - report.results.ok;
+      if (failed > 0) return reject(new Error(`mcpgate bench saw ${failed} failed requests: ${JSON.stringify(report.results.errors)}`));
+      resolvePromise({ rps: report.results.rps, p50: report.results.latencyMs.p50, extra: '' });
+    });
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const reference = await launchHttpServer(process.execPath, [server]);
+try {
+  console.log(`tools/list against the reference server (${reference.url}), concurrency ${concurrency}, ${durationS} s per run, ${runs} runs each, alternating`);
+  await runAutocannon(reference.url, 1);
+  await runMcpgate(reference.url, 0, 1);
+  const results: Record<'autocannon' | 'mcpgate', Figures[]> = { autocannon: [], mcpgate: [] };
+  const measure = async (tool: 'autocannon' | 'mcpgate', run: number): Promise<void> => {
+    const figures = tool === 'autocannon' ? await runAutocannon(reference.url) : await runMcpgate(reference.url, run);
+    results[tool].push(figures);
+    console.log(`  run ${run} ${tool.padEnd(10)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50.toFixed(3)} ms ${figures.extra}`);
+  };
+  for (let run = 1; run <= runs; run++) {
+    const order = run % 2 === 1 ? (['autocannon', 'mcpgate'] as const) : (['mcpgate', 'autocannon'] as const);
+    for (const tool of order) await measure(tool, run);
+  }
+  const ac = { rps: median(results.autocannon.map((r) => r.rps)), p50: median(results.autocannon.map((r) => r.p50)) };
+  const mg = { rps: median(results.mcpgate.map((r) => r.rps)), p50: median(results.mcpgate.map((r) => r.p50)) };
+  const rpsRatio = mg.rps / ac.rps;
+  const p50Ratio = mg.p50 / ac.p50;
+  // Each round's two runs are back to back, so their ratio is the least disturbed by other load.
+  const roundRps = median(results.mcpgate.map((m, i) => m.rps / results.autocannon[i]!.rps));
+  const roundP50 = median(results.mcpgate.map((m, i) => m.p50 / results.autocannon[i]!.p50));
+  console.log('');
+  console.log(`${'median'.padEnd(12)}${'requests/s'.padStart(12)}${'p50 ms'.padStart(10)}`);
+  console.log(`${'autocannon'.padEnd(12)}${ac.rps.toFixed(0).padStart(12)}${ac.p50.toFixed(3).padStart(10)}`);
+  console.log(`${'mcpgate'.padEnd(12)}${mg.rps.toFixed(0).padStart(12)}${mg.p50.toFixed(3).padStart(10)}`);
+  console.log(`${'ratio'.padEnd(12)}${rpsRatio.toFixed(2).padStart(12)}${p50Ratio.toFixed(2).padStart(10)}`);
+  console.log(`${'per round'.padEnd(12)}${roundRps.toFixed(2).padStart(12)}${roundP50.toFixed(2).padStart(10)}   (median of each round's mcpgate/autocannon ratio)`);
+  console.log(`target: requests/s >= 0.8x autocannon: ${rpsRatio >= 0.8 ? 'met' : 'NOT met'} (${rpsRatio.toFixed(2)}x)`);
+  console.log(`target: p50 within 20% of autocannon: ${Math.abs(p50Ratio - 1) <= 0.2 ? 'met' : 'NOT met'} (${((p50Ratio - 1) * 100).toFixed(0)}%)`);
+} finally {
+  await reference.stop();
+}
