@@ -20,6 +20,11 @@ export interface BreakVariant {
    * and 0 for 'warn' (e.g. 3 when the server cannot be recognised as MCP at all).
    */
   expectedExitCode?: number;
+  /**
+   * Robustness probes (`mcpgate chaos`) the variant fails. Such a variant breaks nothing layer 0
+   * sends, so `expectedFailures` is empty and `mcpgate check` passes it (exit 0).
+   */
+  robustnessFailures?: readonly string[];
 }
 
 const BOTH: readonly Transport[] = ['http', 'stdio'];
@@ -211,6 +216,12 @@ const VARIANTS = [
   { id: 'image-without-mime', rule: 'T1', transports: BOTH, expectedStatus: 'fail',
     description: 'a successful get_weather result also carries an image content block without mimeType',
     expectedFailures: ['wire.schema-valid'] },
+  { id: 'crash-on-bad-json', rule: 'B5', transports: BOTH, expectedStatus: 'fail',
+    description: 'the process exits (code 70) on a message that is not valid JSON, without answering',
+    expectedFailures: [], robustnessFailures: ['robust.malformed-json'] },
+  { id: 'hang-on-batch', rule: 'H1', transports: BOTH, expectedStatus: 'fail',
+    description: 'a JSON-RPC batch array is never answered (HTTP: the request is held open; stdio: the line is dropped)',
+    expectedFailures: [], robustnessFailures: ['robust.batch'] },
 ] as const satisfies readonly BreakVariant[];
 
 /** The ids stay a literal union (so a misspelt id in a hook does not compile); the rest reads as BreakVariant. */
@@ -219,9 +230,9 @@ export type KnownBreak = BreakVariant & { id: BreakId };
 
 export const BREAK_VARIANTS: readonly KnownBreak[] = VARIANTS;
 
-/** The exit code mcpgate must give for the variant: its own, or 1 for 'fail' and 0 for 'warn'. */
+/** The exit code `mcpgate check` must give for the variant: its own, or 1 for 'fail' and 0 for 'warn' (or nothing to trip). */
 export function expectedExitCodeOf(variant: BreakVariant): number {
-  return variant.expectedExitCode ?? (variant.expectedStatus === 'fail' ? 1 : 0);
+  return variant.expectedExitCode ?? (variant.expectedStatus === 'fail' && variant.expectedFailures.length > 0 ? 1 : 0);
 }
 
 export function findBreak(id: string): KnownBreak | undefined {

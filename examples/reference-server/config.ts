@@ -18,6 +18,15 @@ export function isBroken(config: ServerConfig, id: BreakId): boolean {
   return config.breakId === id;
 }
 
+/**
+ * The crash variants die the way an unhandled exception would: a line on stderr, a non-zero exit,
+ * and no answer to the message that caused it.
+ */
+export function simulateCrash(what: string): never {
+  process.stderr.write(`reference server: simulated crash on ${what}\n`);
+  process.exit(70);
+}
+
 export const SERVER_INFO = { name: 'mcpgate-reference-server', version: '1.0.0' } as const;
 
 /** Caching hints of the list methods; the catalog never changes, so every client may share them. */

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, HEADERS } from '../../src/spec/protocol.js';
-import { isBroken, type ServerConfig } from './config.js';
+import { isBroken, simulateCrash, type ServerConfig } from './config.js';
 import { errorResponse, type OutgoingMessage } from './jsonrpc.js';
 import { parseErrorOutcome, type Outcome, type ReferenceServer } from './server.js';
 
@@ -69,8 +69,11 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
     try {
       message = JSON.parse(body);
     } catch {
+      if (isBroken(config, 'crash-on-bad-json')) simulateCrash('a body that is not JSON');
       return write(res, parseErrorOutcome());
     }
+    // hang-on-batch: no answer at all; the request stays open until the client gives up.
+    if (Array.isArray(message) && isBroken(config, 'hang-on-batch')) return;
     write(res, core.handle(message, { headers: flattenHeaders(req, config) }));
   }
 

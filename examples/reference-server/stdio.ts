@@ -5,7 +5,7 @@
  */
 
 import { createInterface } from 'node:readline';
-import { isBroken, type ServerConfig } from './config.js';
+import { isBroken, simulateCrash, type ServerConfig } from './config.js';
 import type { OutgoingMessage } from './jsonrpc.js';
 import { parseErrorOutcome, type Outcome, type ReferenceServer } from './server.js';
 
@@ -19,8 +19,10 @@ export function runStdio(core: ReferenceServer, config: ServerConfig, flush: () 
     try {
       message = JSON.parse(line);
     } catch {
+      if (isBroken(config, 'crash-on-bad-json')) simulateCrash('a line that is not JSON');
       return write(parseErrorOutcome());
     }
+    if (Array.isArray(message) && isBroken(config, 'hang-on-batch')) return;
     write(core.handle(message, {}));
   });
 

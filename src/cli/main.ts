@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { MCPGATE_VERSION } from '../conformance/runner.js';
 import { EXIT } from '../conformance/verdict.js';
 import { registerBenchCommand } from './bench-command.js';
+import { registerChaosCommand } from './chaos-command.js';
 import { registerCheckCommand } from './check-command.js';
 import { registerEvalCommand } from './eval-command.js';
 import { registerGateCommand } from './gate-command.js';
@@ -28,6 +29,7 @@ async function main(argv: string[]): Promise<void> {
     .showHelpAfterError('(run mcpgate --help for usage)');
   registerCheckCommand(program);
   registerEvalCommand(program);
+  registerChaosCommand(program);
   registerBenchCommand(program);
   registerRunCommand(program);
   registerInitCommand(program);

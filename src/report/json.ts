@@ -17,6 +17,7 @@ const REPORT_KEYS: Record<keyof Report, true> = {
   verdict: true,
   options: true,
   eval: true,
+  chaos: true,
 };
 const TOOL_KEYS: Record<keyof Report['tool'], true> = { name: true, version: true };
 const TARGET_KEYS: Record<keyof TargetInfo, true> = {

@@ -4,6 +4,8 @@
  * later layers add keys beside `checks`, never change the meaning of existing ones.
  */
 
+import type { ChaosReport } from '../resilience/report.js';
+
 export const REPORT_SCHEMA_VERSION = '1.0';
 
 export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'error' | 'not_measured';
@@ -134,6 +136,8 @@ export interface Report {
   options: { strict: boolean; allowTools: string[]; expectedFailuresFile?: string };
   /** Layer 1 results, when behaviour evals ran. */
   eval?: EvalReport;
+  /** Layer 2 results beside the robustness probes (which are in `checks`): scan, pins, scenarios. */
+  chaos?: ChaosReport;
 }
 
 // ---------------------------------------------------------------------------------------------

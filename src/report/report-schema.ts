@@ -4,6 +4,7 @@
  * `checks`), and a 1.0 reader must accept a 1.x report. docs/report-schema.md explains each field.
  */
 
+import { CHAOS_JSON_SCHEMA } from '../resilience/report.js';
 import { STATUSES } from './model.js';
 
 const count = { type: 'integer', minimum: 0 } as const;
@@ -70,6 +71,7 @@ export const REPORT_JSON_SCHEMA = {
   required: ['schemaVersion', 'tool', 'startedAt', 'durationMs', 'target', 'checks', 'summary', 'verdict', 'options'],
   properties: {
     eval: EVAL_SCHEMA,
+    chaos: CHAOS_JSON_SCHEMA,
     schemaVersion: { type: 'string', pattern: '^1\\.[0-9]+$' },
     tool: {
       type: 'object',

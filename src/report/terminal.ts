@@ -1,5 +1,7 @@
 import type { CheckResult, Evidence, Report, Status } from './model.js';
 import { formatMs, painter, plural, safe, type Paint, type Style } from './ansi.js';
+import { renderChaosSection } from './terminal-chaos.js';
+import { renderScenarioSection } from './terminal-scenarios.js';
 import { renderEvalSection } from './terminal-eval.js';
 import { groupByArea } from './group.js';
 
@@ -37,6 +39,7 @@ export function renderTerminal(report: Report, opts: TerminalOptions): string {
   const lines: string[] = [...renderHeader(report, paint), ''];
   if (report.checks.length > 0) lines.push(...renderChecks(report, paint, verbose));
   if (report.eval) lines.push(...renderEvalSection(report.eval, paint, verbose));
+  if (report.chaos) lines.push(...renderChaosSection(report.chaos, paint, verbose), ...renderScenarioSection(report.chaos, paint));
 
   if (verbose && report.target.stderrTail) {
     lines.push(paint('bold', 'server stderr (tail)'));

@@ -49,7 +49,8 @@ export interface EvalLayerResult {
   serverInfo?: McpSession['serverInfo'];
 }
 
-function buildModels(options: EvalLayerOptions): { models: EvalModel[]; judge?: EvalModel } {
+/** Models from ids, each behind the response cache; a missing key is exit 4, an unknown provider exit 2. */
+export function buildModels(options: Pick<EvalLayerOptions, 'models' | 'judge' | 'baseUrl' | 'cache' | 'cacheDir' | 'modelTimeoutMs'>): { models: EvalModel[]; judge?: EvalModel } {
   const build = (spec: string): EvalModel => {
     const stats: CallStats = { providerCalls: 0, cacheHits: 0 };
     const client = createModel(spec, { baseUrl: options.baseUrl, timeoutMs: options.modelTimeoutMs });

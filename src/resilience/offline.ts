@@ -1,0 +1,130 @@
+/**
+ * The part of layer 2 that needs no model: read the server's surface, scan it, check it against the
+ * pins, then run the robustness probes (last, since they may take the server down). One Report:
+ * the probes are its `checks` (area `robustness`), the scan and pins its `chaos` section.
+ */
+
+import { performance } from 'node:perf_hooks';
+import { MCPGATE_VERSION } from '../conformance/runner.js';
+import type { ToolDefinition } from '../conformance/context.js';
+import { REPORT_SCHEMA_VERSION, STATUSES, type CheckResult, type Report, type Status, type TargetInfo } from '../report/model.js';
+import { META, specUrl } from '../spec/protocol.js';
+import { fingerprintOf } from '../telemetry/fingerprint.js';
+import { detectEra, type EraVerdict } from '../wire/era.js';
+import { isWireError } from '../wire/errors.js';
+import { isObject } from '../wire/jsonrpc.js';
+import { describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
+import { offlineVerdict, type Reachability } from './offline-verdict.js';
+import { applyPins, type PinsRequest } from './pins/pins.js';
+import { ALL_PROBES } from './probes/index.js';
+import { openLink, type ProbeLink } from './probes/link.js';
+import { ProbeContext, type ProbeDefinition } from './probes/probe.js';
+import { runProbes } from './probes/runner.js';
+import type { ChaosReport } from './report.js';
+import { scanSurface } from './scan/scan.js';
+import { readSurface } from './scan/surface.js';
+
+export interface OfflineChaosOptions {
+  target: Target;
+  connect: ConnectOptions;
+  allowTools: string[];
+  pins?: PinsRequest;
+  probes?: readonly ProbeDefinition[];
+  onProgress?: (done: number, total: number, result: CheckResult) => void;
+}
+
+export interface OfflineChaosRun {
+  report: Report & { chaos: ChaosReport };
+  /** The pin file's new text, when it should be written (the caller owns the file system). */
+  pinFile?: string;
+}
+
+export async function runOfflineChaos(options: OfflineChaosOptions): Promise<OfflineChaosRun> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const probes = options.probes ?? ALL_PROBES;
+  const target: TargetInfo = { transport: options.target.kind, endpoint: describeTarget(options.target), era: 'unknown' };
+  let chaos: ChaosReport = { scan: { scanned: { tools: 0, prompts: 0, resources: 0, resourceTemplates: 0, instructions: false }, findings: [] } };
+  let results: CheckResult[];
+  let reachability: Reachability = { ok: true };
+  let pinFile: string | undefined;
+  let link: ProbeLink | undefined;
+  try {
+    link = await openLink(options.target, options.connect);
+    const era = await detectEra(link.client);
+    describeEra(target, era);
+    if (era.era === 'modern') {
+      const surface = await readSurface(link.client, era.result);
+      const toolsComplete = !surface.problems.some((p) => p.startsWith('tools/list'));
+      if (toolsComplete) target.fingerprint = fingerprintOf(surface.tools, target.serverInfo);
+      const pins = options.pins ? applyPins(surface.tools, options.pins, toolsComplete) : undefined;
+      pinFile = pins?.write;
+      chaos = { scan: scanSurface(surface), ...(pins ? { pins: pins.section } : {}) };
+      const ctx = new ProbeContext(link, surface.tools as ToolDefinition[], { timeoutMs: options.connect.timeoutMs, allowTools: new Set(options.allowTools) });
+      results = await runProbes(ctx, probes, { onProgress: options.onProgress });
+    } else {
+      const refused = notModern(era);
+      reachability = refused;
+      results = skipped(probes, refused.reason);
+    }
+  } catch (error) {
+    if (!isWireError(error)) throw error;
+    reachability = { ok: false, reason: error.message, authRequired: false };
+    results = skipped(probes, error.message);
+  } finally {
+    if (link?.kind === 'stdio') target.stderrTail = link.stderrTail.slice(-2000) || undefined;
+    await link?.close();
+  }
+
+  const report: Report & { chaos: ChaosReport } = {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: 'mcpgate', version: MCPGATE_VERSION },
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    target,
+    checks: results,
+    summary: summaryOf(results),
+    verdict: offlineVerdict(reachability, results, chaos),
+    options: { strict: false, allowTools: options.allowTools },
+    chaos,
+  };
+  return { report, ...(pinFile !== undefined ? { pinFile } : {}) };
+}
+
+function describeEra(target: TargetInfo, era: EraVerdict): void {
+  if (era.era === 'modern') {
+    target.era = 'modern';
+    const info = isObject(era.result._meta) ? era.result._meta[META.serverInfo] : undefined;
+    if (isObject(info) && typeof info.name === 'string' && typeof info.version === 'string') target.serverInfo = { ...info, name: info.name, version: info.version };
+    if (Array.isArray(era.result.supportedVersions)) target.supportedVersions = era.result.supportedVersions.filter((v): v is string => typeof v === 'string');
+  } else if (era.era === 'legacy') {
+    target.era = 'legacy';
+    target.supportedVersions = [era.handshake.protocolVersion];
+  }
+}
+
+function notModern(era: Exclude<EraVerdict, { era: 'modern' }>): Reachability & { ok: false } {
+  if (era.era === 'legacy') return { ok: false, reason: `not a 2026-07-28 server: it speaks the 2025-era protocol ${era.handshake.protocolVersion}; mcpgate chaos probes 2026-07-28 servers`, authRequired: false };
+  if (era.era === 'modern-unsupported') return { ok: false, reason: `the server does not serve 2026-07-28 (it offers ${era.supported.join(', ')})`, authRequired: false };
+  return { ok: false, reason: era.reason, authRequired: era.authRequired === true };
+}
+
+function skipped(probes: readonly ProbeDefinition[], reason: string): CheckResult[] {
+  return probes.map((probe) => ({
+    id: probe.id, title: probe.title, area: probe.area, level: probe.level, specRef: specUrl(probe.spec), status: 'skip' as const,
+    message: `not run: ${reason}`, evidence: [], durationMs: 0,
+  }));
+}
+
+function summaryOf(results: readonly CheckResult[]): Report['summary'] {
+  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+  for (const r of results) byStatus[r.status]++;
+  return {
+    total: results.length,
+    byStatus,
+    mustFailures: results.filter((r) => r.status === 'fail' && r.level === 'MUST').length,
+    shouldFailures: results.filter((r) => r.level === 'SHOULD' && (r.status === 'fail' || r.status === 'warn')).length,
+    expectedFailures: 0,
+    staleExpectedFailures: [],
+  };
+}

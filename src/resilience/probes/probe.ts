@@ -1,0 +1,60 @@
+/**
+ * A robustness probe is a layer 0 check in all but its context: id, title, level, spec page and one
+ * `run` returning a CheckOutcome with evidence. The context gives it the raw link instead of the
+ * conformance helpers, because a probe's whole point is to send what no valid client would.
+ */
+
+import type { CheckDefinition, CheckOutcome } from '../../conformance/check.js';
+import type { ToolDefinition } from '../../conformance/context.js';
+import { toolSafety } from '../../spec/tool-safety.js';
+import { isErrorResponse, type JsonRpcId } from '../../wire/jsonrpc.js';
+import type { ProbeLink } from './link.js';
+
+export const ROBUSTNESS_AREA = 'robustness';
+
+export interface ProbeDefinition extends Omit<CheckDefinition, 'run' | 'phase' | 'transports'> {
+  run(ctx: ProbeContext): Promise<CheckOutcome>;
+}
+
+export function defineProbes(probes: Array<Omit<ProbeDefinition, 'area'>>): ProbeDefinition[] {
+  return probes.map((probe) => ({ ...probe, area: ROBUSTNESS_AREA }));
+}
+
+export class ProbeContext {
+  constructor(
+    readonly link: ProbeLink,
+    /** Every tool the server lists (read once, before the probes). */
+    readonly tools: readonly ToolDefinition[],
+    readonly options: { timeoutMs: number; allowTools: ReadonlySet<string> },
+  ) {}
+
+  get hasTools(): boolean {
+    return this.tools.length > 0;
+  }
+
+  /** Tools the probes may call: read-only ones and those named with --allow-tool (spec/tool-safety.ts). */
+  get callableTools(): ToolDefinition[] {
+    return this.tools.filter((tool) => toolSafety(tool, this.options.allowTools).callable);
+  }
+
+  /** The cheap valid request every probe is followed by; server/discover when no tool is listed. */
+  get healthMethod(): string {
+    return this.hasTools ? 'tools/list' : 'server/discover';
+  }
+
+  /** A request's JSON text with the per-request `_meta` a 2026-07-28 server requires. */
+  requestText(id: JsonRpcId, method: string, params: Record<string, unknown> = {}): string {
+    return JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: this.link.client.defaultMeta() } });
+  }
+}
+
+/** Probe ids: unique per run so that a stray late answer is never taken for a later probe's. */
+let sequence = 0;
+export function probeId(prefix: string): string {
+  return `mcpgate-${prefix}-${++sequence}`;
+}
+
+/** An error whose id is null or missing: how a server answers a request it could not read the id of. */
+export function nullIdError(message: unknown): boolean {
+  return isErrorResponse(message) && (message.id === null || message.id === undefined);
+}

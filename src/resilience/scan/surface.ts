@@ -1,0 +1,43 @@
+/**
+ * What a server shows a model before any tool runs: its instructions and every tool, prompt,
+ * resource and template it lists. Read once per run; the scan and the pins work on this copy only.
+ */
+
+import { CAPABILITY_METHODS } from '../../spec/protocol.js';
+import { isObject } from '../../wire/jsonrpc.js';
+import { readAllPages, type PageRequester } from '../../wire/pagination.js';
+
+export type Definition = Record<string, unknown>;
+
+export interface Surface {
+  instructions?: string;
+  tools: Definition[];
+  prompts: Definition[];
+  resources: Definition[];
+  resourceTemplates: Definition[];
+  /** Lists that could not be read completely, in words. */
+  problems: string[];
+}
+
+const LIST_KEYS: Record<string, keyof Omit<Surface, 'instructions' | 'problems'>> = {
+  'tools/list': 'tools',
+  'prompts/list': 'prompts',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resourceTemplates',
+};
+
+export async function readSurface(client: PageRequester, discover: Record<string, unknown>): Promise<Surface> {
+  const surface: Surface = { tools: [], prompts: [], resources: [], resourceTemplates: [], problems: [] };
+  if (typeof discover.instructions === 'string') surface.instructions = discover.instructions;
+  const capabilities = isObject(discover.capabilities) ? discover.capabilities : {};
+  const methods = Object.entries(CAPABILITY_METHODS)
+    .filter(([capability]) => isObject(capabilities[capability]))
+    .flatMap(([, list]) => list);
+  const outcomes = await Promise.all(methods.map(async (method) => ({ method, outcome: await readAllPages(client, method) })));
+  for (const { method, outcome } of outcomes) {
+    const key = LIST_KEYS[method];
+    if (key) surface[key] = outcome.items;
+    if (outcome.problem) surface.problems.push(`${method}: ${outcome.problem}`);
+  }
+  return surface;
+}
