@@ -169,7 +169,7 @@ describe('renderJson and parseReport', () => {
   });
 
   it('accepts a newer 1.x report with extra keys, like the schema does', () => {
-    const future = { ...JSON.parse(renderJson(sampleReport())), schemaVersion: '1.7', chaos: { probes: [] } };
+    const future = { ...JSON.parse(renderJson(sampleReport())), schemaVersion: '1.7', futureLayer: { probes: [] } };
     expect(parseReport(JSON.stringify(future)).checks).toHaveLength(8);
     expect(schemaValidator()(future)).toBe(true);
   });
