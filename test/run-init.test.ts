@@ -115,3 +115,18 @@ describe('mcpgate run with a gate and history', () => {
     expect(readdirSync(join(dir, 'history')).filter((f) => f.endsWith('.json')).length).toBe(2);
   });
 });
+
+describe('mcpgate run with layer 2', () => {
+  it('adds the robustness probes to the checks and the scan and pins to the chaos section', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'mcpgate.yaml'), `server:\n  stdio: '${referenceStdio()}'\nchaos:\n  enabled: true\n  pins: ${join(dir, 'tools.lock')}\nreport:\n  dir: ${join(dir, 'reports')}\n`);
+    const run = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
+    expect(run.code).toBe(0);
+    const report = readJson<Report>(join(dir, 'reports/report.json'));
+    expect(report.checks.filter((c) => c.area === 'robustness').length).toBe(8);
+    expect(report.summary.total).toBe(report.checks.length);
+    expect(report.chaos!.scan.findings).toEqual([]);
+    expect(report.chaos!.pins!.status).toBe('written');
+    expect(existsSync(join(dir, 'tools.lock'))).toBe(true);
+  });
+});

@@ -38,7 +38,7 @@ interface ChaosFlags {
 }
 
 /** Room for a server that echoes the 2 MiB argument of the oversized probe back, twice. */
-const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export function registerChaosCommand(program: Command): void {
   program
@@ -68,7 +68,7 @@ export function registerChaosCommand(program: Command): void {
     });
 }
 
-function loadPins(file: string): PinFile | undefined {
+export function loadPins(file: string): PinFile | undefined {
   if (!existsSync(file)) return undefined;
   try {
     return parsePinFile(readFileSync(file, 'utf8'), file);

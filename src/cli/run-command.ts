@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { ALL_CHECKS, CHECK_IDS } from '../conformance/checks/index.js';
 import { ExpectedFailuresError, loadExpectedFailures } from '../conformance/expected-failures.js';
-import { runConformance } from '../conformance/runner.js';
+import { runConformance, summarize } from '../conformance/runner.js';
 import type { CacheMode } from '../models/cache.js';
 import type { Report } from '../report/model.js';
 import { registerSecret } from '../report/redact.js';
@@ -20,7 +20,11 @@ import { DEFAULT_HISTORY_DIR, readHistory } from '../gate/history.js';
 import { renderGate } from '../gate/render.js';
 import { DEFAULT_GATE_OPTIONS } from '../gate/types.js';
 import { gateAgainst, record } from './gate-command.js';
+import { writeFileAtomic } from './files.js';
+import { loadPins, MAX_RESPONSE_BYTES } from './chaos-command.js';
 import { writeOutputs } from './outputs.js';
+import { runAgentChaos } from './run/chaos-agent.js';
+import { runOfflineChaos } from '../resilience/offline.js';
 import { progressReporter } from './progress.js';
 import { combineVerdicts } from './run/combine.js';
 import { ConfigError, loadConfig, type McpgateConfig } from './run/config.js';
@@ -119,6 +123,11 @@ async function run(flags: RunFlags): Promise<number> {
     verdicts.push({ layer: 'layer 1', verdict: layer1.verdict });
   }
 
+  if (read(config, 'chaos', 'enabled') === true || read(config, 'chaos', 'pins') || read(config, 'chaos', 'faults')) {
+    verdicts.push({ layer: 'layer 2', verdict: await runChaosLayer(config, report, target, { timeoutMs, headers }, models) });
+    report.summary = summarize(report.checks, expectedFailures?.ids);
+  }
+
   report.verdict = combineVerdicts(verdicts);
   const historyDir = (read(config, 'history', 'dir') as string | undefined) ?? DEFAULT_HISTORY_DIR;
   const baseline = read(config, 'gate', 'baseline') as string | undefined;
@@ -151,4 +160,26 @@ async function run(flags: RunFlags): Promise<number> {
   if (flags.quiet) process.stdout.write(`${report.verdict.reason} (exit code ${report.verdict.exitCode})\n`);
   else process.stdout.write(renderTerminal(report, { color, verbose: flags.verbose }) + gateText);
   return report.verdict.exitCode;
+}
+
+/** Layer 2 into the run's report: probes join `checks`, the scan, pins and scenarios go to `chaos`. */
+async function runChaosLayer(config: McpgateConfig, report: Report, target: Target, server: { timeoutMs: number; headers: Record<string, string> }, models: string[]): Promise<Report['verdict']> {
+  const connect = { timeoutMs: server.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, headers: server.headers };
+  const pinsFile = read(config, 'chaos', 'pins') as string | undefined;
+  const faults = read(config, 'chaos', 'faults') as string | undefined;
+  if (faults && models.length === 0) throw usageError('chaos.faults needs eval.models: the scenarios run a model');
+  const progress = progressReporter('probing');
+  const { report: chaos, pinFile } = await runOfflineChaos({
+    target,
+    connect,
+    allowTools: strings(read(config, 'check', 'allow_tools')),
+    ...(pinsFile ? { pins: { file: pinsFile, previous: loadPins(pinsFile), update: false } } : {}),
+    onProgress: (done, total, result) => progress.update(done, total, result.id),
+  });
+  progress.clear();
+  if (pinFile !== undefined && chaos.chaos.pins) writeFileAtomic(chaos.chaos.pins.file, pinFile);
+  await runAgentChaos(chaos, { model: faults ? models : [], ...(faults ? { faults } : {}), runs: 3, proxyPort: 0, allowTool: strings(read(config, 'eval', 'allow_tools')), timeout: server.timeoutMs, clientTimeout: 30_000 }, target, connect);
+  report.checks.push(...chaos.checks);
+  report.chaos = chaos.chaos;
+  return chaos.verdict;
 }

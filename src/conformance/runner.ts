@@ -201,7 +201,8 @@ function applyExpectedFailures(results: CheckResult[], expected: ReadonlySet<str
   for (const result of results) if (expected.has(result.id) && result.status === 'fail') result.expectedFailure = true;
 }
 
-function summarize(results: CheckResult[], expected: ReadonlySet<string> | undefined): Report['summary'] {
+/** The summary of a list of check results; layers that add checks (robustness probes) recompute it. */
+export function summarize(results: CheckResult[], expected: ReadonlySet<string> | undefined): Report['summary'] {
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
   for (const r of results) byStatus[r.status]++;
   return {
