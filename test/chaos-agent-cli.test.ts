@@ -31,9 +31,20 @@ describe('mcpgate chaos --model --faults', () => {
     expect(run.stderr).toContain('get_weather');
   });
 
-  it('--model without --faults is a usage error', async () => {
-    const run = await runCli(['chaos', '--stdio', referenceStdio(), '--model', 'baseline']);
+  it('--model without --faults runs built-in scenarios on the read-only tools', async () => {
+    const report = join(tempDir(), 'r.json');
+    const run = await runCli(['chaos', '--stdio', referenceStdio(), '--model', 'baseline', '--runs', '1', '--report', report]);
+    expect(run.stderr).toMatch(/no --faults file; running 9 built-in scenario\(s\) and 1 injection case/);
+    const agent = readJson<Report>(report).chaos!.agent!;
+    expect(agent.faultsFile).toBe('built-in scenarios (no --faults file)');
+    expect(agent.scenarios.map((s) => s.fault)).toEqual(['http-500', 'is-error', 'stream-cut', 'http-500', 'is-error', 'stream-cut', 'http-500', 'is-error', 'stream-cut']);
+    expect(agent.scenarios.every((s) => ['get_weather', 'get_forecast', 'convert_currency'].includes(s.tool))).toBe(true);
+    expect([0, 1]).toContain(run.code);
+  });
+
+  it('--faults without --model is a usage error', async () => {
+    const run = await runCli(['chaos', '--stdio', referenceStdio(), '--faults', 'examples/faults.yaml']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--model and --faults go together');
+    expect(run.stderr).toContain('--faults needs --model');
   });
 });

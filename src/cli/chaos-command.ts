@@ -49,7 +49,7 @@ export function registerChaosCommand(program: Command): void {
     .option('--pins <file>', 'pin file of per-tool hashes (e.g. tools.lock): written when missing, compared when present')
     .option('--update-pins', 'rewrite the pin file from the server\'s current tools (needs --pins)', false)
     .option('--model <provider:model>', 'model for the fault and injection scenarios (repeatable)', (v: string, all: string[]) => [...all, v], [])
-    .option('--faults <file>', 'fault and injection scenarios (YAML, see docs/faults.md); needs --model')
+    .option('--faults <file>', 'fault and injection scenarios (YAML, see docs/faults.md); with --model but no file, built-in scenarios on the read-only tools run')
     .option('--judge <provider:model>', 'pinned model that judges reactions the deterministic rules cannot')
     .option('--base-url <url>', 'base URL for openai-compatible or ollama models')
     .addOption(new Option('--runs <n>', 'runs per scenario').default(3).argParser(positiveInteger('--runs')))
@@ -87,7 +87,7 @@ function pinsNotice(pins: PinsSection): string {
 async function chaos(flags: ChaosFlags): Promise<number> {
   const target = targetFrom(flags);
   if (flags.updatePins && !flags.pins) throw usageError('--update-pins needs --pins FILE');
-  if ((flags.model.length > 0) !== (flags.faults !== undefined)) throw usageError('--model and --faults go together: the scenarios need a model and a faults file');
+  if (flags.faults && flags.model.length === 0) throw usageError('--faults needs --model: the scenarios run a model');
   const pins = flags.pins ? { file: flags.pins, previous: loadPins(flags.pins), update: flags.updatePins } : undefined;
   const progress = progressReporter('probing');
   const { report, pinFile } = await runOfflineChaos({

@@ -178,7 +178,8 @@ async function runChaosLayer(config: McpgateConfig, report: Report, target: Targ
   });
   progress.clear();
   if (pinFile !== undefined && chaos.chaos.pins) writeFileAtomic(chaos.chaos.pins.file, pinFile);
-  await runAgentChaos(chaos, { model: faults ? models : [], ...(faults ? { faults } : {}), runs: 3, proxyPort: 0, allowTool: strings(read(config, 'eval', 'allow_tools')), timeout: server.timeoutMs, clientTimeout: 30_000 }, target, connect);
+  // With models configured, layer 2 also scores the agent: the faults file's scenarios, or built-in ones.
+  await runAgentChaos(chaos, { model: models, ...(faults ? { faults } : {}), runs: 3, proxyPort: 0, allowTool: strings(read(config, 'eval', 'allow_tools')), timeout: server.timeoutMs, clientTimeout: 30_000 }, target, connect);
   report.checks.push(...chaos.checks);
   report.chaos = chaos.chaos;
   return chaos.verdict;

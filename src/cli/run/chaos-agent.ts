@@ -9,7 +9,9 @@ import type { CacheMode } from '../../models/cache.js';
 import type { Report, Verdict } from '../../report/model.js';
 import type { ChaosReport } from '../../resilience/report.js';
 import { ProxyStartError } from '../../resilience/proxy/index.js';
-import { ClientFixtureError, FaultsFileError, loadFaultsFile, runClientFixture, runFaultScenarios } from '../../resilience/scenarios/index.js';
+import { ClientFixtureError, defaultFaults, FaultsFileError, loadFaultsFile, runClientFixture, runFaultScenarios } from '../../resilience/scenarios/index.js';
+import type { FaultsFile } from '../../resilience/scenarios/types.js';
+import { openSession } from '../../wire/session.js';
 import { isWireError } from '../../wire/errors.js';
 import type { ConnectOptions, Target } from '../../wire/target.js';
 import { CliError, usageError } from '../errors.js';
@@ -40,6 +42,19 @@ function statusVerdict(statuses: string[], what: string): Verdict {
   return { exitCode: EXIT.pass, reason: `every ${what} passed` };
 }
 
+/** Without a faults file: scenarios drawn from the server's own read-only tools (see scenarios/defaults.ts). */
+async function builtInFaults(target: Target, connect: ConnectOptions, allowTools: string[]): Promise<FaultsFile> {
+  const session = await guarded(() => openSession(target, connect));
+  try {
+    const faults = defaultFaults(await session.listTools(), new Set(allowTools));
+    if (faults.scenarios.length === 0) throw usageError('the server has no read-only tool to run fault scenarios against; write a faults file (--faults) that names the tools to use and allow them with --allow-tool');
+    process.stderr.write(`mcpgate: no --faults file; running ${faults.scenarios.length} built-in scenario(s) and ${faults.injections.length} injection case(s) on the server's read-only tools\n`);
+    return faults;
+  } finally {
+    await session.close();
+  }
+}
+
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -53,8 +68,8 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 
 export async function runAgentChaos(report: Report & { chaos: ChaosReport }, flags: AgentChaosFlags, target: Target, connect: ConnectOptions): Promise<void> {
   const verdicts = [{ layer: 'layer 2 probes and scan', verdict: report.verdict }];
-  if (flags.faults) {
-    const faults = await guarded(async () => loadFaultsFile(flags.faults!));
+  if (flags.model.length > 0) {
+    const faults = flags.faults ? await guarded(async () => loadFaultsFile(flags.faults!)) : await builtInFaults(target, connect, flags.allowTool);
     const { models, judge } = buildModels({ models: flags.model, judge: flags.judge, baseUrl: flags.baseUrl, modelTimeoutMs: 60_000, ...CACHE });
     const progress = progressReporter('fault scenarios');
     const agent = await guarded(() =>

@@ -7,3 +7,4 @@ export { runClientFixture, referenceServerTarget, ClientFixtureError, type Clien
 export { HONEST_ERROR_PHRASES, inventedNumbers, admitsFailure } from './fabrication.js';
 export { DEFAULT_FAULT_RUBRIC } from './verdict.js';
 export type * from './types.js';
+export { defaultFaults, DEFAULT_FAULTS_SOURCE } from './defaults.js';
