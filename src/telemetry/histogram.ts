@@ -9,6 +9,8 @@
  * Min, max, mean and count are kept exactly.
  */
 
+import type { LatencyFigures } from '../report/model.js';
+
 const LINEAR_LIMIT = 256;
 const SUB_BUCKET_BITS = 7;
 const SUB_BUCKETS = 1 << SUB_BUCKET_BITS;
@@ -16,18 +18,8 @@ const SUB_BUCKETS = 1 << SUB_BUCKET_BITS;
 const MAX_BUCKETED_MICROS = 0xffff_ffff;
 const BUCKET_COUNT = LINEAR_LIMIT + (31 - SUB_BUCKET_BITS) * SUB_BUCKETS;
 
-/** The percentiles every mcpgate latency figure is reported with, in milliseconds. */
-export interface LatencySummary {
-  count: number;
-  min: number;
-  mean: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
-  max: number;
-}
+/** The percentiles every mcpgate latency figure is reported with, in milliseconds (as in the report). */
+export type LatencySummary = LatencyFigures;
 
 export class LatencyHistogram {
   private readonly counts = new Float64Array(BUCKET_COUNT);

@@ -6,8 +6,13 @@ import type { JsonRpcId, JsonRpcResponse } from './jsonrpc.js';
 export type TransportKind = 'http' | 'stdio';
 
 export interface OutgoingMessage {
-  /** The exact text to send (a JSON-RPC message, or deliberately broken text). */
+  /** The exact text to send (a JSON-RPC message, or deliberately broken text); what evidence shows. */
   body: string;
+  /**
+   * stdio only: bytes to write instead of `body`, exactly (the caller adds the newline), for probes
+   * that must send what no string can hold, such as invalid UTF-8.
+   */
+  rawBytes?: Buffer;
   /** HTTP only: header names exactly as they should go on the wire. */
   headers?: Record<string, string>;
   /** HTTP only. */

@@ -38,6 +38,7 @@ export class StdioConnection implements Connection {
   private stderr = '';
   private stdoutBuffer = '';
   private readonly pending = new Map<string, Pending>();
+  private anonymous = 0;
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null; at: number } | undefined;
   private readonly exited: Promise<void>;
 
@@ -116,22 +117,24 @@ export class StdioConnection implements Connection {
       return Promise.resolve(exchange);
     }
     // One message per line: a body with a raw newline would be two messages, so it is flattened.
-    this.child.stdin!.write(message.body.replace(/\r?\n/g, ' ') + '\n');
+    this.child.stdin!.write(message.rawBytes ?? message.body.replace(/\r?\n/g, ' ') + '\n');
     const awaitId = message.awaitId;
-    if (awaitId === undefined || awaitId === null) {
+    if ((awaitId === undefined || awaitId === null) && !message.endWhen) {
       exchange.timing.durationMs = performance.now() - started;
       return Promise.resolve(exchange);
     }
+    // Without an id to wait for, the exchange still needs a key of its own to end on `endWhen`.
+    const waitKey = awaitId ?? `endWhen:${++this.anonymous}`;
     return new Promise((resolve) => {
-      const key = idKey(awaitId);
+      const key = idKey(waitKey);
       const timeoutMs = message.timeoutMs ?? this.options.timeoutMs;
       const timer = setTimeout(() => {
         this.pending.delete(key);
-        exchange.error = new WireError('timeout', `no response to request id ${JSON.stringify(awaitId)} within ${timeoutMs} ms on stdio; the server may hang (raise --timeout if it is just slow)`);
+        exchange.error = new WireError('timeout', `no response${awaitId === undefined || awaitId === null ? '' : ` to request id ${JSON.stringify(awaitId)}`} within ${timeoutMs} ms on stdio; the server may hang (raise --timeout if it is just slow)`);
         exchange.timing.durationMs = performance.now() - started;
         resolve(exchange);
       }, timeoutMs);
-      this.pending.set(key, { id: awaitId, exchange, started, resolve, timer });
+      this.pending.set(key, { id: waitKey, exchange, started, resolve, timer });
     });
   }
 
@@ -177,7 +180,11 @@ export class StdioConnection implements Connection {
     }
     this.received.push({ at: Date.now(), message, raw: line });
     for (const p of this.pending.values()) p.exchange.messages.push(message);
-    for (const p of [...this.pending.values()]) if (p.exchange.sent.endWhen?.(message) === true) this.settle(p, line);
+    for (const p of [...this.pending.values()]) {
+      if (p.exchange.sent.endWhen?.(message) !== true) continue;
+      if (isResponse(message)) p.exchange.response = message;
+      this.settle(p, line);
+    }
     if (!isResponse(message)) return;
     const id = (message as { id?: unknown }).id;
     const pending = this.findPending(id);

@@ -11,7 +11,7 @@ import type { JsonRpcId } from '../../wire/jsonrpc.js';
 import { ModernClient, encodeHeaderValue } from '../../wire/modern-client.js';
 import type { ConnectOptions, Target } from '../../wire/target.js';
 import { sendHttpBytes, type HttpSendMode } from './raw-http.js';
-import { RawStdioConnection } from './stdio-raw.js';
+import { StdioConnection } from '../../wire/stdio.js';
 
 export interface RawMessage {
   /** A Buffer is sent byte for byte (it may be invalid UTF-8); a string as UTF-8. */
@@ -106,8 +106,8 @@ function httpLink(endpoint: string, options: ConnectOptions): HttpLink {
 }
 
 async function stdioLink(target: Target & { kind: 'stdio' }, options: ConnectOptions): Promise<StdioLink> {
-  const start = (): Promise<RawStdioConnection> =>
-    RawStdioConnection.start(target.command, { timeoutMs: options.timeoutMs, maxLineBytes: options.maxResponseBytes, cwd: target.cwd, env: target.env });
+  const start = (): Promise<StdioConnection> =>
+    StdioConnection.start(target.command, { timeoutMs: options.timeoutMs, maxLineBytes: options.maxResponseBytes, cwd: target.cwd, env: target.env });
   let connection = await start();
   let client = new ModernClient(connection);
   let previousStderr = '';
@@ -125,7 +125,7 @@ async function stdioLink(target: Target & { kind: 'stdio' }, options: ConnectOpt
     },
     send(message) {
       if (typeof message.body === 'string') return connection.exchange(outgoing(message, message.body));
-      return connection.exchangeBytes(Buffer.concat([message.body, Buffer.from('\n')]), outgoing(message, message.shown ?? message.body.toString('utf8')));
+      return connection.exchange({ ...outgoing(message, message.shown ?? message.body.toString('utf8')), rawBytes: Buffer.concat([message.body, Buffer.from('\n')]) });
     },
     async restart() {
       await connection.close({ eofGraceMs: 200 });
