@@ -92,13 +92,13 @@ describe('open loop (fixed rate)', () => {
 describe('a dying server', () => {
   const crashAfter5 = { ...process.env, REFERENCE_SERVER_CRASH_AFTER_CALLS: '5' };
 
-  it('stdio: stops at its bound with the failures counted by kind', async () => {
+  it('stdio: stops once the server process is gone, with the failures counted by kind', async () => {
     const { report, stdout } = await bench(['--stdio', referenceStdio(), '--tool', 'get_weather', '--args', '{"city":"Paris"}', '--requests', '200'], crashAfter5);
-    expect(report.results.requests).toBe(200);
+    expect(report.results.requests).toBeLessThan(200);
     expect(report.results.ok).toBeLessThanOrEqual(5);
     expect(report.results.errors.exited).toBeGreaterThan(0);
     const failed = Object.values(report.results.errors).reduce((a, b) => a + b, 0);
-    expect(report.results.ok + failed).toBe(200);
+    expect(report.results.ok + failed).toBe(report.results.requests);
     expect(stdout).toMatch(/errors +\d+: exited \d+/);
   });
 

@@ -52,7 +52,10 @@ export function runLoad(senders: readonly Sender[], plan: LoadPlan, live?: (coun
   live?.(counters);
   const latency = new LatencyHistogram();
   const deadline = plan.durationMs === undefined ? Number.POSITIVE_INFINITY : counters.startedAt + plan.durationMs;
-  const countLeft = (): boolean => plan.requests === undefined || counters.sent < plan.requests;
+  // A stdio server whose process is gone will never answer again: once every instance is, stop early
+  // instead of failing requests at full speed until the duration ends.
+  const gone = new Set<number>();
+  const countLeft = (): boolean => gone.size < senders.length && (plan.requests === undefined || counters.sent < plan.requests);
   let inFlight = 0;
   let lastCompletion = counters.startedAt;
 
@@ -80,6 +83,7 @@ export function runLoad(senders: readonly Sender[], plan: LoadPlan, live?: (coun
           next();
         } else {
           counters.errors.set(error, (counters.errors.get(error) ?? 0) + 1);
+          if (error === 'exited') gone.add(instance);
           // A dead server fails instantly; yielding keeps timers and signals alive while it does.
           setImmediate(next);
         }
@@ -100,7 +104,7 @@ export function runLoad(senders: readonly Sender[], plan: LoadPlan, live?: (coun
     const intervalMs = 1000 / rate;
     const t0 = counters.startedAt;
     const dueAt = (index: number): number => t0 + index * intervalMs;
-    const scheduled = (index: number): boolean => (plan.requests === undefined || index < plan.requests) && dueAt(index) < deadline;
+    const scheduled = (index: number): boolean => gone.size < senders.length && (plan.requests === undefined || index < plan.requests) && dueAt(index) < deadline;
     let waitingForSlot = false;
     let timer: NodeJS.Timeout | undefined;
     const onCompletion = (): void => {
