@@ -104,8 +104,10 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
   function toolCallDelivery(method: string, httpStatus: number): { streamed: boolean; preface: OutgoingMessage[] } {
     // tools/call answers over SSE so that clients exercise their stream parser; 4xx errors stay JSON.
     const streamed = method === 'tools/call' && httpStatus === 200;
-    const preface: OutgoingMessage[] =
-      streamed && isBroken(config, 'server-request') ? [{ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list', params: {} }] : [];
+    const preface: OutgoingMessage[] = [];
+    if (streamed && isBroken(config, 'server-request')) preface.push({ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list', params: {} });
+    // Progress nobody asked for: the request carried no progressToken.
+    if (streamed && isBroken(config, 'unsolicited-progress')) preface.push({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'srv-progress', progress: 50, total: 100 } });
     return { streamed, preface };
   }
 

@@ -7,6 +7,7 @@ import { httpChecks } from './http.js';
 import { jsonrpcChecks } from './jsonrpc.js';
 import { listChecks } from './lists.js';
 import { metaChecks, statelessCheck } from './meta.js';
+import { notificationChecks } from './notifications.js';
 import { removedChecks } from './removed.js';
 import { promptChecks, resourceChecks } from './resources.js';
 import { resultChecks } from './results.js';
@@ -30,6 +31,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...completionChecks,
   ...telemetryChecks,
   ...stdioChecks,
+  ...notificationChecks,
   ...resultChecks,
 ];
 
