@@ -17,7 +17,7 @@ function sampleReport(): Report {
     [
       makeCheck({ id: 'discover.supported-versions', title: 'server/discover lists supported versions' }),
       makeCheck({
-        id: 'discover.server-info',
+        id: 'discover.supported-versions',
         title: 'serverInfo is present',
         status: 'fail',
         message: 'expected result.serverInfo.name, saw no serverInfo',
@@ -86,7 +86,7 @@ describe('renderJUnit', () => {
     const all = testcases(renderJUnit(sampleReport()));
     const cases = new Map(all.filter((c) => c.attrs.classname !== 'mcpgate.expected-failures').map((c) => [c.attrs.name!.split(':')[0], c]));
     expect(cases.get('discover.supported-versions')!.body).toBe('');
-    const failure = cases.get('discover.server-info')!.body;
+    const failure = cases.get('discover.supported-versions')!.body;
     expect(failure).toContain('<failure message="expected result.serverInfo.name, saw no serverInfo" type="MUST">');
     expect(failure).toContain(`spec: ${SPEC}/server/discover#server-info`);
     expect(failure).toContain('fix: Return serverInfo {name, version} in the discover result.');
@@ -200,7 +200,7 @@ describe('renderJson and parseReport', () => {
   it('the example in docs/report-schema.md is a valid report', () => {
     const doc = readFileSync(new URL('../docs/report-schema.md', import.meta.url), 'utf8');
     const example = /```json\n([\s\S]*?)```/.exec(doc)![1]!;
-    expect(parseReport(example).checks[0]!.id).toBe('discover.server-info');
+    expect(parseReport(example).checks[0]!.id).toBe('discover.supported-versions');
     expect(schemaValidator()(JSON.parse(example))).toBe(true);
   });
 
