@@ -90,7 +90,8 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   };
 }
 
-function describeEra(target: TargetInfo, era: EraVerdict): void {
+/** Fills what era detection learned into the report's target (era, serverInfo, versions). */
+export function describeEra(target: TargetInfo, era: EraVerdict): void {
   if (era.era === 'modern') {
     target.era = 'modern';
     const meta = isObject(era.result._meta) ? era.result._meta : {};

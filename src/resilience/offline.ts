@@ -5,14 +5,13 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { MCPGATE_VERSION } from '../conformance/runner.js';
+import { describeEra, MCPGATE_VERSION, summarize } from '../conformance/runner.js';
 import type { ToolDefinition } from '../conformance/context.js';
-import { REPORT_SCHEMA_VERSION, STATUSES, type CheckResult, type Report, type Status, type TargetInfo } from '../report/model.js';
-import { META, specUrl } from '../spec/protocol.js';
+import { REPORT_SCHEMA_VERSION, type CheckResult, type Report, type TargetInfo } from '../report/model.js';
+import { specUrl } from '../spec/protocol.js';
 import { fingerprintOf } from '../telemetry/fingerprint.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
 import { isWireError } from '../wire/errors.js';
-import { isObject } from '../wire/jsonrpc.js';
 import { describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
 import { offlineVerdict, type Reachability } from './offline-verdict.js';
 import { applyPins, type PinsRequest } from './pins/pins.js';
@@ -83,24 +82,12 @@ export async function runOfflineChaos(options: OfflineChaosOptions): Promise<Off
     durationMs: Math.round(performance.now() - started),
     target,
     checks: results,
-    summary: summaryOf(results),
+    summary: summarize(results, undefined),
     verdict: offlineVerdict(reachability, results, chaos),
     options: { strict: false, allowTools: options.allowTools },
     chaos,
   };
   return { report, ...(pinFile !== undefined ? { pinFile } : {}) };
-}
-
-function describeEra(target: TargetInfo, era: EraVerdict): void {
-  if (era.era === 'modern') {
-    target.era = 'modern';
-    const info = isObject(era.result._meta) ? era.result._meta[META.serverInfo] : undefined;
-    if (isObject(info) && typeof info.name === 'string' && typeof info.version === 'string') target.serverInfo = { ...info, name: info.name, version: info.version };
-    if (Array.isArray(era.result.supportedVersions)) target.supportedVersions = era.result.supportedVersions.filter((v): v is string => typeof v === 'string');
-  } else if (era.era === 'legacy') {
-    target.era = 'legacy';
-    target.supportedVersions = [era.handshake.protocolVersion];
-  }
 }
 
 function notModern(era: Exclude<EraVerdict, { era: 'modern' }>): Reachability & { ok: false } {
@@ -116,15 +103,3 @@ function skipped(probes: readonly ProbeDefinition[], reason: string): CheckResul
   }));
 }
 
-function summaryOf(results: readonly CheckResult[]): Report['summary'] {
-  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
-  for (const r of results) byStatus[r.status]++;
-  return {
-    total: results.length,
-    byStatus,
-    mustFailures: results.filter((r) => r.status === 'fail' && r.level === 'MUST').length,
-    shouldFailures: results.filter((r) => r.level === 'SHOULD' && (r.status === 'fail' || r.status === 'warn')).length,
-    expectedFailures: 0,
-    staleExpectedFailures: [],
-  };
-}
