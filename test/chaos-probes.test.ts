@@ -102,6 +102,11 @@ describe.each(['http', 'stdio'] as const)('over %s', (transport) => {
   });
 });
 
+it('every robustness probe is tripped by some variant, and every probe a variant names exists', () => {
+  const tripped = new Set(robustnessVariants.flatMap((v) => v.robustnessFailures ?? []));
+  expect([...tripped].sort()).toEqual(ALL_PROBES.map((p) => p.id).sort());
+});
+
 it('an unreachable server is exit 3 with every probe skipped, naming why', async () => {
   const { report } = await probe({ kind: 'stdio', command: 'mcpgate-no-such-command-xyz' });
   expect(report.verdict.exitCode).toBe(3);

@@ -27,6 +27,9 @@ export function simulateCrash(what: string): never {
   process.exit(70);
 }
 
+/** The size cap of one message: HTTP answers 413 beyond it (crash-on-oversized dies instead). */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
 export const SERVER_INFO = { name: 'mcpgate-reference-server', version: '1.0.0' } as const;
 
 /** Caching hints of the list methods; the catalog never changes, so every client may share them. */

@@ -4,15 +4,16 @@
  * here; everything about the JSON-RPC content is decided by the protocol core.
  */
 
+import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, HEADERS } from '../../src/spec/protocol.js';
-import { isBroken, simulateCrash, type ServerConfig } from './config.js';
+import { MAX_MESSAGE_BYTES, isBroken, simulateCrash, type ServerConfig } from './config.js';
 import { errorResponse, type OutgoingMessage } from './jsonrpc.js';
 import { parseErrorOutcome, type Outcome, type ReferenceServer } from './server.js';
+import { messageRunner } from './worker-pool.js';
 
 export const MCP_PATH = '/mcp';
-const MAX_BODY_BYTES = 1024 * 1024;
 const KEEP_ALIVE_MS = 15_000;
 
 /** DNS-rebinding defence: a browser page may only reach this local server from a local origin. */
@@ -26,6 +27,7 @@ export interface RunningHttpServer {
 export async function startHttpServer(core: ReferenceServer, config: ServerConfig, host: string, port: number): Promise<RunningHttpServer> {
   // session-id: the variant stamps every response, whatever its status.
   const baseHeaders: Record<string, string> = isBroken(config, 'session-id') ? { [HEADERS.sessionId]: 'ref-session-1' } : {};
+  const run = messageRunner(config);
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
       console.error('reference server: request failed:', error);
@@ -60,21 +62,23 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
       res.setHeader('Allow', 'POST');
       return refuse(res, 405, `${req.method ?? ''} is not supported: POST one JSON-RPC message`);
     }
-    const body = await readBody(req);
-    if (body === undefined) {
+    const bytes = await readBody(req);
+    if (bytes === undefined) {
+      if (isBroken(config, 'crash-on-oversized')) simulateCrash('a body over 1 MiB');
       res.setHeader('Connection', 'close');
       return refuse(res, 413, 'Request body exceeds 1 MiB');
     }
+    if (isBroken(config, 'crash-on-invalid-utf8') && !isUtf8(bytes)) simulateCrash('a body that is not valid UTF-8');
     let message: unknown;
     try {
-      message = JSON.parse(body);
+      message = JSON.parse(bytes.toString('utf8'));
     } catch {
       if (isBroken(config, 'crash-on-bad-json')) simulateCrash('a body that is not JSON');
       return write(res, parseErrorOutcome());
     }
     // hang-on-batch: no answer at all; the request stays open until the client gives up.
     if (Array.isArray(message) && isBroken(config, 'hang-on-batch')) return;
-    write(res, core.handle(message, { headers: flattenHeaders(req, config) }));
+    run(() => write(res, core.handle(message, { headers: flattenHeaders(req, config) })));
   }
 
   function write(res: ServerResponse, outcome: Outcome): void {
@@ -126,17 +130,17 @@ function sendEvent(res: ServerResponse, message: OutgoingMessage): void {
 }
 
 /** Resolves undefined when the body is over the cap; the rest is drained so the client sees the 413. */
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > MAX_MESSAGE_BYTES;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
+      if (size > MAX_MESSAGE_BYTES) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
     });
-    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

@@ -6,7 +6,7 @@
 
 import { ErrorCode, META } from '../../src/spec/protocol.js';
 import type { BreakId } from './breaks.js';
-import { SERVER_INFO, isBroken, type ServerConfig } from './config.js';
+import { SERVER_INFO, isBroken, simulateCrash, type ServerConfig } from './config.js';
 import { answerUnknownMethod, discover, refuseEntryPoints } from './discovery.js';
 import { checkHeaders, type HeaderMap } from './headers.js';
 import {
@@ -122,6 +122,8 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
         return { kind: 'reply', response: { jsonrpc: '2.0', id: null, result: complete({}) }, httpStatus: 200, streamed: false, preface: [] };
       }
       const { id, method, params } = envelope;
+      // crash-on-wrong-param-types: params is read as an object before anything checks that it is one.
+      if (isBroken(config, 'crash-on-wrong-param-types') && params !== undefined && !isObject(params)) simulateCrash('params that are not an object');
       try {
         return answerRequest(id, method, params, context);
       } catch (error) {

@@ -5,16 +5,22 @@
  */
 
 import { createInterface } from 'node:readline';
-import { isBroken, simulateCrash, type ServerConfig } from './config.js';
-import type { OutgoingMessage } from './jsonrpc.js';
+import { MAX_MESSAGE_BYTES, isBroken, simulateCrash, type ServerConfig } from './config.js';
+import { isObject, type OutgoingMessage } from './jsonrpc.js';
 import { parseErrorOutcome, type Outcome, type ReferenceServer } from './server.js';
+import { messageRunner } from './worker-pool.js';
 
 export function runStdio(core: ReferenceServer, config: ServerConfig, flush: () => Promise<void> = async () => undefined): void {
   if (isBroken(config, 'stdout-noise')) process.stdout.write('reference server ready\n');
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  const run = messageRunner(config);
+  const cancellations = isBroken(config, 'crash-on-disconnect') ? cancellationCrash() : undefined;
 
   lines.on('line', (line) => {
     if (line.trim() === '') return;
+    if (isBroken(config, 'crash-on-oversized') && Buffer.byteLength(line) > MAX_MESSAGE_BYTES) simulateCrash('a line over 1 MiB');
+    // readline has already decoded the bytes leniently: U+FFFD is what is left of invalid UTF-8.
+    if (isBroken(config, 'crash-on-invalid-utf8') && line.includes('\uFFFD')) simulateCrash('a line that is not valid UTF-8');
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -23,7 +29,12 @@ export function runStdio(core: ReferenceServer, config: ServerConfig, flush: () 
       return write(parseErrorOutcome());
     }
     if (Array.isArray(message) && isBroken(config, 'hang-on-batch')) return;
-    write(core.handle(message, {}));
+    cancellations?.check(message);
+    run(() => {
+      const outcome = core.handle(message, {});
+      cancellations?.answered(outcome);
+      write(outcome);
+    });
   });
 
   lines.on('close', () => {
@@ -35,6 +46,24 @@ export function runStdio(core: ReferenceServer, config: ServerConfig, flush: () 
     // Pending spans go out before the process ends.
     void flush().then(() => process.stdout.write('', () => process.exit(0)));
   });
+}
+
+/**
+ * crash-on-disconnect: on stdio a client that goes away sends notifications/cancelled. The variant
+ * frees a request's state once it is answered, and dies tearing it down again when a cancellation
+ * for that request comes in late. Layer 0 only cancels ids never sent and open subscriptions.
+ */
+function cancellationCrash(): { answered(outcome: Outcome): void; check(message: unknown): void } {
+  const answered = new Set<string>();
+  return {
+    answered(outcome) {
+      if (outcome.kind === 'reply') answered.add(JSON.stringify(outcome.response.id));
+    },
+    check(message) {
+      if (!isObject(message) || message.method !== 'notifications/cancelled' || !isObject(message.params)) return;
+      if (answered.has(JSON.stringify(message.params.requestId))) simulateCrash('notifications/cancelled for a request already answered');
+    },
+  };
 }
 
 function write(outcome: Outcome): void {

@@ -6,7 +6,7 @@
 
 import { ErrorCode } from '../../src/spec/protocol.js';
 import { checkArguments } from './argument-check.js';
-import { LIST_CACHE, isBroken, type ServerConfig } from './config.js';
+import { LIST_CACHE, isBroken, simulateCrash, type ServerConfig } from './config.js';
 import { RpcFailure, isObject, type JsonObject } from './jsonrpc.js';
 import { paginate } from './pagination.js';
 import { LATE_TOOL, TOOL_DEFINITIONS, type ToolDefinition } from './tool-definitions.js';
@@ -81,6 +81,9 @@ function runTool(entry: ToolEntry, args: JsonObject, config: ServerConfig): Json
 }
 
 function unknownTool(name: string, config: ServerConfig): JsonObject {
+  // crash-on-unknown-tool: "<tool>_<n>" is resolved as version n of a tool that does not exist. The
+  // suffix is what mcpgate's probe name ends with and layer 0's __no_such_tool_<id> never does.
+  if (isBroken(config, 'crash-on-unknown-tool') && /_\d+$/.test(name)) simulateCrash(`tools/call of the unknown versioned name ${name}`);
   const message = `Unknown tool "${name}". Call tools/list for the available tools.`;
   if (isBroken(config, 'unknown-tool-as-result')) return { content: [{ type: 'text', text: message }], isError: true };
   throw new RpcFailure(ErrorCode.InvalidParams, message, { name });
