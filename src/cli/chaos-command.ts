@@ -12,26 +12,14 @@ import { targetFrom } from './check-command.js';
 import { usageError } from './errors.js';
 import { writeFileAtomic } from './files.js';
 import { collectHeader, port, positiveInteger } from './parse.js';
-import { runAgentChaos } from './run/chaos-agent.js';
+import { runAgentChaos, type AgentChaosFlags } from './run/chaos-agent.js';
 import { progressReporter } from './progress.js';
 
-interface ChaosFlags {
-  url?: string;
-  stdio?: string;
+interface ChaosFlags extends AgentChaosFlags {
   pins?: string;
   updatePins: boolean;
-  model: string[];
-  faults?: string;
-  judge?: string;
-  baseUrl?: string;
-  runs: number;
-  proxyPort: number;
-  client?: string;
-  clientTimeout: number;
   report?: string;
   header: Record<string, string>;
-  allowTool: string[];
-  timeout: number;
   color: boolean;
   verbose: boolean;
   quiet: boolean;
