@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ScanResult } from '../src/gate/migrate-scan/scan.js';
+import type { ScanResult } from '../src/migrate-scan/scan.js';
 import { ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const SUITE = join(ROOT, 'test/fixtures/legacy-suite');

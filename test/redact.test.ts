@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { redact, redactHeaders, REDACTED } from '../src/report/redact.js';
+import { redact, redactHeaders, REDACTED } from '../src/shared/redact.js';
 
 const OPENAI = 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
 const ANTHROPIC = 'sk-ant-api03-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadGoldenSet } from '../src/behavior/golden/index.js';
-import { loadConfig } from '../src/cli/run/config.js';
+import { loadConfig } from '../src/pipeline/config.js';
 import type { Report } from '../src/report/model.js';
 import { CLI, ROOT, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
 

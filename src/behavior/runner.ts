@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CallStats, ModelClient } from '../models/types.js';
 import type { EvalCaseResult, EvalReport, EvalSample, ServerFingerprint } from '../report/model.js';
-import { fingerprintOf } from '../telemetry/fingerprint.js';
+import { fingerprintOf } from '../spec/fingerprint.js';
 import { modelTelemetry } from '../telemetry/eval-telemetry.js';
 import type { PriceTable } from '../telemetry/prices.js';
 import type { Tracing } from '../telemetry/tracing.js';

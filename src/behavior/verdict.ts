@@ -1,6 +1,6 @@
 /** Maps a finished layer 1 run to the documented exit codes. */
 
-import { EXIT } from '../conformance/verdict.js';
+import { EXIT } from '../shared/exit-codes.js';
 import type { Verdict } from '../report/model.js';
 import type { EvalOutcome } from './runner.js';
 

@@ -2,8 +2,8 @@
 
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { MCPGATE_VERSION } from '../conformance/runner.js';
-import { EXIT } from '../conformance/verdict.js';
+import { MCPGATE_VERSION } from '../shared/version.js';
+import { EXIT } from '../shared/exit-codes.js';
 import { runBench, type BenchOptions } from '../telemetry/load/bench.js';
 import { parseDuration } from '../telemetry/load/duration.js';
 import { formatBench } from '../telemetry/load/format.js';
@@ -11,11 +11,11 @@ import { BenchStartError } from '../telemetry/load/open-targets.js';
 import type { BenchReport, LoadMode } from '../telemetry/load/report.js';
 import type { LoadCounters } from '../telemetry/load/run-load.js';
 import type { Target } from '../wire/target.js';
-import { targetFrom } from './check-command.js';
-import { CliError, usageError } from './errors.js';
-import { writeFileAtomic } from './files.js';
+import { targetFrom } from '../pipeline/target.js';
+import { InputError, usageError } from '../shared/input-error.js';
+import { writeFileAtomic } from '../shared/files.js';
 import { collectHeader, positiveInteger } from './parse.js';
-import { progressReporter } from './progress.js';
+import { progressReporter } from '../report/progress.js';
 
 interface BenchFlags {
   url: string[];
@@ -79,7 +79,7 @@ async function bench(flags: BenchFlags): Promise<number> {
     report = await runBench(options);
   } catch (error) {
     if (error instanceof BenchStartError) {
-      throw new CliError(error.message, error.kind === 'usage' ? EXIT.usage : error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
+      throw new InputError(error.message, error.kind === 'usage' ? EXIT.usage : error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
     }
     throw error;
   } finally {

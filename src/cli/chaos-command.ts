@@ -1,19 +1,18 @@
 /** `mcpgate chaos`: flags -> layer 2 run (probes, scan, pins) -> report, pin file -> exit code. */
 
-import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { runOfflineChaos } from '../resilience/offline.js';
-import { parsePinFile, PinFileError, type PinFile } from '../resilience/pins/pin-file.js';
+import { PROBE_MAX_RESPONSE_BYTES, runOfflineChaos } from '../resilience/offline.js';
+import { loadPins } from '../resilience/pins/pin-file.js';
 import type { PinsSection } from '../resilience/report.js';
 import { renderJson } from '../report/json.js';
 import { renderTerminal } from '../report/terminal.js';
-import { targetFrom } from './check-command.js';
-import { usageError } from './errors.js';
-import { writeFileAtomic } from './files.js';
+import { targetFrom } from '../pipeline/target.js';
+import { usageError } from '../shared/input-error.js';
+import { writeFileAtomic } from '../shared/files.js';
 import { collectHeader, port, positiveInteger } from './parse.js';
-import { runAgentChaos, type AgentChaosFlags } from './run/chaos-agent.js';
-import { progressReporter } from './progress.js';
+import { runAgentChaos, type AgentChaosFlags } from '../pipeline/chaos-agent.js';
+import { progressReporter } from '../report/progress.js';
 
 interface ChaosFlags extends AgentChaosFlags {
   pins?: string;
@@ -24,9 +23,6 @@ interface ChaosFlags extends AgentChaosFlags {
   verbose: boolean;
   quiet: boolean;
 }
-
-/** Room for a server that echoes the 2 MiB argument of the oversized probe back, twice. */
-export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export function registerChaosCommand(program: Command): void {
   program
@@ -56,15 +52,6 @@ export function registerChaosCommand(program: Command): void {
     });
 }
 
-export function loadPins(file: string): PinFile | undefined {
-  if (!existsSync(file)) return undefined;
-  try {
-    return parsePinFile(readFileSync(file, 'utf8'), file);
-  } catch (error) {
-    if (error instanceof PinFileError) throw usageError(error.message);
-    throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-}
 
 function pinsNotice(pins: PinsSection): string {
   return pins.status === 'written'
@@ -80,13 +67,13 @@ async function chaos(flags: ChaosFlags): Promise<number> {
   const progress = progressReporter('probing');
   const { report, pinFile } = await runOfflineChaos({
     target,
-    connect: { timeoutMs: flags.timeout, maxResponseBytes: MAX_RESPONSE_BYTES, headers: flags.header },
+    connect: { timeoutMs: flags.timeout, maxResponseBytes: PROBE_MAX_RESPONSE_BYTES, headers: flags.header },
     allowTools: flags.allowTool,
     pins,
     onProgress: (done, total, result) => progress.update(done, total, result.id),
   });
   progress.clear();
-  await runAgentChaos(report, flags, target, { timeoutMs: flags.timeout, maxResponseBytes: MAX_RESPONSE_BYTES, headers: flags.header });
+  await runAgentChaos(report, flags, target, { timeoutMs: flags.timeout, maxResponseBytes: PROBE_MAX_RESPONSE_BYTES, headers: flags.header });
   if (pinFile !== undefined && report.chaos.pins) {
     writeFileAtomic(report.chaos.pins.file, pinFile);
     process.stderr.write(pinsNotice(report.chaos.pins));

@@ -6,15 +6,15 @@ import { CHECK_IDS, ALL_CHECKS } from '../conformance/checks/index.js';
 import { ExpectedFailuresError, loadExpectedFailures } from '../conformance/expected-failures.js';
 import { runConformance } from '../conformance/runner.js';
 import { renderTerminal } from '../report/terminal.js';
-import { isWireError } from '../wire/errors.js';
-import { validateTarget, type Target } from '../wire/target.js';
-import { usageError } from './errors.js';
-import { outputOptions, writeOutputs, type OutputFiles } from './outputs.js';
+import { targetFrom } from '../pipeline/target.js';
+import { usageError } from '../shared/input-error.js';
+import { writeReports } from '../report/formats.js';
+import { outputFiles, outputOptions, type OutputFlags } from './outputs.js';
 import { collectHeader, port, positiveInteger } from './parse.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../telemetry/otlp-receiver.js';
-import { progressReporter } from './progress.js';
+import { progressReporter } from '../report/progress.js';
 
-interface CheckFlags extends OutputFiles {
+interface CheckFlags extends OutputFlags {
   url?: string;
   stdio?: string;
   strict: boolean;
@@ -29,19 +29,6 @@ interface CheckFlags extends OutputFiles {
   color: boolean;
   verbose: boolean;
   quiet: boolean;
-}
-
-export function targetFrom(flags: { url?: string; stdio?: string }): Target {
-  if (flags.url && flags.stdio) throw usageError('give either --url or --stdio, not both');
-  if (!flags.url && !flags.stdio) throw usageError('say which server to check: --url http://HOST:PORT/mcp or --stdio "COMMAND ARGS"');
-  const target: Target = flags.url ? { kind: 'http', url: flags.url } : { kind: 'stdio', command: flags.stdio! };
-  try {
-    validateTarget(target);
-  } catch (error) {
-    if (isWireError(error)) throw usageError(error.message);
-    throw error;
-  }
-  return target;
 }
 
 export function registerCheckCommand(program: Command): void {
@@ -100,7 +87,7 @@ async function check(flags: CheckFlags): Promise<number> {
     otlpReceiver: receiver,
   }).finally(() => receiver?.close());
   progress.clear();
-  writeOutputs(report, flags);
+  writeReports(report, outputFiles(flags));
   const color = flags.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
   if (flags.quiet) process.stdout.write(`${report.verdict.reason} (exit code ${report.verdict.exitCode})\n`);
   else process.stdout.write(renderTerminal(report, { color, verbose: flags.verbose }));

@@ -3,18 +3,19 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { EvalShard } from '../behavior/runner.js';
-import { MCPGATE_VERSION } from '../conformance/runner.js';
+import { MCPGATE_VERSION } from '../shared/version.js';
 import { CACHE_MODES, type CacheMode } from '../models/cache.js';
 import { REPORT_SCHEMA_VERSION, STATUSES, type Report, type Status } from '../report/model.js';
 import { renderTerminal } from '../report/terminal.js';
 import { describeTarget } from '../wire/target.js';
-import { targetFrom } from './check-command.js';
-import { usageError } from './errors.js';
-import { outputOptions, writeOutputs, type OutputFiles } from './outputs.js';
+import { targetFrom } from '../pipeline/target.js';
+import { usageError } from '../shared/input-error.js';
+import { writeReports } from '../report/formats.js';
+import { outputFiles, outputOptions, type OutputFlags } from './outputs.js';
 import { collectHeader, fraction, positiveInteger } from './parse.js';
-import { runEvalLayer } from './run/eval-layer.js';
+import { runEvalLayer } from '../pipeline/eval-layer.js';
 
-interface EvalFlags extends OutputFiles {
+interface EvalFlags extends OutputFlags {
   url?: string;
   stdio?: string;
   golden: string;
@@ -114,7 +115,7 @@ async function evaluate(flags: EvalFlags): Promise<number> {
     options: { strict: false, allowTools: flags.allowTool },
     eval: layer1.outcome.report,
   };
-  writeOutputs(report, flags, { anchorFile: flags.golden });
+  writeReports(report, outputFiles(flags), { anchorFile: flags.golden });
   const color = flags.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
   if (flags.quiet) process.stdout.write(`${report.verdict.reason} (exit code ${report.verdict.exitCode})\n`);
   else process.stdout.write(renderTerminal(report, { color, verbose: flags.verbose }));

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { isWireError } from '../wire/errors.js';
 import { openSession } from '../wire/session.js';
-import { targetFrom } from './check-command.js';
-import { CliError, usageError } from './errors.js';
-import { writeFileAtomic } from './files.js';
+import { targetFrom } from '../pipeline/target.js';
+import { InputError, usageError } from '../shared/input-error.js';
+import { writeFileAtomic } from '../shared/files.js';
 import { configTemplate, goldenTemplate, RUBRIC_TEMPLATE, workflowTemplate, type ToolSketch } from './init/templates.js';
-import { EXIT } from '../conformance/verdict.js';
+import { EXIT } from '../shared/exit-codes.js';
 
 interface InitFlags {
   url?: string;
@@ -38,7 +38,7 @@ export function registerInitCommand(program: Command): void {
 async function listTools(flags: InitFlags): Promise<ToolSketch[]> {
   if (!flags.url && !flags.stdio) return [];
   const session = await openSession(targetFrom(flags), { timeoutMs: 10_000, maxResponseBytes: 4 * 1024 * 1024 }).catch((error: unknown) => {
-    if (isWireError(error)) throw new CliError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
+    if (isWireError(error)) throw new InputError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
     throw error;
   });
   try {

@@ -2,8 +2,8 @@
 /** The `mcpgate` command: argument parsing and wiring only. */
 
 import { Command, CommanderError } from 'commander';
-import { MCPGATE_VERSION } from '../conformance/runner.js';
-import { EXIT } from '../conformance/verdict.js';
+import { MCPGATE_VERSION } from '../shared/version.js';
+import { EXIT } from '../shared/exit-codes.js';
 import { registerBenchCommand } from './bench-command.js';
 import { registerChaosCommand } from './chaos-command.js';
 import { registerCheckCommand } from './check-command.js';
@@ -13,7 +13,7 @@ import { registerInitCommand } from './init-command.js';
 import { registerMergeCommand } from './merge-command.js';
 import { registerMigrateScanCommand } from './migrate-scan-command.js';
 import { registerRunCommand } from './run-command.js';
-import { CliError } from './errors.js';
+import { InputError } from '../shared/input-error.js';
 
 function fail(message: string, code: number): void {
   process.stderr.write(`mcpgate: ${message}\n`);
@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : EXIT.usage;
       return;
     }
-    if (error instanceof CliError) return fail(error.message, error.exitCode);
+    if (error instanceof InputError) return fail(error.message, error.exitCode);
     if (process.env.MCPGATE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
     fail(`internal error: ${(error as Error).message} (set MCPGATE_DEBUG=1 for details, and please report it)`, EXIT.inconclusive);
   }

@@ -2,11 +2,11 @@
 
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { mergeShards, MergeError } from '../gate/merge.js';
+import { mergeShards, MergeError } from '../behavior/shards/merge.js';
 import { parseReport, renderJson } from '../report/json.js';
 import type { Report } from '../report/model.js';
-import { usageError } from './errors.js';
-import { writeFileAtomic } from './files.js';
+import { usageError } from '../shared/input-error.js';
+import { writeFileAtomic } from '../shared/files.js';
 
 export function registerMergeCommand(program: Command): void {
   program

@@ -1,9 +1,9 @@
 /** `mcpgate migrate-scan PATH`: pre-2026-07-28 assumptions in an existing test suite, with the fix for each. */
 
 import type { Command } from 'commander';
-import { EXIT } from '../conformance/verdict.js';
-import { scanPath, ScanPathError, type ScanResult } from '../gate/migrate-scan/scan.js';
-import { usageError } from './errors.js';
+import { EXIT } from '../shared/exit-codes.js';
+import { scanPath, ScanPathError, type ScanResult } from '../migrate-scan/scan.js';
+import { usageError } from '../shared/input-error.js';
 
 export function registerMigrateScanCommand(program: Command): void {
   program

@@ -1,37 +1,21 @@
-/** Writes a finished report in every format the user asked for; one place for all commands. */
+/** The output option group: one `--FORMAT <file>` flag per entry of the FORMATS table. */
 
-import type { Option } from 'commander';
-import { Option as CommanderOption } from 'commander';
-import { renderHtml } from '../report/html/index.js';
-import { renderJson } from '../report/json.js';
-import { renderJUnit } from '../report/junit.js';
-import { renderMarkdown } from '../report/markdown.js';
-import type { HistoryEntry, Report } from '../report/model.js';
-import { renderSarif } from '../report/sarif.js';
-import { writeFileAtomic } from './files.js';
-
-export interface OutputFiles {
-  report?: string;
-  junit?: string;
-  markdown?: string;
-  sarif?: string;
-  html?: string;
-}
+import { Option } from 'commander';
+import { FORMAT_NAMES, FORMATS, type OutputFiles } from '../report/formats.js';
 
 export function outputOptions(): Option[] {
-  return [
-    new CommanderOption('--report <file>', 'write the JSON report'),
-    new CommanderOption('--junit <file>', 'write JUnit XML'),
-    new CommanderOption('--markdown <file>', 'write a Markdown summary (for $GITHUB_STEP_SUMMARY or a PR comment)'),
-    new CommanderOption('--sarif <file>', 'write SARIF 2.1.0 for code scanning'),
-    new CommanderOption('--html <file>', 'write a self-contained HTML report with charts'),
-  ];
+  return FORMAT_NAMES.map((format) => new Option(`${FORMATS[format].flag} <file>`, FORMATS[format].description));
 }
 
-export function writeOutputs(report: Report, files: OutputFiles, options: { history?: HistoryEntry[]; anchorFile?: string } = {}): void {
-  if (files.report) writeFileAtomic(files.report, renderJson(report));
-  if (files.junit) writeFileAtomic(files.junit, renderJUnit(report));
-  if (files.markdown) writeFileAtomic(files.markdown, renderMarkdown(report, options.history));
-  if (files.sarif) writeFileAtomic(files.sarif, renderSarif(report, options.anchorFile ? { anchorFile: options.anchorFile } : {}));
-  if (files.html) writeFileAtomic(files.html, renderHtml(report, options.history));
+/** The parsed output flags, keyed as commander names them (`--report` -> `report`). */
+export type OutputFlags = { [F in keyof typeof FORMATS as (typeof FORMATS)[F]['flagKey']]?: string };
+
+/** The files the parsed flags name, by format. */
+export function outputFiles(flags: OutputFlags): OutputFiles {
+  const files: OutputFiles = {};
+  for (const format of FORMAT_NAMES) {
+    const file = flags[FORMATS[format].flagKey];
+    if (file !== undefined) files[format] = file;
+  }
+  return files;
 }

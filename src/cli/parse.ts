@@ -1,7 +1,7 @@
 /** Flag value parsers that fail as usage errors naming the flag. */
 
-import { registerSecret } from '../report/redact.js';
-import { usageError } from './errors.js';
+import { registerSecret } from '../shared/redact.js';
+import { usageError } from '../shared/input-error.js';
 
 /** `--header "Name: value"`, repeatable; the value is registered as a secret so no report shows it. */
 export function collectHeader(value: string, all: Record<string, string>): Record<string, string> {

@@ -1,7 +1,7 @@
 /** Turns wire exchanges into report evidence: what was sent, an excerpt of what came back, what was expected. */
 
 import type { Evidence } from '../report/model.js';
-import { redact, redactHeaders } from '../report/redact.js';
+import { redact, redactHeaders } from '../shared/redact.js';
 import type { Exchange } from '../wire/exchange.js';
 
 const BODY_EXCERPT = 700;

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { CheckResult, Report, Status, TargetInfo } from '../report/model.js';
 import { REPORT_SCHEMA_VERSION, STATUSES } from '../report/model.js';
 import { CAPABILITY_METHODS, META, PROTOCOL_VERSION, specUrl } from '../spec/protocol.js';
-import { fingerprintOf } from '../telemetry/fingerprint.js';
+import { fingerprintOf } from '../spec/fingerprint.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
 import { isWireError } from '../wire/errors.js';
@@ -20,8 +20,8 @@ import type { CheckDefinition, CheckOutcome } from './check.js';
 import { CheckContext } from './context.js';
 import { evidenceOf } from './evidence.js';
 import { verdictFor } from './verdict.js';
+import { MCPGATE_VERSION } from '../shared/version.js';
 
-export const MCPGATE_VERSION = '0.1.0';
 
 export interface RunOptions {
   target: Target;

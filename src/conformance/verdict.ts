@@ -1,15 +1,7 @@
 /** Maps a finished layer 0 run to the documented exit codes (see README, "Exit codes"). */
 
+import { EXIT } from '../shared/exit-codes.js';
 import type { CheckResult, ConformanceSummary, TargetInfo, Verdict } from '../report/model.js';
-
-export const EXIT = {
-  pass: 0,
-  gateFailed: 1,
-  usage: 2,
-  unreachable: 3,
-  missingCredentials: 4,
-  inconclusive: 5,
-} as const;
 
 export function verdictFor(target: TargetInfo, results: CheckResult[], summary: ConformanceSummary, context: { authRequired?: boolean } = {}): Verdict {
   if (context.authRequired) {

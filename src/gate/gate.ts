@@ -5,7 +5,7 @@
  * default when something could not be compared.
  */
 
-import { EXIT } from '../conformance/verdict.js';
+import { EXIT } from '../shared/exit-codes.js';
 import type { Report } from '../report/model.js';
 import { hardCaseFindings, relativeCaseFindings } from './cases.js';
 import { hardCheckFindings, relativeCheckFindings } from './checks.js';

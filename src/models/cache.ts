@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { canonicalJson } from '../spec/canonical-json.js';
+import { canonicalJson } from '../shared/canonical-json.js';
 import type { CallStats, GenerateRequest, ModelClient, ModelTurn } from './types.js';
 
 /**

@@ -5,7 +5,7 @@
  * low findings are warnings: they are reported and named in the reason, but do not fail the run.
  */
 
-import { EXIT } from '../conformance/verdict.js';
+import { EXIT } from '../shared/exit-codes.js';
 import type { CheckResult, Verdict } from '../report/model.js';
 import type { ChaosReport, ScanFinding } from './report.js';
 

@@ -5,11 +5,12 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import { describeEra, MCPGATE_VERSION, summarize } from '../conformance/runner.js';
+import { describeEra, summarize } from '../conformance/runner.js';
+import { MCPGATE_VERSION } from '../shared/version.js';
 import type { ToolDefinition } from '../conformance/context.js';
 import { REPORT_SCHEMA_VERSION, type CheckResult, type Report, type TargetInfo } from '../report/model.js';
 import { specUrl } from '../spec/protocol.js';
-import { fingerprintOf } from '../telemetry/fingerprint.js';
+import { fingerprintOf } from '../spec/fingerprint.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
 import { isWireError } from '../wire/errors.js';
 import { describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
@@ -22,6 +23,9 @@ import { runProbes } from './probes/runner.js';
 import type { ChaosReport } from './report.js';
 import { scanSurface } from './scan/scan.js';
 import { readSurface } from './scan/surface.js';
+
+/** Room for a server that echoes the 2 MiB argument of the oversized probe back, twice. */
+export const PROBE_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export interface OfflineChaosOptions {
   target: Target;

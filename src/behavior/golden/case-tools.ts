@@ -1,7 +1,7 @@
 /** Cross-checks a loaded golden set against the tools a server actually lists. */
 
 import type { GoldenCase, GoldenSet } from '../types.js';
-import { closest } from './suggest.js';
+import { closest } from '../../shared/yaml/suggest.js';
 
 /** One message per case that names a tool the server does not list; empty when all are known. */
 export function validateCaseTools(set: GoldenSet, toolNames: string[]): string[] {

@@ -1,8 +1,8 @@
 /** What the checks of one golden file share: the parsed document, its data, and the problems found so far. */
 
 import type { Document, LineCounter } from 'yaml';
-import type { GoldenProblem } from './errors.js';
-import { keyPosition, valuePosition, type PathSegment } from './locate.js';
+import type { GoldenProblem } from '../../shared/yaml/problems.js';
+import { keyPosition, valuePosition, type PathSegment } from '../../shared/yaml/locate.js';
 
 export interface LoadContext {
   file: string;

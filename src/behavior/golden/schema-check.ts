@@ -4,9 +4,9 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import { caseIndexOf, fieldName, isRecord, pathInCase, report, type LoadContext } from './context.js';
 import { CASE_KEYS, DEFAULTS_KEYS, MATCHER_KEYS, TOP_LEVEL_KEYS } from './keys.js';
-import { pointerSegments, type PathSegment } from './locate.js';
+import { pointerSegments, type PathSegment } from '../../shared/yaml/locate.js';
 import { GOLDEN_SET_SCHEMA } from './schema.js';
-import { didYouMean, hasMisspelling } from './suggest.js';
+import { didYouMean, hasMisspelling } from '../../shared/yaml/suggest.js';
 
 // ajv ships CommonJS with a default export; under NodeNext the class sits on `.default`.
 type AjvClass = typeof import('ajv').default;

@@ -2,9 +2,9 @@
 
 import { compilePattern } from '../scorers/pattern.js';
 import { CASE_KEYS, MATCHER_KEYS } from './keys.js';
-import { hasMisspelling } from './suggest.js';
+import { hasMisspelling } from '../../shared/yaml/suggest.js';
 import { casesPath, isRecord, rawCases, report, type LoadContext } from './context.js';
-import { valuePosition, type PathSegment } from './locate.js';
+import { valuePosition, type PathSegment } from '../../shared/yaml/locate.js';
 
 const NEEDED_FIX: Record<string, string> = {
   value: 'add "value:" with the expected argument',

@@ -6,7 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../spec/canonical-json.js';
+import { canonicalJson } from '../../shared/canonical-json.js';
 
 /** The parts of a tool definition a model sees and a pin covers. */
 export const PINNED_FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;

@@ -6,7 +6,9 @@
  *     "hash": "sha256:…" } }, "version": 1 }
  */
 
-import { canonicalJson } from '../../spec/canonical-json.js';
+import { usageError } from '../../shared/input-error.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { canonicalJson } from '../../shared/canonical-json.js';
 import { isObject } from '../../wire/jsonrpc.js';
 import type { ToolPin } from './fingerprint.js';
 
@@ -51,4 +53,15 @@ export function parsePinFile(text: string, file: string): PinFile {
     if (!isPin(pin)) throw new PinFileError(`${file}: the pin of tool "${name}" is malformed (it needs hash, bodyHash and fields as sha256:<hex>)`);
   }
   return data as unknown as PinFile;
+}
+
+/** The pin file named by --pins or chaos.pins: absent is undefined (it will be written), unreadable is a usage error. */
+export function loadPins(file: string): PinFile | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return parsePinFile(readFileSync(file, 'utf8'), file);
+  } catch (error) {
+    if (error instanceof PinFileError) throw usageError(error.message);
+    throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
 }

@@ -5,7 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../spec/canonical-json.js';
+import { canonicalJson } from '../../shared/canonical-json.js';
 import type { FaultKind } from './faults.js';
 
 export interface ProxyEvent {

@@ -4,9 +4,9 @@
  */
 
 import type { Document, LineCounter } from 'yaml';
-import type { GoldenProblem } from '../../behavior/golden/errors.js';
-import { keyPosition, valuePosition, type PathSegment } from '../../behavior/golden/locate.js';
-import { didYouMean } from '../../behavior/golden/suggest.js';
+import type { GoldenProblem } from '../../shared/yaml/problems.js';
+import { keyPosition, valuePosition, type PathSegment } from '../../shared/yaml/locate.js';
+import { didYouMean } from '../../shared/yaml/suggest.js';
 import { INJECTION_CLASSES } from '../injections/classes.js';
 import { FAULT_KINDS } from '../proxy/faults.js';
 

@@ -5,8 +5,8 @@
 
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
-import { formatProblem, type GoldenProblem } from '../../behavior/golden/errors.js';
-import { valuePosition } from '../../behavior/golden/locate.js';
+import { formatProblem, type GoldenProblem } from '../../shared/yaml/problems.js';
+import { valuePosition } from '../../shared/yaml/locate.js';
 import { INJECTION_CLASSES, type InjectionClass } from '../injections/classes.js';
 import type { FaultKind, Occurrence } from '../proxy/faults.js';
 import { checkInjection, checkScenario, checkTop, isRecord, report, type CheckContext } from './faults-check.js';

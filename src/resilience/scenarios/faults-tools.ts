@@ -4,11 +4,11 @@
  * file:line, reported before any model call is spent.
  */
 
-import { closest } from '../../behavior/golden/suggest.js';
+import { closest } from '../../shared/yaml/suggest.js';
 import { toolSafety } from '../../spec/tool-safety.js';
 import type { ServerTool } from '../../wire/session.js';
 import { FaultsFileError } from './faults-file.js';
-import type { GoldenProblem } from '../../behavior/golden/errors.js';
+import type { GoldenProblem } from '../../shared/yaml/problems.js';
 import type { FaultsFile } from './types.js';
 
 /** `file:line:col` back into a positioned problem, so the message reads like every other one. */

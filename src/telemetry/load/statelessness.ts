@@ -10,7 +10,7 @@
  * first answer of instance 1, over the first SAMPLES_PER_INSTANCE valid answers of each instance.
  */
 
-import { redact } from '../../report/redact.js';
+import { redact } from '../../shared/redact.js';
 import type { DivergenceFinding, StatelessnessResult } from './report.js';
 
 export const SAMPLES_PER_INSTANCE = 50;

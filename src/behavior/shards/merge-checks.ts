@@ -1,7 +1,7 @@
 /** What must agree across the shards of one run, and the keys a merge carries over unchanged. */
 
-import type { CheckResult, EvalReport, Report } from '../report/model.js';
-import { canonicalJson } from '../spec/canonical-json.js';
+import type { CheckResult, EvalReport, Report } from '../../report/model.js';
+import { canonicalJson } from '../../shared/canonical-json.js';
 
 export class MergeError extends Error {}
 

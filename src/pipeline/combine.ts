@@ -1,7 +1,7 @@
 /** One verdict for a run of several layers: the most serious outcome wins, in a documented order. */
 
-import { EXIT } from '../../conformance/verdict.js';
-import type { Verdict } from '../../report/model.js';
+import { EXIT } from '../shared/exit-codes.js';
+import type { Verdict } from '../report/model.js';
 
 /** Unreachable and missing credentials stop everything; a failure outranks an inconclusive result. */
 const SEVERITY: number[] = [EXIT.unreachable, EXIT.missingCredentials, EXIT.usage, EXIT.gateFailed, EXIT.inconclusive, EXIT.pass];

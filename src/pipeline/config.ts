@@ -5,8 +5,8 @@
 
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
-import { didYouMean } from '../../behavior/golden/suggest.js';
-import { keyPosition, valuePosition } from '../../behavior/golden/locate.js';
+import { didYouMean } from '../shared/yaml/suggest.js';
+import { keyPosition, valuePosition } from '../shared/yaml/locate.js';
 import { CONFIG_SCHEMA, REPORT_FORMATS, type ValueKind } from './config-schema.js';
 
 export type McpgateConfig = {

@@ -4,18 +4,18 @@
  * `chaos` section and their verdicts join the model-free one; the most serious outcome wins.
  */
 
-import { EXIT } from '../../conformance/verdict.js';
-import type { CacheMode } from '../../models/cache.js';
-import type { Report, Verdict } from '../../report/model.js';
-import type { ChaosReport } from '../../resilience/report.js';
-import { ProxyStartError } from '../../resilience/proxy/index.js';
-import { ClientFixtureError, defaultFaults, FaultsFileError, loadFaultsFile, runClientFixture, runFaultScenarios } from '../../resilience/scenarios/index.js';
-import type { FaultsFile } from '../../resilience/scenarios/types.js';
-import { openSession } from '../../wire/session.js';
-import { isWireError } from '../../wire/errors.js';
-import type { ConnectOptions, Target } from '../../wire/target.js';
-import { CliError, usageError } from '../errors.js';
-import { progressReporter } from '../progress.js';
+import { EXIT } from '../shared/exit-codes.js';
+import type { CacheMode } from '../models/cache.js';
+import type { Report, Verdict } from '../report/model.js';
+import type { ChaosReport } from '../resilience/report.js';
+import { ProxyStartError } from '../resilience/proxy/index.js';
+import { ClientFixtureError, defaultFaults, FaultsFileError, loadFaultsFile, runClientFixture, runFaultScenarios } from '../resilience/scenarios/index.js';
+import type { FaultsFile } from '../resilience/scenarios/types.js';
+import { openSession } from '../wire/session.js';
+import { isWireError } from '../wire/errors.js';
+import type { ConnectOptions, Target } from '../wire/target.js';
+import { InputError, usageError } from '../shared/input-error.js';
+import { progressReporter } from '../report/progress.js';
 import { combineVerdicts } from './combine.js';
 import { buildModels } from './eval-layer.js';
 
@@ -60,8 +60,8 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof FaultsFileError || error instanceof ClientFixtureError) throw usageError(error.message);
-    if (error instanceof ProxyStartError) throw new CliError(error.message, error.kind === 'port' ? EXIT.usage : EXIT.unreachable);
-    if (isWireError(error)) throw new CliError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
+    if (error instanceof ProxyStartError) throw new InputError(error.message, error.kind === 'port' ? EXIT.usage : EXIT.unreachable);
+    if (isWireError(error)) throw new InputError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
     throw error;
   }
 }

@@ -2,7 +2,7 @@
 
 import { createHash } from 'node:crypto';
 import type { ServerFingerprint } from '../report/model.js';
-import { canonicalJson } from '../spec/canonical-json.js';
+import { canonicalJson } from '../shared/canonical-json.js';
 
 /** Only what a model reads or a client relies on; `_meta` and icons do not change behaviour. */
 function behaviourSurface(tool: Record<string, unknown>): Record<string, unknown> {

@@ -6,21 +6,21 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { GoldenSetError, loadGoldenSet } from '../../behavior/golden/index.js';
-import { runEval, type EvalModel, type EvalOutcome, type EvalShard } from '../../behavior/runner.js';
-import { evalVerdict } from '../../behavior/verdict.js';
-import { EXIT } from '../../conformance/verdict.js';
-import { withCache, type CacheMode } from '../../models/cache.js';
-import { createModel } from '../../models/registry.js';
-import { ModelError, type CallStats } from '../../models/types.js';
-import type { Verdict } from '../../report/model.js';
-import { defaultPriceTable, loadPriceTable, PriceTableError } from '../../telemetry/prices.js';
-import { createTracing } from '../../telemetry/tracing.js';
-import { isWireError } from '../../wire/errors.js';
-import { openSession, type McpSession } from '../../wire/session.js';
-import type { Target } from '../../wire/target.js';
-import { CliError, usageError } from '../errors.js';
-import { progressReporter } from '../progress.js';
+import { GoldenSetError, loadGoldenSet } from '../behavior/golden/index.js';
+import { runEval, type EvalModel, type EvalOutcome, type EvalShard } from '../behavior/runner.js';
+import { evalVerdict } from '../behavior/verdict.js';
+import { EXIT } from '../shared/exit-codes.js';
+import { withCache, type CacheMode } from '../models/cache.js';
+import { createModel } from '../models/registry.js';
+import { ModelError, type CallStats } from '../models/types.js';
+import type { Verdict } from '../report/model.js';
+import { defaultPriceTable, loadPriceTable, PriceTableError } from '../telemetry/prices.js';
+import { createTracing } from '../telemetry/tracing.js';
+import { isWireError } from '../wire/errors.js';
+import { openSession, type McpSession } from '../wire/session.js';
+import type { Target } from '../wire/target.js';
+import { InputError, usageError } from '../shared/input-error.js';
+import { progressReporter } from '../report/progress.js';
 
 export interface EvalLayerOptions {
   target: Target;
@@ -60,7 +60,7 @@ export function buildModels(options: Pick<EvalLayerOptions, 'models' | 'judge' |
   try {
     return { models: options.models.map(build), ...(options.judge ? { judge: build(options.judge) } : {}) };
   } catch (error) {
-    if (error instanceof ModelError) throw new CliError(error.message, error.kind === 'missing-credentials' ? EXIT.missingCredentials : EXIT.usage);
+    if (error instanceof ModelError) throw new InputError(error.message, error.kind === 'missing-credentials' ? EXIT.missingCredentials : EXIT.usage);
     throw error;
   }
 }
@@ -87,7 +87,7 @@ export async function runEvalLayer(options: EvalLayerOptions): Promise<EvalLayer
     session = await openSession(options.target, { timeoutMs: options.timeoutMs, maxResponseBytes: 4 * 1024 * 1024, headers: options.headers }, tracing);
   } catch (error) {
     await tracing.shutdown();
-    if (isWireError(error)) throw new CliError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
+    if (isWireError(error)) throw new InputError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
     throw error;
   }
   const progress = progressReporter('evaluating');

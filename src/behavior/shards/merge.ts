@@ -5,13 +5,13 @@
  * over the merged cases. Conformance checks come from the shards that ran them, which must agree.
  */
 
-import { summarize } from '../behavior/aggregate.js';
-import { shardOfCase } from '../behavior/runner.js';
-import { evalVerdict } from '../behavior/verdict.js';
-import { EXIT } from '../conformance/verdict.js';
-import type { EvalCaseResult, EvalReport, Report, Verdict } from '../report/model.js';
-import { modelTelemetry } from '../telemetry/eval-telemetry.js';
-import type { PriceTable } from '../telemetry/prices.js';
+import { summarize } from '../aggregate.js';
+import { shardOfCase } from '../runner.js';
+import { evalVerdict } from '../verdict.js';
+import { EXIT } from '../../shared/exit-codes.js';
+import type { EvalCaseResult, EvalReport, Report, Verdict } from '../../report/model.js';
+import { modelTelemetry } from '../../telemetry/eval-telemetry.js';
+import type { PriceTable } from '../../telemetry/prices.js';
 import { agreedChecks, asShard, carriedKeys, checkSameRun, checkShardSet, MergeError, type Shard } from './merge-checks.js';
 
 export { MergeError } from './merge-checks.js';

@@ -2,7 +2,7 @@
 
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { usageError } from './errors.js';
+import { usageError } from './input-error.js';
 
 export function writeFileAtomic(file: string, content: string): void {
   const target = resolve(file);

@@ -1,0 +1,82 @@
+/**
+ * Every file format a report can be written in, in one typed table: its command-line flag, its file
+ * name inside a report directory (`mcpgate run`), and its renderer. `Format` is the table's keys, so a
+ * format named anywhere (a flag, mcpgate.yaml's `report.formats`) has a renderer, and adding one is one
+ * entry here. Renderers see only the Report model.
+ */
+
+import { writeFileAtomic } from '../shared/files.js';
+import { renderHtml } from './html/index.js';
+import { renderJson } from './json.js';
+import { renderJUnit } from './junit.js';
+import { renderMarkdown } from './markdown.js';
+import type { HistoryEntry, Report } from './model.js';
+import { renderSarif } from './sarif.js';
+
+/** What a renderer may use beside the report: the run history (charts) and a file to anchor SARIF results on. */
+export interface RenderContext {
+  history?: HistoryEntry[];
+  anchorFile?: string;
+}
+
+export interface FormatSpec {
+  /** The long option that names the output file, e.g. `--junit <file>`; its camel-case key holds the path. */
+  flag: `--${string}`;
+  flagKey: string;
+  description: string;
+  /** The file name `mcpgate run` writes in its report directory. */
+  fileName: string;
+  render: (report: Report, context: RenderContext) => string;
+}
+
+export const FORMATS = {
+  json: {
+    flag: '--report',
+    flagKey: 'report',
+    description: 'write the JSON report',
+    fileName: 'report.json',
+    render: (report) => renderJson(report),
+  },
+  junit: {
+    flag: '--junit',
+    flagKey: 'junit',
+    description: 'write JUnit XML',
+    fileName: 'junit.xml',
+    render: (report) => renderJUnit(report),
+  },
+  markdown: {
+    flag: '--markdown',
+    flagKey: 'markdown',
+    description: 'write a Markdown summary (for $GITHUB_STEP_SUMMARY or a PR comment)',
+    fileName: 'summary.md',
+    render: (report, context) => renderMarkdown(report, context.history),
+  },
+  sarif: {
+    flag: '--sarif',
+    flagKey: 'sarif',
+    description: 'write SARIF 2.1.0 for code scanning',
+    fileName: 'mcpgate.sarif',
+    render: (report, context) => renderSarif(report, context.anchorFile ? { anchorFile: context.anchorFile } : {}),
+  },
+  html: {
+    flag: '--html',
+    flagKey: 'html',
+    description: 'write a self-contained HTML report with charts',
+    fileName: 'report.html',
+    render: (report, context) => renderHtml(report, context.history),
+  },
+} as const satisfies Record<string, FormatSpec>;
+
+export type Format = keyof typeof FORMATS;
+export const FORMAT_NAMES = Object.keys(FORMATS) as Format[];
+
+/** Output file per format; absent formats are not written. */
+export type OutputFiles = Partial<Record<Format, string>>;
+
+/** Writes each requested format whole or not at all (a temporary file renamed into place). */
+export function writeReports(report: Report, files: OutputFiles, context: RenderContext = {}): void {
+  for (const format of FORMAT_NAMES) {
+    const file = files[format];
+    if (file) writeFileAtomic(file, FORMATS[format].render(report, context));
+  }
+}
