@@ -1,7 +1,7 @@
 /** What the checks of one golden file share: the parsed document, its data, and the problems found so far. */
 
 import type { Document, LineCounter } from 'yaml';
-import type { GoldenProblem } from '../../shared/yaml/problems.js';
+import type { FileProblem } from '../../shared/yaml/problems.js';
 import { keyPosition, valuePosition, type PathSegment } from '../../shared/yaml/locate.js';
 
 export interface LoadContext {
@@ -10,7 +10,7 @@ export interface LoadContext {
   lines: LineCounter;
   /** The document as plain data. */
   data: unknown;
-  problems: GoldenProblem[];
+  problems: FileProblem[];
 }
 
 /** The path of the case list: the document itself, or its `cases` key. */

@@ -4,7 +4,7 @@
  */
 
 import type { Document, LineCounter } from 'yaml';
-import type { GoldenProblem } from '../../shared/yaml/problems.js';
+import type { FileProblem } from '../../shared/yaml/problems.js';
 import { keyPosition, valuePosition, type PathSegment } from '../../shared/yaml/locate.js';
 import { didYouMean } from '../../shared/yaml/suggest.js';
 import { INJECTION_CLASSES } from '../injections/classes.js';
@@ -18,7 +18,7 @@ export interface CheckContext {
   file: string;
   doc: Document;
   lines: LineCounter;
-  problems: GoldenProblem[];
+  problems: FileProblem[];
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

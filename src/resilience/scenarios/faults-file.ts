@@ -3,49 +3,33 @@
  * Which tools exist is known only once the server is reached; checkFaultTools runs then.
  */
 
-import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument } from 'yaml';
-import { formatProblem, type GoldenProblem } from '../../shared/yaml/problems.js';
+import { parseYamlFile, readUserFile } from '../../shared/yaml/load.js';
+import { FileProblemsError } from '../../shared/yaml/problems.js';
 import { valuePosition } from '../../shared/yaml/locate.js';
 import { INJECTION_CLASSES, type InjectionClass } from '../injections/classes.js';
 import type { FaultKind, Occurrence } from '../proxy/faults.js';
 import { checkInjection, checkScenario, checkTop, isRecord, report, type CheckContext } from './faults-check.js';
 import type { FaultsFile, FaultScenario, InjectionCase } from './types.js';
 
-const MAX_LISTED = 10;
-
-export class FaultsFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: readonly GoldenProblem[],
-  ) {
-    const listed = problems.slice(0, MAX_LISTED).map(formatProblem);
-    if (problems.length > MAX_LISTED) listed.push(`... and ${problems.length - MAX_LISTED} more problems in ${file}`);
-    super(listed.join('\n'));
-    this.name = 'FaultsFileError';
-  }
-}
+/** The faults file's own error type: every problem of the file, each with its position. */
+export class FaultsFileError extends FileProblemsError {}
 
 export function loadFaultsFile(file: string): FaultsFile {
-  let text: string;
+  return parseFaultsFile(asFaultsFileErrors(() => readUserFile(file, { what: 'faults file', namedBy: '--faults' })), file);
+}
+
+function asFaultsFileErrors<T>(work: () => T): T {
   try {
-    text = readFileSync(file, 'utf8');
+    return work();
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new FaultsFileError(file, [{ file, message: `cannot read the faults file: ${reason}`, fix: 'check the --faults path' }]);
+    if (error instanceof FileProblemsError) throw new FaultsFileError(error.file, error.problems);
+    throw error;
   }
-  return parseFaultsFile(text, file);
 }
 
 export function parseFaultsFile(text: string, file: string): FaultsFile {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines });
-  if (doc.errors.length > 0) {
-    throw new FaultsFileError(file, doc.errors.map((e) => ({ file, line: e.linePos?.[0].line ?? 1, col: e.linePos?.[0].col ?? 1, message: `YAML syntax error: ${e.message.split('\n')[0] ?? ''}` })));
-  }
+  const { doc, lines, data } = asFaultsFileErrors(() => parseYamlFile(text, file));
   const ctx: CheckContext = { file, doc, lines, problems: [] };
-  const data: unknown = doc.toJS();
   if (checkTop(ctx, data) && isRecord(data)) {
     const ids = new Map<string, number>();
     for (const key of ['scenarios', 'injections'] as const) {

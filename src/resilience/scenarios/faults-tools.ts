@@ -8,11 +8,11 @@ import { closest } from '../../shared/yaml/suggest.js';
 import { toolSafety } from '../../spec/tool-safety.js';
 import type { ServerTool } from '../../wire/session.js';
 import { FaultsFileError } from './faults-file.js';
-import type { GoldenProblem } from '../../shared/yaml/problems.js';
+import type { FileProblem } from '../../shared/yaml/problems.js';
 import type { FaultsFile } from './types.js';
 
 /** `file:line:col` back into a positioned problem, so the message reads like every other one. */
-function problemAt(file: string, where: string, message: string): GoldenProblem {
+function problemAt(file: string, where: string, message: string): FileProblem {
   const match = /:(\d+):(\d+)$/.exec(where);
   return match ? { file, line: Number(match[1]), col: Number(match[2]), message } : { file, message };
 }
@@ -20,7 +20,7 @@ function problemAt(file: string, where: string, message: string): GoldenProblem 
 export function checkFaultTools(faults: FaultsFile, tools: readonly ServerTool[], allowTools: ReadonlySet<string>): void {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const names = tools.map((t) => t.name);
-  const problems: GoldenProblem[] = [];
+  const problems: FileProblem[] = [];
   const entries = [
     ...faults.scenarios.map((s) => ({ kind: 'scenario', id: s.id, tool: s.tool, where: s.toolSource })),
     ...faults.injections.map((c) => ({ kind: 'injection', id: c.id, tool: c.tool, where: c.toolSource })),

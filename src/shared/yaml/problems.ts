@@ -1,11 +1,17 @@
-/** The one error the golden-set loader throws, listing every problem found with its position. */
+/**
+ * Problems found in a file the user wrote (golden set, faults file, mcpgate.yaml, pins), each with its
+ * position, and the one error that lists them. It is an input error: exit code 2, no stack trace.
+ */
 
-export interface GoldenProblem {
+import { EXIT } from '../exit-codes.js';
+import { InputError } from '../input-error.js';
+
+export interface FileProblem {
   file: string;
   /** 1-based; absent when the problem has no position (an unreadable file). */
   line?: number;
   col?: number;
-  /** The id of the case the problem is in, when there is one. */
+  /** The id of the case or entry the problem is in, when there is one. */
   caseId?: string;
   /** What is wrong. */
   message: string;
@@ -16,23 +22,24 @@ export interface GoldenProblem {
 /** Enough to act on without drowning the first problem in a long list. */
 const MAX_LISTED = 10;
 
-export function formatProblem(problem: GoldenProblem): string {
+export function formatProblem(problem: FileProblem): string {
   const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}:${problem.col ?? 1}`;
   const inCase = problem.caseId === undefined ? '' : `case "${problem.caseId}": `;
   const fix = problem.fix ? ` (${problem.fix})` : '';
   return `${where}: ${inCase}${problem.message}${fix}`;
 }
 
-export class GoldenSetError extends Error {
+/** Every problem of one file, in file order, at most MAX_LISTED of them on their own lines. */
+export class FileProblemsError extends InputError {
   readonly file: string;
-  readonly problems: readonly GoldenProblem[];
+  readonly problems: readonly FileProblem[];
 
-  constructor(file: string, problems: readonly GoldenProblem[]) {
+  constructor(file: string, problems: readonly FileProblem[]) {
     const listed = problems.slice(0, MAX_LISTED).map(formatProblem);
     const more = problems.length - listed.length;
     if (more > 0) listed.push(`... and ${more} more problem${more === 1 ? '' : 's'} in ${file}`);
-    super(listed.join('\n'));
-    this.name = 'GoldenSetError';
+    super(listed.join('\n'), EXIT.usage);
+    this.name = new.target.name;
     this.file = file;
     this.problems = problems;
   }
