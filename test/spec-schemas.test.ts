@@ -6,7 +6,7 @@
  * departs from the official file is listed with its reason, and the lists must stay exact.
  */
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -34,9 +34,14 @@ import { CORPUS, cacheable, echoTool, notification } from './helpers/spec-corpus
 type Node = Record<string, unknown>;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const official = JSON.parse(
-  readFileSync(path.resolve(repoRoot, '../shared/spec/2026-07-28.schema.json'), 'utf8'),
-) as { $defs: Record<string, Node> };
+/*
+ * CI always has ../shared beside the clone; a clone with nothing beside it skips the cross-check (with
+ * the reason in the test names) and runs everything else.
+ */
+const OFFICIAL_SCHEMA = path.resolve(repoRoot, '../shared/spec/2026-07-28.schema.json');
+const haveOfficial = existsSync(OFFICIAL_SCHEMA);
+const official = (haveOfficial ? JSON.parse(readFileSync(OFFICIAL_SCHEMA, 'utf8')) : { $defs: {} }) as { $defs: Record<string, Node> };
+const skipped = haveOfficial ? '' : ` (skipped: ${OFFICIAL_SCHEMA} not found)`;
 const projectDefs = DEFINITIONS as unknown as Record<string, Node>;
 
 // ---------------------------------------------------------------------------------------------
@@ -203,7 +208,7 @@ function officialKinds(union: string, discriminator: string): Record<string, str
   );
 }
 
-describe('project schemas mirror the official schema.json', () => {
+describe.skipIf(!haveOfficial)(`project schemas mirror the official schema.json${skipped}`, () => {
   it('differ from it only where the differences are known and explained', () => {
     expect(structuralDifferences()).toEqual(Object.keys(KNOWN_DIFFERENCES).sort());
   });
@@ -291,9 +296,14 @@ describe('project and official schemas judge a corpus of server messages alike',
     expect(CORPUS.filter((c) => !c.valid).length).toBeGreaterThan(10);
   });
 
-  it.each(CORPUS)('$name', ({ definition, value, valid, officialValid }) => {
+  it.each(CORPUS)('$name', ({ definition, value, valid }) => {
     expect(validateDefinition(definition, value).length === 0).toBe(valid);
-    expect(officialVerdict(definition, value)).toBe(officialValid ?? valid);
+  });
+
+  describe.skipIf(!haveOfficial)(`and the official schema agrees${skipped}`, () => {
+    it.each(CORPUS)('$name', ({ definition, value, valid, officialValid }) => {
+      expect(officialVerdict(definition, value)).toBe(officialValid ?? valid);
+    });
   });
 });
 
