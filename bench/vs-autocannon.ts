@@ -23,7 +23,7 @@ import { launchHttpServer } from '../examples/launch.js';
 import { CLIENT_INFO } from '../src/wire/modern-client.js';
 import { HEADERS, META, PROTOCOL_VERSION } from '../src/spec/protocol.js';
 import { LatencyHistogram } from '../src/telemetry/histogram.js';
-import type { BenchReport } from '../src/telemetry/load/report.js';
+import type { BenchReport } from '../src/report/model.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'src/cli/main.js');

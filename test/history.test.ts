@@ -71,7 +71,7 @@ describe('recordRun and readHistory', () => {
     expect(entries).toHaveLength(1);
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toMatch(/^skipped history entry .*_broken\.json: .*JSON.* \(left in place\)$/);
-    expect(warnings[1]).toContain('unknown history schemaVersion "9"');
+    expect(warnings[1]).toContain('not an mcpgate history entry: schemaVersion must be one of 1, got "9"');
     expect(readFileSync(corrupt, 'utf8')).toBe('{"schemaVersion": "1", "runId": ');
     expect(readdirSync(dir)).toHaveLength(3);
   });

@@ -73,7 +73,7 @@ describe('renderMarkdown', () => {
 
   it('gives the eval scores per model, with unknown cost as "unknown" and latency percentiles', () => {
     const md = renderMarkdown(evalReport());
-    expect(row(md, 'openai:gpt-4.1-mini')).toEqual(['openai:gpt-4.1-mini', '2/2', '90%', '10%', '80%', 'n/a', 'not measured', '70%', '$0.12', '1200 ms', '2400 ms']);
+    expect(row(md, 'openai:gpt-4.1-mini')).toEqual(['openai:gpt-4.1-mini', '2/2', '90%', '10%', '80%', 'n/a', 'not measured', '70%', '$0.12', '1.20 s', '2.40 s']);
     const baseline = row(md, 'baseline (lexical baseline)');
     expect(baseline[8]).toBe('unknown');
     expect(baseline[9]).toBe('3 ms');

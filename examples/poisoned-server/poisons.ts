@@ -5,7 +5,7 @@
  * characters, terminal escapes, "<IMPORTANT>" blocks, secret files, collection URLs, shadowing.
  */
 
-import type { ScanCategory, SurfaceKind } from '../../src/resilience/report.js';
+import type { ScanCategory, SurfaceKind } from '../../src/report/model.js';
 import type { JsonObject } from '../reference-server/jsonrpc.js';
 
 export interface Poison {

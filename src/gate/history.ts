@@ -7,6 +7,7 @@
 
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { parseHistoryEntry } from '../report/json.js';
 import type { HistoryEntry, Report } from '../report/model.js';
 import { toHistoryEntry } from './history-entry.js';
 import { sameTarget, type TargetIdentity } from './target.js';
@@ -66,23 +67,13 @@ export function readHistory(dir: string): { entries: StoredEntry[]; warnings: st
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort()) {
     const file = join(dir, name);
     try {
-      entries.push({ file, entry: asEntry(JSON.parse(readFileSync(file, 'utf8'))) });
+      entries.push({ file, entry: parseHistoryEntry(readFileSync(file, 'utf8')) });
     } catch (error) {
       warnings.push(`skipped history entry ${file}: ${(error as Error).message.split('\n')[0]} (left in place)`);
     }
   }
   entries.sort((a, b) => a.entry.startedAt.localeCompare(b.entry.startedAt));
   return { entries, warnings };
-}
-
-function asEntry(data: unknown): HistoryEntry {
-  const e = data as Partial<HistoryEntry> | null;
-  if (!e || typeof e !== 'object') throw new Error('not a JSON object');
-  if (e.schemaVersion !== '1') throw new Error(`unknown history schemaVersion ${JSON.stringify(e.schemaVersion)}`);
-  if (typeof e.runId !== 'string' || typeof e.startedAt !== 'string' || typeof e.green !== 'boolean') throw new Error('runId, startedAt or green is missing');
-  if (!Array.isArray(e.models) || !Array.isArray(e.cases) || !Array.isArray(e.checks)) throw new Error('models, cases or checks is not a list');
-  if (!e.target || typeof e.target.server !== 'string') throw new Error('target is missing');
-  return e as HistoryEntry;
 }
 
 export interface BaselineFilter {

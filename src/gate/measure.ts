@@ -1,7 +1,7 @@
 /** Shared helpers for findings: measured rates and how a proportion reads on one line. */
 
-import type { MeasuredRate } from './types.js';
-import { wilson, type Interval, type Proportion } from './wilson.js';
+import type { Interval, MeasuredRate, Proportion } from './types.js';
+import { wilson } from './wilson.js';
 
 export function measured(p: Proportion, z: number): MeasuredRate {
   return { ...p, rate: p.n === 0 ? 0 : p.k / p.n, interval: wilson(p, z) };

@@ -1,14 +1,14 @@
 /**
  * Per-model suite figures under the gate: selection and argument accuracy may not drop, and the
  * over-activation rate may not rise, by more than max-drop, with the same significance test as cases.
- * The counts are taken from the samples with the definitions of behavior/aggregate.ts `summarize`
+ * The counts are taken from the samples with the definitions of behavior/aggregate.ts `summarizeCases`
  * (the report keeps only the ratios, and a ratio without its denominator cannot be tested).
  */
 
 import type { EvalCaseResult, EvalSample, Report } from '../report/model.js';
 import { measured, percent, points, showInterval } from './measure.js';
-import type { GateFinding, GateOptions } from './types.js';
-import { dropInterval, type Proportion } from './wilson.js';
+import type { GateFinding, GateOptions, Proportion } from './types.js';
+import { dropInterval } from './wilson.js';
 
 interface Metric {
   name: 'selectionAccuracy' | 'argumentAccuracy' | 'overActivationRate';

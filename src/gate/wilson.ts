@@ -5,17 +5,7 @@
  * every time, where p(1-p)/n collapses to zero and claims a certainty five samples cannot give.
  */
 
-export interface Proportion {
-  /** Successes (passes, correct selections, ...). */
-  k: number;
-  /** Measured samples. */
-  n: number;
-}
-
-export interface Interval {
-  low: number;
-  high: number;
-}
+import type { Interval, Proportion } from './types.js';
 
 /** The two-sided standard normal quantile for a confidence level, e.g. 0.95 -> 1.95996. */
 export function zFor(confidence: number): number {

@@ -3,7 +3,8 @@
  * a reader's attention, with the full lists folded away. Server text is shown literally, never as markup.
  */
 
-import type { CheckResult, EvalReport, EvalSummary, HistoryEntry, Report, Status } from './model.js';
+import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
+import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model.js';
 
 /** GitHub rejects comments over 65536 characters; the margin leaves room for a caller's own header. */
 export const MARKDOWN_MAX_CHARS = 60_000;
@@ -11,6 +12,19 @@ export const MARKDOWN_MAX_CHARS = 60_000;
 const ROW_LIMITS = [200, 60, 20, 5] as const;
 const CELL_MAX_CHARS = 240;
 const MAX_MODEL_COLUMNS = 8;
+/** The HTML table's columns but tokens per run: a PR comment has less width. */
+const MODEL_TABLE_COLUMNS: readonly PerModelColumn[] = [
+  'passed',
+  'selection',
+  'overActivation',
+  'arguments',
+  'sequence',
+  'completion',
+  'passHatK',
+  'cost',
+  'runP50',
+  'runP95',
+];
 
 const BADGES: Record<number, string> = {
   0: 'PASS',
@@ -93,7 +107,7 @@ function behaviour(ev: EvalReport, rows: number): string[] {
     `${ev.summary.passed}/${ev.summary.cases} cases passed, ${ev.summary.failed} failed, ${ev.summary.flaky} flaky, ${ev.summary.errored} errors · golden ${md(ev.golden.file)} (${ev.golden.cases} cases, ${ev.settings.runs} runs each) · ${judge}`,
     '',
     ...table(
-      ['Model', 'Passed', 'Selection', 'Over-activation', 'Arguments', 'Sequence', 'Completion', 'pass^k', 'Cost', 'Run p50', 'Run p95'],
+      ['Model', ...MODEL_TABLE_COLUMNS.map((c) => PER_MODEL_HEADERS[c])],
       ev.matrix.models.map((id) => modelRow(ev, id)),
       rows,
     ),
@@ -115,23 +129,8 @@ function behaviour(ev: EvalReport, rows: number): string[] {
 }
 
 function modelRow(ev: EvalReport, id: string): string[] {
-  const s: EvalSummary | undefined = ev.perModel[id];
-  const t = ev.telemetry[id];
-  const baseline = ev.models.find((m) => m.id === id)?.kind === 'lexical-baseline' ? ' (lexical baseline)' : '';
-  const ms = (v: number | undefined): string => (v === undefined ? 'n/a' : `${Math.round(v)} ms`);
-  return [
-    `${md(id)}${baseline}`,
-    s ? `${s.passed}/${s.cases}` : 'n/a',
-    percent(s?.selectionAccuracy),
-    percent(s?.overActivationRate),
-    percent(s?.argumentAccuracy),
-    percent(s?.sequenceAccuracy),
-    s?.completionRate === null ? 'not measured' : percent(s?.completionRate),
-    percent(s?.passHatK),
-    usd(t?.cost.usd ?? null),
-    ms(t?.runMs?.p50),
-    ms(t?.runMs?.p95),
-  ];
+  const { lexicalBaseline, cells } = perModelRow(ev, id);
+  return [`${md(id)}${lexicalBaseline ? ' (lexical baseline)' : ''}`, ...MODEL_TABLE_COLUMNS.map((c) => md(cells[c]))];
 }
 
 function cellText(cell: EvalReport['matrix']['rows'][number]['cells'][string] | undefined): string {
@@ -226,17 +225,7 @@ function link(label: string, url: string): string {
   return /^https?:\/\/[^\s()<>]+$/.test(url) ? `[${label}](${url})` : '';
 }
 
-function percent(value: number | null | undefined): string {
-  return value === null || value === undefined ? 'n/a' : `${Math.round(value * 1000) / 10}%`;
-}
-
 function points(change: number): string {
   const value = Math.round(change * 1000) / 10;
   return `${value > 0 ? '+' : ''}${value} pts`;
-}
-
-/** Unknown cost stays "unknown": a zero would read as free. */
-function usd(value: number | null): string {
-  if (value === null) return 'unknown';
-  return value > 0 && value < 0.01 ? `$${value.toFixed(5)}` : `$${value.toFixed(2)}`;
 }

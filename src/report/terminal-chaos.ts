@@ -1,7 +1,7 @@
 /** The layer 2 part of the terminal summary: scan findings and pin drift (the probes are ordinary checks). */
 
 import { plural, safe, type Paint, type Style } from './ansi.js';
-import type { ChaosReport, PinChange, PinsSection, ScanFinding, ScanSection, Severity } from '../resilience/report.js';
+import type { ChaosReport, PinChange, PinsSection, ScanFinding, ScanSection, Severity } from './model.js';
 
 const SEVERITY_STYLE: Record<Severity, Style> = { high: 'red', medium: 'yellow', low: 'dim' };
 const SEVERITY_MARK: Record<Severity, string> = { high: '✗', medium: '!', low: '·' };

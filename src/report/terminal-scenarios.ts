@@ -1,7 +1,7 @@
 /** The model-driven part of layer 2 in the terminal: fault reactions, injection attack rates, the client fixture. */
 
 import { safe, type Paint } from './ansi.js';
-import type { ChaosReport } from '../resilience/report.js';
+import type { ChaosReport } from './model.js';
 
 function mark(status: string, paint: Paint): string {
   return status === 'pass' ? paint('green', '✓') : status === 'fail' ? paint('red', '✗') : paint('yellow', '?');

@@ -1,8 +1,8 @@
 /** Cost per model (the whole suite, cached calls priced too); an unknown price is written "unknown", never drawn as zero. */
 
+import { usd } from '../format.js';
 import type { EvalReport } from '../model.js';
 import { shorten } from './escape.js';
-import { usd } from './format.js';
 import { BAR, chart, label, rect } from './svg.js';
 
 const LEFT = 150;

@@ -3,9 +3,9 @@
  * report as the newest point. Small multiples rather than one chart: thirty overlaid lines are unreadable.
  */
 
+import { percent } from '../format.js';
 import type { HistoryEntry, Report } from '../model.js';
 import { esc } from './escape.js';
-import { percent } from './format.js';
 import { chart, num } from './svg.js';
 
 const W = 180;

@@ -4,9 +4,9 @@
  * chart shows exactly the numbers the terminal, JSON and Markdown reports give.
  */
 
+import { ms } from '../format.js';
 import type { EvalReport, LatencyFigures } from '../model.js';
 import { shorten } from './escape.js';
-import { ms } from './format.js';
 import { BAR, chart, label, rect } from './svg.js';
 
 const PERCENTILES: Array<keyof LatencyFigures> = ['p50', 'p90', 'p95', 'p99', 'max'];

@@ -1,9 +1,9 @@
 /** Conformance results by area, each check's evidence folded under it. */
 
+import { ms } from '../format.js';
 import { groupByArea } from '../group.js';
 import type { CheckResult, Evidence, Report } from '../model.js';
 import { esc, safeLink } from './escape.js';
-import { ms } from './format.js';
 
 export function conformanceSection(report: Report): string {
   const { summary } = report;

@@ -1,12 +1,12 @@
 /** Layer 1 in the HTML report: scores per model, the charts, and every case. */
 
 import type { EvalCaseResult, EvalReport, HistoryEntry, Report } from '../model.js';
+import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from '../per-model.js';
 import { costChart } from './chart-cost.js';
 import { heatmap } from './chart-heatmap.js';
 import { historySection } from './chart-history.js';
 import { latencyChart } from './chart-latency.js';
 import { esc } from './escape.js';
-import { ms, percent, usd } from './format.js';
 
 export function evalSection(report: Report, ev: EvalReport, history: readonly HistoryEntry[]): string {
   const judge = ev.judge ? `judge <code>${esc(ev.judge.id)}</code>` : 'no judge: task completion not measured';
@@ -25,26 +25,13 @@ export function evalSection(report: Report, ev: EvalReport, history: readonly Hi
 }
 
 function modelTable(ev: EvalReport): string {
+  const columns = Object.keys(PER_MODEL_HEADERS) as PerModelColumn[];
   const rows = ev.matrix.models.map((id) => {
-    const s = ev.perModel[id];
-    const t = ev.telemetry[id];
-    const baseline = ev.models.find((m) => m.id === id)?.kind === 'lexical-baseline' ? ' <span class="muted">(lexical baseline, not an LLM)</span>' : '';
-    const cells = [
-      s ? `${s.passed}/${s.cases}` : 'n/a',
-      percent(s?.selectionAccuracy),
-      percent(s?.overActivationRate),
-      percent(s?.argumentAccuracy),
-      percent(s?.sequenceAccuracy),
-      s?.completionRate === null ? 'not measured' : percent(s?.completionRate),
-      percent(s?.passHatK),
-      t?.tokens.perRun === null || t === undefined ? 'unknown' : String(t.tokens.perRun),
-      usd(t?.cost.usd),
-      ms(t?.runMs?.p50),
-      ms(t?.runMs?.p95),
-    ];
-    return `<tr><th scope="row">${esc(id)}${baseline}</th>${cells.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`;
+    const { lexicalBaseline, cells } = perModelRow(ev, id);
+    const baseline = lexicalBaseline ? ' <span class="muted">(lexical baseline, not an LLM)</span>' : '';
+    return `<tr><th scope="row">${esc(id)}${baseline}</th>${columns.map((c) => `<td>${esc(cells[c])}</td>`).join('')}</tr>`;
   });
-  const head = ['Model', 'Passed', 'Selection', 'Over-activation', 'Arguments', 'Sequence', 'Completion', 'pass^k', 'Tokens per run', 'Cost', 'Run p50', 'Run p95'];
+  const head = ['Model', ...columns.map((c) => PER_MODEL_HEADERS[c])];
   return (
     `<table class="models"><caption>Scores per model (over-activation: lower is better)</caption>` +
     `<thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`

@@ -5,11 +5,11 @@
  */
 
 import { createHash } from 'node:crypto';
+import { ms } from '../format.js';
 import type { HistoryEntry, Report } from '../model.js';
 import { conformanceSection } from './conformance.js';
 import { esc } from './escape.js';
 import { evalSection } from './eval.js';
-import { ms } from './format.js';
 import { SCRIPT } from './script.js';
 import { STYLE } from './style.js';
 

@@ -1,9 +1,9 @@
 /** A whole `mcpgate bench` run: open the instances, warm up, measure, compare, and report. */
 
+import { BENCH_SCHEMA_VERSION, type BenchReport, type LoadMode } from '../../report/model.js';
 import type { Target } from '../../wire/target.js';
 import { openTargets } from './open-targets.js';
 import type { LoadCall } from './request-template.js';
-import { BENCH_SCHEMA_VERSION, type BenchReport, type LoadMode } from './report.js';
 import { runLoad, type LoadCounters } from './run-load.js';
 import { StatelessnessProbe } from './statelessness.js';
 

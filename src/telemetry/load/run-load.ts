@@ -8,9 +8,9 @@
  * Every run is bounded by a request count, a duration, or both; each request by its timeout.
  */
 
+import type { LoadMode } from '../../report/model.js';
 import { LatencyHistogram } from '../histogram.js';
 import type { Sender } from './outcome.js';
-import type { LoadMode } from './report.js';
 
 export interface LoadPlan {
   mode: LoadMode;

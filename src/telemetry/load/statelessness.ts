@@ -10,8 +10,8 @@
  * first answer of instance 1, over the first SAMPLES_PER_INSTANCE valid answers of each instance.
  */
 
+import type { DivergenceFinding, StatelessnessResult } from '../../report/model.js';
 import { redact } from '../../shared/redact.js';
-import type { DivergenceFinding, StatelessnessResult } from './report.js';
 
 export const SAMPLES_PER_INSTANCE = 50;
 const EXCERPT_CHARS = 160;

@@ -1,4 +1,4 @@
-/** Number formats shared by the HTML sections and charts. */
+/** Number formats shared by the renderers: HTML sections and charts, and the Markdown summary. */
 
 export function percent(value: number | null | undefined): string {
   return value === null || value === undefined ? 'n/a' : `${Math.round(value * 1000) / 10}%`;

@@ -1,0 +1,84 @@
+/** What `mcpgate gate --json` writes: one finding per item compared, and a verdict with its exit code. */
+
+import { z } from 'zod';
+import { count, fraction } from './values.js';
+
+export const GateVerdictSchema = z.enum(['pass', 'fail', 'inconclusive']);
+export type GateVerdict = z.output<typeof GateVerdictSchema>;
+
+/**
+ * How a case's drop is explained: `model-drift` when the server (tools, name, version) is the same
+ * as in the baseline, `regression` when it changed, `unattributed` when a fingerprint is missing.
+ */
+export const DriftLabelSchema = z.enum(['model-drift', 'regression', 'unattributed']);
+export type DriftLabel = z.output<typeof DriftLabelSchema>;
+
+export const ProportionSchema = z.object({
+  /** Successes (passes, correct selections, ...). */
+  k: count,
+  /** Measured samples. */
+  n: count,
+});
+export type Proportion = z.output<typeof ProportionSchema>;
+
+/** Bounds of a rate, or of a difference of two rates (which may be negative). */
+export const IntervalSchema = z.object({ low: z.number(), high: z.number() });
+export type Interval = z.output<typeof IntervalSchema>;
+
+export const MeasuredRateSchema = z.object({
+  ...ProportionSchema.shape,
+  rate: fraction,
+  /** Wilson interval at the gate's confidence. */
+  interval: IntervalSchema,
+});
+export type MeasuredRate = z.output<typeof MeasuredRateSchema>;
+
+export const GateFindingSchema = z.object({
+  /** Stable item key, e.g. `check:discover.responds`, `case:weather-paris@baseline`, `metric:selectionAccuracy@baseline`. */
+  item: z.string(),
+  kind: z.enum(['check', 'case', 'metric', 'comparability', 'baseline']),
+  /** `hard` must hold on every run; `soft` may not drop beyond max-drop; `comparable` is about the baseline itself. */
+  rule: z.enum(['hard', 'soft', 'comparable']),
+  verdict: GateVerdictSchema,
+  /** One line: what was expected and what was seen. */
+  reason: z.string(),
+  baseline: MeasuredRateSchema.optional(),
+  current: MeasuredRateSchema.optional(),
+  /** Interval of the drop (baseline - current; current - baseline for rates that must not rise). */
+  drop: IntervalSchema.optional(),
+  drift: DriftLabelSchema.optional(),
+});
+export type GateFinding = z.output<typeof GateFindingSchema>;
+
+export const DriftItemSchema = z.object({
+  id: z.string(),
+  model: z.string(),
+  baseline: ProportionSchema,
+  current: ProportionSchema,
+  label: DriftLabelSchema,
+});
+export type DriftItem = z.output<typeof DriftItemSchema>;
+
+export const GateOptionsSchema = z.object({
+  /** Largest tolerated drop of a soft score, as a fraction (0.02 = two points). */
+  maxDrop: fraction,
+  /** Fewer measured samples than this on either side makes a soft comparison inconclusive. */
+  minSamples: count,
+  /** Two-sided confidence of the Wilson intervals. */
+  confidence: fraction,
+});
+export type GateOptions = z.output<typeof GateOptionsSchema>;
+
+export const GateResultSchema = z.object({
+  verdict: GateVerdictSchema,
+  exitCode: z.literal([0, 1, 5]),
+  /** One line explaining the verdict. */
+  reason: z.string(),
+  options: GateOptionsSchema,
+  /** What the current report was compared with, or why there was nothing to compare with. */
+  baseline: z.union([z.object({ startedAt: z.string(), source: z.string().optional() }), z.object({ unavailable: z.string() })]),
+  findings: z.array(GateFindingSchema),
+  /** Cases whose pass rate dropped at all (significant or not), labelled. */
+  drift: z.array(DriftItemSchema),
+});
+export type GateResult = z.output<typeof GateResultSchema>;

@@ -1,0 +1,40 @@
+/** The server a report is about: how it was reached, what it said it is, and its fingerprint. */
+
+import { z } from 'zod';
+import { count } from './values.js';
+
+export const TransportSchema = z.enum(['http', 'stdio']);
+
+/** `modern` speaks 2026-07-28 (`server/discover`), `legacy` only a 2025 revision, `unknown` could not be told. */
+export const EraSchema = z.enum(['modern', 'legacy', 'unknown']);
+export type Era = z.output<typeof EraSchema>;
+
+/**
+ * What identifies the server's behaviour surface, so history can tell a model's drift from a server
+ * change: sha256 of its canonical tool definitions (names, descriptions, schemas, annotations; sorted
+ * by name), with server name and version.
+ */
+export const ServerFingerprintSchema = z.object({
+  toolsSha256: z.string(),
+  toolCount: count,
+  serverName: z.string().optional(),
+  serverVersion: z.string().optional(),
+});
+export type ServerFingerprint = z.output<typeof ServerFingerprintSchema>;
+
+/** What the server says it is; loose, because the report keeps every further field it sent. */
+export const ServerInfoSchema = z.looseObject({ name: z.string(), version: z.string() });
+
+export const TargetInfoSchema = z.object({
+  transport: TransportSchema,
+  /** The URL (HTTP) or the command line (stdio) that was evaluated. */
+  endpoint: z.string(),
+  era: EraSchema,
+  serverInfo: ServerInfoSchema.optional(),
+  /** What the server says it supports: `supportedVersions` of discover, or the legacy handshake's version. */
+  supportedVersions: z.array(z.string()).optional(),
+  /** Tail of the stdio server's stderr, kept for diagnosis. */
+  stderrTail: z.string().optional(),
+  fingerprint: ServerFingerprintSchema.optional(),
+});
+export type TargetInfo = z.output<typeof TargetInfoSchema>;
