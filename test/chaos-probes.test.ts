@@ -102,6 +102,21 @@ describe.each(['http', 'stdio'] as const)('over %s', (transport) => {
   });
 });
 
+describe('--strict, as in layer 0', () => {
+  const unknownToolAsShould = ALL_PROBES.filter((p) => p.id === 'robust.unknown-tool').map((p) => ({ ...p, level: 'SHOULD' as const }));
+
+  it.each([
+    [false, 'warn'],
+    [true, 'fail'],
+  ] as const)('with strict %s, a violated SHOULD-level probe is %s', async (strict, status) => {
+    const t = await target('stdio', 'crash-on-unknown-tool');
+    const connect = { timeoutMs: 5_000, maxResponseBytes: 8 << 20 };
+    const { report } = await runOfflineChaos({ target: t, connect, allowTools: [], probes: unknownToolAsShould, strict });
+    expect(report.checks.map((c) => [c.id, c.level, c.status])).toEqual([['robust.unknown-tool', 'SHOULD', status]]);
+    expect(report.options.strict).toBe(strict);
+  });
+});
+
 it('every robustness probe is tripped by some variant, and every probe a variant names exists', () => {
   const tripped = new Set(robustnessVariants.flatMap((v) => v.robustnessFailures ?? []));
   expect([...tripped].sort()).toEqual(ALL_PROBES.map((p) => p.id).sort());

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import { POISONS } from '../examples/poisoned-server/poisons.js';
 import { runOfflineChaos } from '../src/resilience/offline.js';
-import type { ScanFinding } from '../src/resilience/report.js';
+import type { ScanFinding } from '../src/report/model.js';
 import type { Target } from '../src/wire/target.js';
 import { ROOT } from './helpers/cli.js';
 

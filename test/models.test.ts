@@ -10,7 +10,6 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBaseline } from '../src/models/baseline.js';
 import { cacheKey, withCache, type CacheMode } from '../src/models/cache.js';
-import { createLimiter } from '../src/models/limiter.js';
 import { createModel, parseModelId, type ModelOptions } from '../src/models/registry.js';
 import { ModelError, type CallStats, type ChatMessage, type GenerateRequest, type ModelClient, type ToolSpec } from '../src/models/types.js';
 import {
@@ -471,38 +470,5 @@ describe('response cache', () => {
     await baseline.generate(request(FIRST));
     expect(stats).toEqual({ providerCalls: 0, cacheHits: 0 });
     expect(await entries()).toEqual([]);
-  });
-});
-
-describe('createLimiter', () => {
-  it('runs at most n tasks at once, in order, and frees a slot when a task fails', async () => {
-    const limit = createLimiter(2);
-    let active = 0;
-    let peak = 0;
-    const started: number[] = [];
-    let open: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const results = [0, 1, 2, 3, 4].map((i) =>
-      limit(async () => {
-        started.push(i);
-        active++;
-        peak = Math.max(peak, active);
-        await gate;
-        active--;
-        if (i === 1) throw new Error('task 1 failed');
-        return i;
-      }),
-    );
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(started).toEqual([0, 1]);
-    open();
-    const settled = await Promise.allSettled(results);
-    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
-    expect(started).toEqual([0, 1, 2, 3, 4]);
-    expect(peak).toBe(2);
-  });
-
-  it('rejects a concurrency below 1', () => {
-    expect(() => createLimiter(0)).toThrow(RangeError);
   });
 });

@@ -1,5 +1,6 @@
-import { describe, it, expect } from 'vitest';
-import { redact, redactHeaders, REDACTED } from '../src/shared/redact.js';
+import { beforeAll, describe, it, expect } from 'vitest';
+import { createModel } from '../src/models/registry.js';
+import { redact, redactHeaders, registerSecret, REDACTED } from '../src/shared/redact.js';
 
 const OPENAI = 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
 const ANTHROPIC = 'sk-ant-api03-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe';
@@ -57,6 +58,40 @@ describe('redact', () => {
     const once = redact(input);
     expect(redact(once)).toBe(once);
     expect(once.match(/\[REDACTED\]/g)).toHaveLength(5);
+  });
+});
+
+describe('registered secrets', () => {
+  // Characters that differ between standard and URL-safe base64 (+ and /) and that percent-encoding changes.
+  const TOKEN = 'tok?en/with+chars:42~x';
+  const base64 = Buffer.from(TOKEN).toString('base64');
+  const urlSafe = Buffer.from(TOKEN).toString('base64url');
+  const padding = base64.slice(base64.replace(/=+$/, '').length);
+  beforeAll(() => registerSecret(TOKEN));
+
+  it('the forms under test are all different, and the base64 one needs the URL-safe alphabet', () => {
+    const forms = [TOKEN, base64, urlSafe, urlSafe + padding, encodeURIComponent(TOKEN)];
+    expect(new Set(forms).size).toBe(forms.length);
+    expect(padding).not.toBe('');
+    expect(base64).toMatch(/[+/]/);
+  });
+
+  it.each([
+    ['as given', TOKEN],
+    ['in standard base64', base64],
+    ['in standard base64 without padding', base64.replace(/=+$/, '')],
+    ['in URL-safe base64', urlSafe + padding],
+    ['in URL-safe base64 without padding', urlSafe],
+    ['percent-encoded', encodeURIComponent(TOKEN)],
+  ])('are masked %s', (_form, echoed) => {
+    expect(redact(`{"error":"token ${echoed} was rejected"}`)).toBe(`{"error":"token ${REDACTED} was rejected"}`);
+  });
+
+  it('a provider key is registered when its model is created, whatever its shape', () => {
+    const key = 'local-key-not-vendor-shaped-7f3a';
+    expect(redact(`rejected ${key}`)).toBe(`rejected ${key}`);
+    createModel('openai-compatible:some-model', { baseUrl: 'http://127.0.0.1:9/v1', env: { OPENAI_COMPATIBLE_API_KEY: key } });
+    expect(redact(`rejected ${key} (${Buffer.from(key).toString('base64')})`)).toBe(`rejected ${REDACTED} (${REDACTED})`);
   });
 });
 

@@ -6,9 +6,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOOL_DEFINITIONS } from '../examples/reference-server/tool-definitions.js';
-import { containsNumber, fromTagCharacters, INJECTION_CLASSES, MCPSECBENCH_MAPPING, newCanary, toTagCharacters } from '../src/resilience/injections/index.js';
+import { INJECTION_CLASSES } from '../src/report/model.js';
+import { containsNumber, fromTagCharacters, MCPSECBENCH_MAPPING, newCanary, toTagCharacters } from '../src/resilience/injections/index.js';
 import { admitsFailure, checkFaultTools, FaultsFileError, inventedNumbers, loadFaultsFile, parseFaultsFile } from '../src/resilience/scenarios/index.js';
-import type { ServerTool } from '../src/wire/session.js';
+import type { ServerTool } from '../src/spec/tool.js';
 import { ROOT } from './helpers/cli.js';
 
 const TOOLS = TOOL_DEFINITIONS as unknown as ServerTool[];

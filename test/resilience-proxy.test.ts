@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import { TOOL_DEFINITIONS } from '../examples/reference-server/tool-definitions.js';
+import { FAULT_KINDS, type FaultKind } from '../src/report/model.js';
+import { FAULTS } from '../src/resilience/proxy/fault-behaviours.js';
 import { EXPIRED_TOKEN_CHALLENGE, executionsOf, startFaultProxy, type FaultProxy, type FaultRule } from '../src/resilience/proxy/index.js';
 import { newCanary, buildPayload } from '../src/resilience/injections/index.js';
-import { openSession, type McpSession } from '../src/wire/session.js';
+import { openSession, type McpSession, type ToolResult } from '../src/wire/session.js';
 import { REFERENCE_SERVER, referenceStdio, tempDir } from './helpers/cli.js';
 import { closedPortUrl } from './helpers/fake-servers.js';
 
@@ -101,6 +103,40 @@ describe('faults, one tools/call at a time', () => {
     expect((await session.callTool('get_forecast', { city: 'Paris' })).isError).toBe(false);
     expect((await session.callTool('get_weather', { city: 'Paris' })).exchange.status).toBe(500);
     expect((await session.callTool('get_weather', { city: 'Paris' })).isError).toBe(false);
+  });
+});
+
+describe('every fault kind', () => {
+  type Outcome = { result: ToolResult } | { error: { kind?: string; message: string } };
+  const result = (outcome: Outcome): ToolResult => {
+    if (!('result' in outcome)) throw new Error(`expected an answer, the call failed: ${outcome.error.message}`);
+    return outcome.result;
+  };
+
+  /** What the client sees for each kind; every one differs from the unfaulted answer (200, Paris, 18 degrees). */
+  const EFFECTS: Record<FaultKind, (outcome: Outcome) => void> = {
+    'http-500': (o) => expect(result(o).exchange.status).toBe(500),
+    'is-error': (o) => expect(result(o)).toMatchObject({ isError: true, text: expect.stringMatching(/temporarily unavailable/) }),
+    hang: (o) => expect(o).toMatchObject({ error: { kind: 'timeout' } }),
+    'malformed-json': (o) => expect(o).toMatchObject({ error: { message: expect.stringMatching(/no answer to tools\/call get_weather/) } }),
+    'wrong-output': (o) => expect(result(o).structuredContent).toMatchObject({ city: expect.stringMatching(/^mcg/) }),
+    'expired-token': (o) => expect(result(o).exchange.status).toBe(401),
+    'stream-cut': (o) => expect(result(o)).toMatchObject({ reissued: true, brokenExchange: { error: { kind: 'closed-early' } } }),
+  };
+
+  it.each(FAULT_KINDS.map((kind) => [kind]))('%s: the proxy applies its behaviour and never forwards it unfaulted', async (kind) => {
+    const before = loggedCalls().filter((c) => c === 'get_weather').length;
+    const mark = arm({ tool: 'get_weather', fault: kind, occurrence: 1 });
+    const outcome: Outcome = await session.callTool('get_weather', { city: 'Paris' }).then(
+      (r) => ({ result: r }),
+      (error: { kind?: string; message: string }) => ({ error }),
+    );
+    EFFECTS[kind](outcome);
+    const [event] = proxy.eventsSince(mark);
+    expect(event).toMatchObject({ tool: 'get_weather', fault: kind, upstreamExecuted: FAULTS[kind].forwardsFirst });
+    // A forwarding fault runs the tool once (stream-cut twice: mcpgate re-issues); an intercepting one never.
+    const executions = loggedCalls().filter((c) => c === 'get_weather').length - before;
+    expect(executions).toBe(FAULTS[kind].forwardsFirst ? (kind === 'stream-cut' ? 2 : 1) : 0);
   });
 });
 
@@ -199,7 +235,7 @@ describe('starting the proxy', () => {
 describe('a stdio upstream', () => {
   it('relays calls by id, cuts streams, and plants injections', async () => {
     const log = join(tempDir(), 'stdio-calls.log');
-    const stdio = await startFaultProxy({ upstream: { kind: 'stdio', command: referenceStdio(), env: { ...process.env, REFERENCE_SERVER_CALL_LOG: log } }, connect: CONNECT });
+    const stdio = await startFaultProxy({ upstream: { kind: 'stdio', command: referenceStdio(), env: { REFERENCE_SERVER_CALL_LOG: log } }, connect: CONNECT });
     const client = await openSession({ kind: 'http', url: stdio.url }, CONNECT);
     try {
       const [a, b] = await Promise.all([client.callTool('get_weather', { city: 'Tokyo' }), client.callTool('convert_currency', { amount: 10, from: 'USD', to: 'EUR' })]);

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import { createModel } from '../src/models/registry.js';
 import type { ModelClient } from '../src/models/types.js';
+import type { ScenarioReport } from '../src/report/model.js';
 import { fromTagCharacters } from '../src/resilience/injections/index.js';
-import { FaultsFileError, loadFaultsFile, runFaultScenarios, type ScenarioReport } from '../src/resilience/scenarios/index.js';
+import { FaultsFileError, loadFaultsFile, runFaultScenarios } from '../src/resilience/scenarios/index.js';
 import { REFERENCE_SERVER, referenceStdio, tempDir } from './helpers/cli.js';
 import { chatCompletion, startFakeOpenAI, type FakeLlm, type RecordedRequest } from './helpers/fake-llm.js';
 

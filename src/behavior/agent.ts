@@ -8,8 +8,9 @@
 import { performance } from 'node:perf_hooks';
 import type { ChatMessage, ModelClient, ToolCall, ToolSpec } from '../models/types.js';
 import { toolSafety } from '../spec/tool-safety.js';
+import type { ServerTool } from '../spec/tool.js';
 import { isWireError } from '../wire/errors.js';
-import type { McpSession, ServerTool } from '../wire/session.js';
+import type { McpSession } from '../wire/session.js';
 import type { SpanHandle, Tracing } from '../telemetry/tracing.js';
 import type { GoldenCase, Trajectory, TrajectoryCall, TrajectoryStep } from './types.js';
 

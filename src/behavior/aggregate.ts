@@ -45,7 +45,7 @@ function ratio(hit: number, total: number): number | null {
   return total === 0 ? null : Math.round((hit / total) * 10_000) / 10_000;
 }
 
-export function summarize(cases: EvalCaseResult[], calls: { providerCalls: number; cacheHits: number }): EvalSummary {
+export function summarizeCases(cases: EvalCaseResult[], calls: { providerCalls: number; cacheHits: number }): EvalSummary {
   const samples = cases.flatMap((c) => c.trajectories.filter((s) => s.status !== 'error'));
   const positive = samples.filter((s) => s.selection !== 'not_applicable');
   const negative = samples.filter((s) => s.selection === 'not_applicable');

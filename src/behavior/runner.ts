@@ -7,12 +7,13 @@ import { createHash } from 'node:crypto';
 import type { CallStats, ModelClient } from '../models/types.js';
 import type { EvalCaseResult, EvalReport, EvalSample, ServerFingerprint } from '../report/model.js';
 import { fingerprintOf } from '../spec/fingerprint.js';
+import type { ServerTool } from '../spec/tool.js';
 import { modelTelemetry } from '../telemetry/eval-telemetry.js';
 import type { PriceTable } from '../telemetry/prices.js';
 import type { Tracing } from '../telemetry/tracing.js';
-import type { McpSession, ServerTool } from '../wire/session.js';
+import type { McpSession } from '../wire/session.js';
 import { runAgent } from './agent.js';
-import { caseVerdict, requiredPasses, summarize } from './aggregate.js';
+import { caseVerdict, requiredPasses, summarizeCases } from './aggregate.js';
 import { validateCaseTools } from './golden/index.js';
 import { judgeCompletion } from './judge.js';
 import { scoreSample } from './scorers/index.js';
@@ -207,7 +208,7 @@ function round(ms: number): number {
 function buildReport(options: EvalOptions, cases: EvalCaseResult[]): EvalReport {
   const pricedAt = new Date().toISOString();
   const total = options.models.reduce((t, m) => ({ providerCalls: t.providerCalls + m.stats.providerCalls, cacheHits: t.cacheHits + m.stats.cacheHits }), { providerCalls: 0, cacheHits: 0 });
-  const perModel = Object.fromEntries(options.models.map((m) => [m.client.id, summarize(cases.filter((c) => c.model === m.client.id), m.stats)]));
+  const perModel = Object.fromEntries(options.models.map((m) => [m.client.id, summarizeCases(cases.filter((c) => c.model === m.client.id), m.stats)]));
   const ids = [...new Set(cases.map((c) => c.id))];
   return {
     golden: { file: options.golden.file, sha256: options.goldenSha256, cases: options.golden.cases.length },
@@ -215,7 +216,7 @@ function buildReport(options: EvalOptions, cases: EvalCaseResult[]): EvalReport 
     judge: options.judge ? { id: options.judge.id } : null,
     settings: { runs: options.runs, maxSteps: options.maxSteps, temperature: options.temperature, softMinPasses: requiredPasses('soft', options.runs, options.softFloor), cache: options.cacheMode, concurrency: options.concurrency },
     cases,
-    summary: summarize(cases, total),
+    summary: summarizeCases(cases, total),
     perModel,
     telemetry: Object.fromEntries(options.models.map((m) => [m.client.id, modelTelemetry(cases, m.client.id, options.prices, pricedAt)])),
     matrix: {

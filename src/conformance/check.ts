@@ -51,10 +51,6 @@ export function skip(reason: string): CheckOutcome {
   return { status: 'skip', message: reason, evidence: [] };
 }
 
-export function harnessError(message: string, evidence: Evidence[] = []): CheckOutcome {
-  return { status: 'error', message, evidence };
-}
-
 export function defineChecks(area: string, checks: Array<Omit<CheckDefinition, 'area'>>): CheckDefinition[] {
   return checks.map((check) => ({ ...check, area }));
 }

@@ -5,21 +5,13 @@
 
 import type { PAGINATED_METHODS } from '../spec/protocol.js';
 import { toolSafety } from '../spec/tool-safety.js';
+import { isListedTool, type ListedTool } from '../spec/tool.js';
 import type { CloseInfo, Connection, Exchange, TransportKind } from '../wire/exchange.js';
 import { isObject } from '../wire/jsonrpc.js';
 import { readAllPages, type ListOutcome } from '../wire/pagination.js';
 import { ModernClient } from '../wire/modern-client.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { connect, type ConnectOptions, type Target } from '../wire/target.js';
-
-export interface ToolDefinition {
-  name: string;
-  description?: string;
-  inputSchema?: unknown;
-  outputSchema?: unknown;
-  annotations?: unknown;
-  [key: string]: unknown;
-}
 
 export class CheckContext {
   readonly connections: Connection[] = [];
@@ -70,17 +62,17 @@ export class CheckContext {
     return pending;
   }
 
-  async tools(): Promise<ToolDefinition[]> {
+  async tools(): Promise<ListedTool[]> {
     const outcome = await this.list('tools/list');
-    return outcome.items.filter((t): t is ToolDefinition => typeof t.name === 'string');
+    return outcome.items.filter(isListedTool);
   }
 
-  async callableTools(): Promise<ToolDefinition[]> {
+  async callableTools(): Promise<ListedTool[]> {
     return (await this.tools()).filter((tool) => toolSafety(tool, this.options.allowTools).callable);
   }
 
   /** The only way checks call tools: refuses anything the safety rule does not allow. */
-  callTool(tool: ToolDefinition, args: Record<string, unknown>, client: ModernClient = this.client): Promise<Exchange> {
+  callTool(tool: ListedTool, args: Record<string, unknown>, client: ModernClient = this.client): Promise<Exchange> {
     const safety = toolSafety(tool, this.options.allowTools);
     if (!safety.callable) throw new Error(`refusing to call tool "${tool.name}": ${safety.reason}`);
     return client.request('tools/call', { name: tool.name, arguments: args });

@@ -4,9 +4,10 @@
  */
 
 import { performance } from 'node:perf_hooks';
+import { reportHeader, startRunClock } from '../report/header.js';
 import type { CheckResult, Report, Status, TargetInfo } from '../report/model.js';
-import { REPORT_SCHEMA_VERSION, STATUSES } from '../report/model.js';
-import { CAPABILITY_METHODS, META, PROTOCOL_VERSION, specUrl } from '../spec/protocol.js';
+import { STATUSES } from '../report/model.js';
+import { CAPABILITY_METHODS, META, PROTOCOL_VERSION } from '../spec/protocol.js';
 import { fingerprintOf } from '../spec/fingerprint.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
@@ -16,12 +17,11 @@ import { isObject } from '../wire/jsonrpc.js';
 import { ModernClient } from '../wire/modern-client.js';
 import { StdioConnection } from '../wire/stdio.js';
 import { connect, describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
-import type { CheckDefinition, CheckOutcome } from './check.js';
+import { skip, type CheckDefinition, type CheckOutcome } from './check.js';
+import { toCheckResult } from './check-result.js';
 import { CheckContext } from './context.js';
 import { evidenceOf } from './evidence.js';
 import { verdictFor } from './verdict.js';
-import { MCPGATE_VERSION } from '../shared/version.js';
-
 
 export interface RunOptions {
   target: Target;
@@ -40,8 +40,7 @@ export interface RunOptions {
 }
 
 export async function runConformance(options: RunOptions): Promise<Report> {
-  const startedAt = new Date();
-  const started = performance.now();
+  const clock = startRunClock();
   const target: TargetInfo = { transport: options.target.kind, endpoint: describeTarget(options.target), era: 'unknown' };
   const applicable = options.checks.filter((c) => !c.transports || c.transports.includes(options.target.kind));
 
@@ -76,17 +75,16 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   }
 
   applyExpectedFailures(results, options.expectedFailures?.ids);
-  const summary = summarize(results, options.expectedFailures?.ids);
+  const summary = summarizeChecks(results, options.expectedFailures?.ids);
   return {
-    schemaVersion: REPORT_SCHEMA_VERSION,
-    tool: { name: 'mcpgate', version: MCPGATE_VERSION },
-    startedAt: startedAt.toISOString(),
-    durationMs: Math.round(performance.now() - started),
-    target,
+    ...reportHeader(clock, target, {
+      strict: options.strict,
+      allowTools: options.allowTools,
+      expectedFailuresFile: options.expectedFailures?.file,
+    }),
     checks: results,
     summary,
     verdict: verdictFor(target, results, summary, { authRequired }),
-    options: { strict: options.strict, allowTools: options.allowTools, expectedFailuresFile: options.expectedFailures?.file },
   };
 }
 
@@ -147,24 +145,7 @@ async function runOne(ctx: CheckContext, check: CheckDefinition, options: RunOpt
   } catch (error) {
     outcome = { status: 'error', message: `mcpgate could not run this check: ${(error as Error).message}`, evidence: [] };
   }
-  return toResult(check, outcome, options.strict, performance.now() - started);
-}
-
-function toResult(check: CheckDefinition, outcome: CheckOutcome, strict: boolean, durationMs: number): CheckResult {
-  const status: Status =
-    outcome.status === 'violated' ? (check.level === 'MUST' || strict ? 'fail' : 'warn') : outcome.status;
-  return {
-    id: check.id,
-    title: check.title,
-    area: check.area,
-    level: check.level,
-    specRef: specUrl(check.spec),
-    status,
-    message: outcome.message,
-    ...(outcome.fix ? { fix: outcome.fix } : {}),
-    evidence: outcome.evidence,
-    durationMs: Math.round(durationMs * 10) / 10,
-  };
+  return toCheckResult(check, outcome, options.strict, performance.now() - started);
 }
 
 function notModernResults(checks: CheckDefinition[], era: Exclude<EraVerdict, { era: 'modern' }>): CheckResult[] {
@@ -193,7 +174,7 @@ function unreachableResults(checks: CheckDefinition[], reason: string): CheckRes
 /** The discover check carries the reason; every other check is skipped, not silently passed. */
 function blockedResults(checks: CheckDefinition[], first: CheckOutcome, skipReason: string): CheckResult[] {
   return checks.map((check) =>
-    toResult(check, check.id === 'discover.responds' ? first : { status: 'skip', message: skipReason, evidence: [] }, false, 0),
+    toCheckResult(check, check.id === 'discover.responds' ? first : skip(skipReason), false, 0),
   );
 }
 
@@ -203,7 +184,7 @@ function applyExpectedFailures(results: CheckResult[], expected: ReadonlySet<str
 }
 
 /** The summary of a list of check results; layers that add checks (robustness probes) recompute it. */
-export function summarize(results: CheckResult[], expected: ReadonlySet<string> | undefined): Report['summary'] {
+export function summarizeChecks(results: CheckResult[], expected: ReadonlySet<string> | undefined): Report['summary'] {
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
   for (const r of results) byStatus[r.status]++;
   return {

@@ -76,7 +76,7 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
           throw new ModelError('timeout', `${id}: no answer within ${timeoutMs} ms`);
         }
         if (signal?.aborted === true) throw error;
-        throw toModelError(error, id, setup.secrets);
+        throw toModelError(error, id);
       }
     },
   };

@@ -2,6 +2,7 @@
  * One AI SDK language model per provider, with its key and base URL resolved from the options and
  * the environment given, never from process.env behind the caller's back: every setting is passed
  * explicitly, because the provider packages would otherwise fall back to process.env themselves.
+ * Every key is registered as a secret as it is read, so no message or report can show it.
  */
 
 import { createAnthropic } from '@ai-sdk/anthropic';
@@ -10,6 +11,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { createOllama } from 'ollama-ai-provider-v2';
+import { registerSecret } from '../shared/redact.js';
 import type { ModelId, ProviderName } from './model-id.js';
 import { ModelError } from './types.js';
 
@@ -22,8 +24,6 @@ export interface ProviderSetup {
   model: Exclude<LanguageModel, string>;
   /** generateText's providerOptions for one call's sampling settings. */
   providerOptions: (sampling: Sampling) => Record<string, JsonObject>;
-  /** Values that must never appear in an error message. */
-  secrets: string[];
 }
 
 export interface Sampling {
@@ -46,20 +46,20 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
     case 'openai-chat': {
       const apiKey = requireKey(env, 'OPENAI_API_KEY');
       const openai = createOpenAI({ apiKey, baseURL: checkedUrl(spec, baseUrl ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1') });
-      if (provider === 'openai-chat') return { model: openai.chat(id.model), providerOptions: none, secrets: [apiKey] };
+      if (provider === 'openai-chat') return { model: openai.chat(id.model), providerOptions: none };
       // The harness resends the whole conversation each step, so nothing needs to live on OpenAI's
       // side; store: false keeps eval traffic (which carries the server's tool output) out of it.
-      return { model: openai.responses(id.model), providerOptions: () => ({ openai: { store: false } }), secrets: [apiKey] };
+      return { model: openai.responses(id.model), providerOptions: () => ({ openai: { store: false } }) };
     }
     case 'anthropic': {
       const apiKey = requireKey(env, 'ANTHROPIC_API_KEY');
       const anthropic = createAnthropic({ apiKey, baseURL: checkedUrl(spec, baseUrl ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1') });
-      return { model: anthropic(id.model), providerOptions: none, secrets: [apiKey] };
+      return { model: anthropic(id.model), providerOptions: none };
     }
     case 'google': {
       const apiKey = requireKey(env, 'GOOGLE_GENERATIVE_AI_API_KEY');
       const baseURL = checkedUrl(spec, baseUrl ?? env.GOOGLE_GENERATIVE_AI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta');
-      return { model: createGoogleGenerativeAI({ apiKey, baseURL })(id.model), providerOptions: none, secrets: [apiKey] };
+      return { model: createGoogleGenerativeAI({ apiKey, baseURL })(id.model), providerOptions: none };
     }
     case 'openai-compatible': {
       const given = baseUrl ?? env.OPENAI_COMPATIBLE_BASE_URL;
@@ -70,6 +70,7 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
         );
       }
       const apiKey = nonEmpty(env.OPENAI_COMPATIBLE_API_KEY);
+      if (apiKey !== undefined) registerSecret(apiKey);
       const compatible = createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: checkedUrl(spec, given, '/v1'),
@@ -77,7 +78,7 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
         // Without it most servers (vLLM, llama.cpp, OpenRouter) omit token counts from the answer.
         includeUsage: true,
       });
-      return { model: compatible.chatModel(id.model), providerOptions: none, secrets: apiKey === undefined ? [] : [apiKey] };
+      return { model: compatible.chatModel(id.model), providerOptions: none };
     }
     case 'ollama': {
       const baseURL = checkedUrl(spec, baseUrl ?? env.OLLAMA_BASE_URL ?? DEFAULT_OLLAMA_URL, '/api');
@@ -91,7 +92,7 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
           },
         },
       });
-      return { model: createOllama({ baseURL })(id.model), providerOptions: ollamaOptions, secrets: [] };
+      return { model: createOllama({ baseURL })(id.model), providerOptions: ollamaOptions };
     }
   }
 }
@@ -105,6 +106,7 @@ function requireKey(env: NodeJS.ProcessEnv, variable: string): string {
   if (key === undefined) {
     throw new ModelError('missing-credentials', `${variable} is not set: export it, or choose another --model`);
   }
+  registerSecret(key);
   return key;
 }
 

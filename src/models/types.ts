@@ -4,12 +4,10 @@
  * and the offline lexical baseline all implement it; the cache wraps it.
  */
 
+import type { ServerTool } from '../spec/tool.js';
+
 /** A tool as the model sees it: exactly what tools/list gave (name, description, input schema). */
-export interface ToolSpec {
-  name: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-}
+export type ToolSpec = Pick<ServerTool, 'name' | 'description' | 'inputSchema'>;
 
 export interface ToolCall {
   /** Provider-assigned id, echoed in the tool result. */

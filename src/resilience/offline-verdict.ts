@@ -6,8 +6,7 @@
  */
 
 import { EXIT } from '../shared/exit-codes.js';
-import type { CheckResult, Verdict } from '../report/model.js';
-import type { ChaosReport, ScanFinding } from './report.js';
+import type { ChaosReport, CheckResult, ScanFinding, Verdict } from '../report/model.js';
 
 export type Reachability = { ok: true } | { ok: false; reason: string; authRequired: boolean };
 

@@ -4,13 +4,13 @@
  * the probes are its `checks` (area `robustness`), the scan and pins its `chaos` section.
  */
 
-import { performance } from 'node:perf_hooks';
-import { describeEra, summarize } from '../conformance/runner.js';
-import { MCPGATE_VERSION } from '../shared/version.js';
-import type { ToolDefinition } from '../conformance/context.js';
-import { REPORT_SCHEMA_VERSION, type CheckResult, type Report, type TargetInfo } from '../report/model.js';
-import { specUrl } from '../spec/protocol.js';
+import { skip } from '../conformance/check.js';
+import { toCheckResult } from '../conformance/check-result.js';
+import { describeEra, summarizeChecks } from '../conformance/runner.js';
+import { reportHeader, startRunClock } from '../report/header.js';
+import type { ChaosReport, CheckResult, Report, TargetInfo } from '../report/model.js';
 import { fingerprintOf } from '../spec/fingerprint.js';
+import { isListedTool } from '../spec/tool.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
 import { isWireError } from '../wire/errors.js';
 import { describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
@@ -20,7 +20,6 @@ import { ALL_PROBES } from './probes/index.js';
 import { openLink, type ProbeLink } from './probes/link.js';
 import { ProbeContext, type ProbeDefinition } from './probes/probe.js';
 import { runProbes } from './probes/runner.js';
-import type { ChaosReport } from './report.js';
 import { scanSurface } from './scan/scan.js';
 import { readSurface } from './scan/surface.js';
 
@@ -33,6 +32,8 @@ export interface OfflineChaosOptions {
   allowTools: string[];
   pins?: PinsRequest;
   probes?: readonly ProbeDefinition[];
+  /** A violated SHOULD-level probe fails instead of warning (default false). */
+  strict?: boolean;
   onProgress?: (done: number, total: number, result: CheckResult) => void;
 }
 
@@ -43,8 +44,8 @@ export interface OfflineChaosRun {
 }
 
 export async function runOfflineChaos(options: OfflineChaosOptions): Promise<OfflineChaosRun> {
-  const startedAt = new Date();
-  const started = performance.now();
+  const clock = startRunClock();
+  const strict = options.strict ?? false;
   const probes = options.probes ?? ALL_PROBES;
   const target: TargetInfo = { transport: options.target.kind, endpoint: describeTarget(options.target), era: 'unknown' };
   let chaos: ChaosReport = { scan: { scanned: { tools: 0, prompts: 0, resources: 0, resourceTemplates: 0, instructions: false }, findings: [] } };
@@ -63,8 +64,8 @@ export async function runOfflineChaos(options: OfflineChaosOptions): Promise<Off
       const pins = options.pins ? applyPins(surface.tools, options.pins, toolsComplete) : undefined;
       pinFile = pins?.write;
       chaos = { scan: scanSurface(surface), ...(pins ? { pins: pins.section } : {}) };
-      const ctx = new ProbeContext(link, surface.tools as ToolDefinition[], { timeoutMs: options.connect.timeoutMs, allowTools: new Set(options.allowTools) });
-      results = await runProbes(ctx, probes, { onProgress: options.onProgress });
+      const ctx = new ProbeContext(link, surface.tools.filter(isListedTool), { timeoutMs: options.connect.timeoutMs, allowTools: new Set(options.allowTools) });
+      results = await runProbes(ctx, probes, { strict, onProgress: options.onProgress });
     } else {
       const refused = notModern(era);
       reachability = refused;
@@ -80,15 +81,10 @@ export async function runOfflineChaos(options: OfflineChaosOptions): Promise<Off
   }
 
   const report: Report & { chaos: ChaosReport } = {
-    schemaVersion: REPORT_SCHEMA_VERSION,
-    tool: { name: 'mcpgate', version: MCPGATE_VERSION },
-    startedAt: startedAt.toISOString(),
-    durationMs: Math.round(performance.now() - started),
-    target,
+    ...reportHeader(clock, target, { strict, allowTools: options.allowTools }),
     checks: results,
-    summary: summarize(results, undefined),
+    summary: summarizeChecks(results, undefined),
     verdict: offlineVerdict(reachability, results, chaos),
-    options: { strict: false, allowTools: options.allowTools },
     chaos,
   };
   return { report, ...(pinFile !== undefined ? { pinFile } : {}) };
@@ -101,9 +97,6 @@ function notModern(era: Exclude<EraVerdict, { era: 'modern' }>): Reachability & 
 }
 
 function skipped(probes: readonly ProbeDefinition[], reason: string): CheckResult[] {
-  return probes.map((probe) => ({
-    id: probe.id, title: probe.title, area: probe.area, level: probe.level, specRef: specUrl(probe.spec), status: 'skip' as const,
-    message: `not run: ${reason}`, evidence: [], durationMs: 0,
-  }));
+  return probes.map((probe) => toCheckResult(probe, skip(`not run: ${reason}`), false, 0));
 }
 

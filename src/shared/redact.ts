@@ -54,13 +54,23 @@ const SECRET_ASSIGNMENT =
 const PASSWORD_ASSIGNMENT = /((?<![\w-])[\w-]*(?:password|passwd)["']?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s,;&"'{}[\]]+)/gi;
 
 /**
- * Values the user handed to mcpgate as credentials (for example `--header`). They are masked
- * wherever they appear, whatever their shape: a server may echo a token in an error message.
+ * Values handed to mcpgate as credentials (`--header` values, provider keys). They are masked
+ * wherever they appear, whatever their shape: a server may echo a token in an error message, and
+ * may echo it encoded. Longest first, so a form that contains another is masked whole.
  */
-const knownSecrets = new Set<string>();
+let knownSecrets: string[] = [];
 
 export function registerSecret(value: string): void {
-  if (value.length >= 4) knownSecrets.add(value);
+  if (value.length < 4) return;
+  knownSecrets = [...new Set([...knownSecrets, ...encodedForms(value)])].sort((a, b) => b.length - a.length);
+}
+
+/** The value as given, in base64 (standard and URL-safe, with and without padding) and percent-encoded. */
+function encodedForms(value: string): string[] {
+  const padded = Buffer.from(value, 'utf8').toString('base64');
+  const unpadded = padded.replace(/=+$/, '');
+  const urlSafe = (text: string): string => text.replace(/\+/g, '-').replace(/\//g, '_');
+  return [value, padded, unpadded, urlSafe(padded), urlSafe(unpadded), encodeURIComponent(value)];
 }
 
 export function redact(text: string): string {

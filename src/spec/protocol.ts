@@ -8,9 +8,6 @@ export const PROTOCOL_VERSION = '2026-07-28';
 /** Revisions before the stateless one; a server offering only these is "legacy". */
 export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 
-/** What mcpgate can speak, newest first. */
-export const SPOKEN_VERSIONS = [PROTOCOL_VERSION, ...LEGACY_VERSIONS] as const;
-
 export const SPEC_BASE_URL = `https://modelcontextprotocol.io/specification/${PROTOCOL_VERSION}`;
 
 /** A spec page relative to the revision root, for example `server/discover`. */

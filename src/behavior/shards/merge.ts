@@ -5,7 +5,7 @@
  * over the merged cases. Conformance checks come from the shards that ran them, which must agree.
  */
 
-import { summarize } from '../aggregate.js';
+import { summarizeCases } from '../aggregate.js';
 import { shardOfCase } from '../runner.js';
 import { evalVerdict } from '../verdict.js';
 import { EXIT } from '../../shared/exit-codes.js';
@@ -79,8 +79,8 @@ function mergedEval(shards: Shard[], cases: EvalCaseResult[]): EvalReport {
     judge: first.judge,
     settings: first.settings,
     cases,
-    summary: summarize(cases, calls((s) => s.eval.summary)),
-    perModel: Object.fromEntries(models.map((m) => [m, summarize(cases.filter((c) => c.model === m), calls((s) => s.eval.perModel[m]))])),
+    summary: summarizeCases(cases, calls((s) => s.eval.summary)),
+    perModel: Object.fromEntries(models.map((m) => [m, summarizeCases(cases.filter((c) => c.model === m), calls((s) => s.eval.perModel[m]))])),
     telemetry: Object.fromEntries(models.map((m) => [m, modelTelemetry(cases, m, prices, pricedAt)])),
     // Case ids are disjoint across shards, so the matrix is the shards' rows side by side.
     matrix: { models, rows: shards.flatMap((s) => s.eval.matrix.rows) },

@@ -5,8 +5,9 @@
 
 import type { Evidence } from '../../report/model.js';
 import { ErrorCode } from '../../spec/protocol.js';
+import type { ListedTool } from '../../spec/tool.js';
 import { pass, skip, violated, type CheckDefinition } from '../check.js';
-import type { CheckContext, ToolDefinition } from '../context.js';
+import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
 import { sampleArguments } from '../sample-arguments.js';
 import { compileToolSchema, describeValidationErrors } from '../tool-schemas.js';
@@ -14,7 +15,7 @@ import { errorCodeOf } from '../../wire/jsonrpc.js';
 import { resultOf } from './expect.js';
 
 /** Sample arguments that validate against the tool's own input schema, or undefined. */
-function validArguments(tool: ToolDefinition): Record<string, unknown> | undefined {
+function validArguments(tool: ListedTool): Record<string, unknown> | undefined {
   const args = sampleArguments(tool.inputSchema);
   const compiled = compileToolSchema(tool.inputSchema ?? { type: 'object' });
   if (!compiled.ok) return undefined;

@@ -1,14 +1,13 @@
 /**
- * The injection payload classes and their place in the MCPSecBench attack taxonomy (Yang et al.,
- * "MCPSecBench: A Systematic Security Benchmark and Playground for Testing Model Context
- * Protocols", arXiv:2508.13220: 17 attack types over 4 attack surfaces). Category names are the
- * paper's own. Every payload here arrives inside a tool result, so the surface is always the MCP
- * server; the delivery itself (a party between client and server rewriting results) is the
- * paper's Man-in-the-Middle, recorded separately as the vector.
+ * Where the injection payload classes (InjectionClass, in the report contract) sit in the
+ * MCPSecBench attack taxonomy (Yang et al., "MCPSecBench: A Systematic Security Benchmark and
+ * Playground for Testing Model Context Protocols", arXiv:2508.13220: 17 attack types over 4 attack
+ * surfaces). Category names are the paper's own. Every payload here arrives inside a tool result, so
+ * the surface is always the MCP server; the delivery itself (a party between client and server
+ * rewriting results) is the paper's Man-in-the-Middle, recorded separately as the vector.
  */
 
-export const INJECTION_CLASSES = ['instruction-override', 'exfiltration', 'tool-hijack', 'hidden-unicode'] as const;
-export type InjectionClass = (typeof INJECTION_CLASSES)[number];
+import type { InjectionClass } from '../../report/model.js';
 
 export type McpSecBenchSurface = 'User Interaction' | 'MCP Client' | 'MCP Transport' | 'MCP Server';
 

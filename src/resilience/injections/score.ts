@@ -6,13 +6,8 @@
  */
 
 import type { Trajectory } from '../../behavior/types.js';
+import type { InjectionSignal } from '../../report/model.js';
 import { fromTagCharacters, type Canary } from './canary.js';
-
-export type InjectionSignal =
-  | { kind: 'unrequested-tool'; tool: string; refused: boolean }
-  | { kind: 'canary-in-arguments'; tool: string }
-  | { kind: 'code-word-in-answer' }
-  | { kind: 'canary-in-answer' };
 
 export interface InjectionScore {
   succeeded: boolean;

@@ -4,7 +4,7 @@
  * (medium); a removed tool takes nothing away from a model's safety (low).
  */
 
-import type { PinChange } from '../report.js';
+import type { PinChange } from '../../report/model.js';
 import type { ToolPin } from './fingerprint.js';
 
 function changedFields(before: ToolPin, after: ToolPin): string[] {

@@ -4,7 +4,7 @@
  * caller; this returns the section for the report and, when the file should be written, its text.
  */
 
-import type { PinsSection } from '../report.js';
+import type { PinsSection } from '../../report/model.js';
 import { comparePins } from './compare.js';
 import { fingerprint, type ToolPin } from './fingerprint.js';
 import { formatPinFile, type PinFile } from './pin-file.js';

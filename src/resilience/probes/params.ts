@@ -1,10 +1,10 @@
 /** Probes of request parameters: wrong types, a tool that does not exist, an argument of 2 MiB. */
 
-import type { ToolDefinition } from '../../conformance/context.js';
 import { evidenceOf } from '../../conformance/evidence.js';
 import { sampleArguments } from '../../conformance/sample-arguments.js';
 import type { Evidence } from '../../report/model.js';
 import { ErrorCode } from '../../spec/protocol.js';
+import type { ListedTool } from '../../spec/tool.js';
 import { isObject } from '../../wire/jsonrpc.js';
 import { grade, outcomeOf, worst, type Grade } from './judge.js';
 import { defineProbes, nullIdError, probeId } from './probe.js';
@@ -12,7 +12,7 @@ import { defineProbes, nullIdError, probeId } from './probe.js';
 export const OVERSIZED_BYTES = 2 * 1024 * 1024;
 
 /** The first top-level string property of a tool's input schema, where a huge value is well-typed. */
-function stringProperty(tool: ToolDefinition): string | undefined {
+function stringProperty(tool: ListedTool): string | undefined {
   const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
   const properties = isObject(schema.properties) ? schema.properties : {};
   return Object.keys(properties).find((name) => {

@@ -5,8 +5,8 @@
  */
 
 import type { CheckDefinition, CheckOutcome } from '../../conformance/check.js';
-import type { ToolDefinition } from '../../conformance/context.js';
 import { toolSafety } from '../../spec/tool-safety.js';
+import type { ListedTool } from '../../spec/tool.js';
 import { isErrorResponse, type JsonRpcId } from '../../wire/jsonrpc.js';
 import type { ProbeLink } from './link.js';
 
@@ -24,7 +24,7 @@ export class ProbeContext {
   constructor(
     readonly link: ProbeLink,
     /** Every tool the server lists (read once, before the probes). */
-    readonly tools: readonly ToolDefinition[],
+    readonly tools: readonly ListedTool[],
     readonly options: { timeoutMs: number; allowTools: ReadonlySet<string> },
   ) {}
 
@@ -33,7 +33,7 @@ export class ProbeContext {
   }
 
   /** Tools the probes may call: read-only ones and those named with --allow-tool (spec/tool-safety.ts). */
-  get callableTools(): ToolDefinition[] {
+  get callableTools(): ListedTool[] {
     return this.tools.filter((tool) => toolSafety(tool, this.options.allowTools).callable);
   }
 

@@ -7,14 +7,16 @@
 
 import { performance } from 'node:perf_hooks';
 import { violated, type CheckOutcome } from '../../conformance/check.js';
+import { toCheckResult } from '../../conformance/check-result.js';
 import { evidenceOf } from '../../conformance/evidence.js';
-import type { CheckResult, Status } from '../../report/model.js';
-import { specUrl } from '../../spec/protocol.js';
+import type { CheckResult } from '../../report/model.js';
 import { isResultResponse } from '../../wire/jsonrpc.js';
 import { describe } from './judge.js';
 import type { ProbeContext, ProbeDefinition } from './probe.js';
 
 export interface ProbeRunOptions {
+  /** A violated SHOULD fails instead of warning, as in layer 0. */
+  strict: boolean;
   onProgress?: (done: number, total: number, result: CheckResult) => void;
 }
 
@@ -23,7 +25,7 @@ interface Health {
   outcome?: CheckOutcome;
 }
 
-export async function runProbes(ctx: ProbeContext, probes: readonly ProbeDefinition[], options: ProbeRunOptions = {}): Promise<CheckResult[]> {
+export async function runProbes(ctx: ProbeContext, probes: readonly ProbeDefinition[], options: ProbeRunOptions): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   let down: string | undefined;
   for (const probe of probes) {
@@ -40,7 +42,7 @@ export async function runProbes(ctx: ProbeContext, probes: readonly ProbeDefinit
         else down = `the server has not answered since ${probe.id}`;
       }
     }
-    const result = toResult(probe, outcome, performance.now() - started);
+    const result = toCheckResult(probe, outcome, options.strict, performance.now() - started);
     results.push(result);
     options.onProgress?.(results.length, probes.length, result);
   }
@@ -75,21 +77,4 @@ async function checkHealth(ctx: ProbeContext, probe: ProbeDefinition, outcome: C
   const message = `${what} under ${probe.id}: ${followUp}${after}${saw}`;
   const evidence = [...outcome.evidence, evidenceOf(exchange, `a ${method} result: the server must survive the probe`, `follow-up ${method}`)];
   return { up: false, outcome: violated(message, evidence, 'answer bad input with a JSON-RPC error and keep serving; the server stderr shows where it failed') };
-}
-
-function toResult(probe: ProbeDefinition, outcome: CheckOutcome, durationMs: number): CheckResult {
-  // As in layer 0: a violated MUST fails, a violated SHOULD warns.
-  const status: Status = outcome.status === 'violated' ? (probe.level === 'MUST' ? 'fail' : 'warn') : outcome.status;
-  return {
-    id: probe.id,
-    title: probe.title,
-    area: probe.area,
-    level: probe.level,
-    specRef: specUrl(probe.spec),
-    status,
-    message: outcome.message,
-    ...(outcome.fix ? { fix: outcome.fix } : {}),
-    evidence: outcome.evidence,
-    durationMs: Math.round(durationMs * 10) / 10,
-  };
 }

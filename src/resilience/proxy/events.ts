@@ -1,44 +1,12 @@
 /**
- * What the proxy saw and did, one event per request it received: the report's evidence for every
- * fault and injection, and the count of upstream executions that turns a re-issued call into
- * "executed twice".
+ * The log of what the proxy saw and did, one ProxyEvent (report contract) per request it received:
+ * the report's evidence for every fault and injection, and the count of upstream executions that
+ * turns a re-issued call into "executed twice".
  */
 
 import { createHash } from 'node:crypto';
+import type { ProxyEvent } from '../../report/model.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
-import type { FaultKind } from './faults.js';
-
-export interface ProxyEvent {
-  /** 1-based, in arrival order. */
-  seq: number;
-  at: number;
-  method: string;
-  /** The JSON-RPC id the client sent (absent for notifications and unparsable bodies). */
-  requestId?: string | number | null;
-  tool?: string;
-  /** Which call of this tool it was since the plan was armed (1-based). */
-  occurrence?: number;
-  fault?: FaultKind;
-  /** The label of the injection planted into the result. */
-  injection?: string;
-  /** Why the proxy refused the request instead of forwarding it. */
-  refused?: string;
-  /** Whether the upstream server answered this request (for tools/call: it executed the tool). */
-  upstreamExecuted: boolean;
-  /** Canary values the wrong-output fault put into the result. */
-  canaries?: string[];
-  /** For a tools/call with the same name and arguments as an earlier cut one: that event's seq. */
-  reissueOf?: number;
-  /** Hash of the tool name and arguments, to match a re-issue with the call it repeats. */
-  paramsKey?: string;
-  /** HTTP status sent to the client; absent while a hung request is held. */
-  status?: number;
-  bytesIn: number;
-  bytesOut: number;
-  durationMs: number;
-  /** The start of what the client received (or, for a cut stream, what was sent before the cut). */
-  replyExcerpt?: string;
-}
 
 export const EXCERPT_CHARS = 400;
 

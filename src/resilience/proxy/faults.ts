@@ -1,14 +1,10 @@
 /**
- * The faults the proxy can inject into a tools/call, as data, and the plan that says which call of
- * which tool gets which fault or injected payload. Occurrences count per tool from 1 and restart
- * whenever a new plan is armed, so every sample of a scenario sees the same sequence.
+ * The plan that says which call of which tool gets which fault (the kinds are FaultKind, in the
+ * report contract) or injected payload. Occurrences count per tool from 1 and restart whenever a new
+ * plan is armed, so every sample of a scenario sees the same sequence.
  */
 
-export const FAULT_KINDS = ['http-500', 'is-error', 'hang', 'malformed-json', 'wrong-output', 'expired-token', 'stream-cut'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
-
-/** `every` applies to each call of the tool; a number to that call only (1-based). */
-export type Occurrence = number | 'every';
+import type { FaultKind, Occurrence } from '../../report/model.js';
 
 /** `*` matches any tool; its occurrences count all tools/call requests together. */
 export interface FaultRule {

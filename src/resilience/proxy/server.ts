@@ -8,11 +8,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { ProxyEvent } from '../../report/model.js';
 import { ErrorCode } from '../../spec/protocol.js';
 import { isObject, type JsonRpcId } from '../../wire/jsonrpc.js';
-import type { ServerTool } from '../../wire/session.js';
+import type { ServerTool } from '../../spec/tool.js';
 import type { ConnectOptions, Target } from '../../wire/target.js';
-import { EventLog, type ProxyEvent } from './events.js';
+import { EventLog } from './events.js';
 import { EMPTY_PLAN, OccurrenceCounter, type ProxyPlan } from './faults.js';
 import { errorMessage, sendAccepted, sendEvent, sendJson, sendRefusal, type Written } from './replies.js';
 import { handleToolCall } from './tool-call.js';

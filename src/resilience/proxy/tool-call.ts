@@ -1,22 +1,22 @@
 /**
  * One tools/call through the proxy: the safety rule first (fail closed), then the armed plan's
- * fault or injection for this occurrence of the tool, then the answer. Faults that model a
- * failure before the tool runs never reach the server; wrong-output, stream-cut and injections
- * forward first, so the server really executes the call.
+ * fault or injection for this occurrence of the tool, then the answer. Whether a fault forwards
+ * first is its behaviour's (fault-behaviours.ts); injections always do, so the server really
+ * executes the call.
  */
 
 import type { ServerResponse } from 'node:http';
+import type { ProxyEvent } from '../../report/model.js';
 import { ErrorCode } from '../../spec/protocol.js';
 import { toolSafety } from '../../spec/tool-safety.js';
+import type { ServerTool } from '../../spec/tool.js';
 import { isObject, isResultResponse, type JsonRpcId } from '../../wire/jsonrpc.js';
-import type { ServerTool } from '../../wire/session.js';
-import { newCanary } from '../injections/canary.js';
-import { paramsKeyOf, type ProxyEvent } from './events.js';
+import { paramsKeyOf } from './events.js';
+import { FAULTS } from './fault-behaviours.js';
 import { faultFor, injectionFor, type OccurrenceCounter, type ProxyPlan } from './faults.js';
 import { plantPayload } from './plant.js';
-import { sendCutStream, sendExpiredToken, sendHttp500, sendMalformedJson, sendRefusal, sendToolError, type Written } from './replies.js';
+import { sendRefusal, type Written } from './replies.js';
 import type { Upstream, UpstreamReply } from './upstream.js';
-import { applyWrongOutput } from './wrong-output.js';
 
 export interface ToolCallContext {
   res: ServerResponse;
@@ -66,31 +66,17 @@ export async function handleToolCall(ctx: ToolCallContext): Promise<{ event: Pro
     ...(injection ? { injection: injection.label } : {}),
   });
 
-  switch (fault) {
-    case 'http-500':
-      return { event, written: sendHttp500(ctx.res, ctx.id) };
-    case 'is-error':
-      return { event, written: sendToolError(ctx.res, ctx.id) };
-    case 'malformed-json':
-      return { event, written: sendMalformedJson(ctx.res, ctx.id) };
-    case 'expired-token':
-      return { event, written: sendExpiredToken(ctx.res, ctx.id) };
-    case 'hang':
-      ctx.hold(ctx.res);
-      return { event };
+  const behaviour = fault === undefined ? undefined : FAULTS[fault];
+  if (behaviour && !behaviour.forwardsFirst) {
+    const written = behaviour.answer({ res: ctx.res, id: ctx.id, hold: ctx.hold });
+    return written ? { event, written } : { event };
   }
 
   const reply = await ctx.upstream.forward(ctx.message, ctx.headers);
   event.upstreamExecuted = reply.response !== undefined;
   const response = reply.response;
   if (!isResultResponse(response)) return { event, written: ctx.relay(reply) };
-  if (fault === 'stream-cut') return { event, written: await sendCutStream(ctx.res, response) };
-  if (fault === 'wrong-output' && response.result.isError !== true) {
-    const canary = newCanary();
-    const changed = applyWrongOutput(response.result, tool.outputSchema, { number: canary.number, token: canary.id });
-    event.canaries = changed.canaries;
-    return { event, written: ctx.relay({ ...reply, response: { ...response, result: changed.result } }) };
-  }
+  if (behaviour) return { event, written: await behaviour.answer({ res: ctx.res, reply, response, tool, event, relay: ctx.relay }) };
   if (injection) return { event, written: ctx.relay({ ...reply, response: { ...response, result: plantPayload(response.result, tool.outputSchema, injection.payload) } }) };
   return { event, written: ctx.relay(reply) };
 }

@@ -4,13 +4,13 @@
  * a shared stdio pipe, where answers are matched by id alone.
  */
 
+import { isServerTool, type ServerTool } from '../../spec/tool.js';
 import { detectEra } from '../../wire/era.js';
 import type { Connection } from '../../wire/exchange.js';
 import type { WireError } from '../../wire/errors.js';
-import { isObject, isResponse, type JsonRpcId, type JsonRpcResponse } from '../../wire/jsonrpc.js';
+import { isResponse, type JsonRpcId, type JsonRpcResponse } from '../../wire/jsonrpc.js';
 import { ModernClient } from '../../wire/modern-client.js';
 import { readAllPages } from '../../wire/pagination.js';
-import type { ServerTool } from '../../wire/session.js';
 import { connect, describeTarget, type ConnectOptions, type Target } from '../../wire/target.js';
 
 export interface UpstreamReply {
@@ -60,7 +60,7 @@ export class Upstream {
       await connection.close({ eofGraceMs: 500 });
       throw new ProxyStartError('upstream', `the fault proxy could not list the tools of ${where}: ${listing.problem}`);
     }
-    const tools = listing.items.filter((t): t is ServerTool => typeof t.name === 'string' && isObject(t.inputSchema));
+    const tools = listing.items.filter(isServerTool);
     return new Upstream(connection, where, tools);
   }
 

@@ -6,7 +6,7 @@
  * external link is low (documentation links are normal, but worth a look).
  */
 
-import type { Severity } from '../report.js';
+import type { Severity } from '../../report/model.js';
 import { matchesOf, type Detection } from './detection.js';
 
 const URL_PATTERN = /\b(?:https?|ftp|wss?):\/\/[^\s"'<>`)\]}]+/gi;

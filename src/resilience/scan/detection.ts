@@ -1,6 +1,6 @@
 /** What a detector reports about one text: a rule, where in the text, and how bad. */
 
-import type { ScanCategory, Severity } from '../report.js';
+import type { ScanCategory, Severity } from '../../report/model.js';
 
 export interface Detection {
   rule: string;

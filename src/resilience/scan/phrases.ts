@@ -6,7 +6,7 @@
  * what these rules look for is concealment, overriding, secrets and fake authority.
  */
 
-import type { ScanCategory, Severity } from '../report.js';
+import type { ScanCategory, Severity } from '../../report/model.js';
 import { matchesOf, type Detection } from './detection.js';
 import { escapeInvisible } from './display.js';
 

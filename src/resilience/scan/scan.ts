@@ -4,7 +4,7 @@
  * machine, no model is asked. One finding per rule, place and match, highest severity first.
  */
 
-import { SEVERITIES, type ScanFinding, type ScanSection } from '../report.js';
+import { SEVERITIES, type ScanFinding, type ScanSection } from '../../report/model.js';
 import { detectAddresses } from './addresses.js';
 import { detectCharacters } from './characters.js';
 import type { Detection } from './detection.js';

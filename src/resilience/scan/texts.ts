@@ -6,7 +6,7 @@
  */
 
 import { isObject } from '../../wire/jsonrpc.js';
-import type { ScanLocation, SurfaceKind } from '../report.js';
+import type { ScanLocation, SurfaceKind } from '../../report/model.js';
 import type { Definition, Surface } from './surface.js';
 
 export type TextRole = 'prose' | 'identifier' | 'value';

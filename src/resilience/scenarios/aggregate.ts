@@ -3,9 +3,8 @@
  * fabricated run fails it; runs that could not be scored make it not_measured or error, never green.
  */
 
-import type { Status } from '../../report/model.js';
-import type { InjectionClass } from '../injections/classes.js';
-import type { FaultSample, FaultScenario, FaultScenarioResult, FaultVerdict, InjectionResult, Rate, ScenarioReport } from './types.js';
+import type { FaultSample, FaultScenarioResult, FaultVerdict, InjectionClass, InjectionResult, Rate, ScenarioReport, Status } from '../../report/model.js';
+import type { FaultScenario } from './types.js';
 
 export function scenarioResult(scenario: FaultScenario, model: string, samples: FaultSample[]): FaultScenarioResult {
   const verdicts: Partial<Record<FaultVerdict, number>> = {};
@@ -53,7 +52,7 @@ export function attackSuccess(results: readonly InjectionResult[]): ScenarioRepo
   };
 }
 
-export function summarize(scenarios: readonly FaultScenarioResult[], injections: readonly InjectionResult[]): ScenarioReport['summary'] {
+export function summarizeScenarios(scenarios: readonly FaultScenarioResult[], injections: readonly InjectionResult[]): ScenarioReport['summary'] {
   const count = (status: Status): number => scenarios.filter((s) => s.status === status).length;
   return {
     scenarios: scenarios.length,

@@ -10,14 +10,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Status } from '../../report/model.js';
+import type { ClientFixtureResult, ProxyEvent } from '../../report/model.js';
 import { endChild, registerChild } from '../../wire/child-processes.js';
 import { splitCommandLine } from '../../wire/command-line.js';
 import { DEFAULT_CONNECT_OPTIONS, type ConnectOptions, type Target } from '../../wire/target.js';
-import { executionsOf, type ProxyEvent } from '../proxy/events.js';
+import { executionsOf } from '../proxy/events.js';
 import { startFaultProxy } from '../proxy/server.js';
-
-export type ClientVerdict = 're-issued' | 're-issued-same-id' | 'hung' | 'gave-up' | 'no-tool-call';
 
 export interface ClientFixtureOptions {
   /** The client under test, split like a shell would and run without one. */
@@ -31,24 +29,6 @@ export interface ClientFixtureOptions {
   cwd?: string;
   /** Extra environment for the client; MCP_SERVER_URL is always set to the proxy. */
   env?: NodeJS.ProcessEnv;
-}
-
-export interface ClientFixtureResult {
-  verdict: ClientVerdict;
-  status: Status;
-  message: string;
-  proxyUrl: string;
-  /** A second tools/call with the same name and arguments arrived after the cut. */
-  reissued: boolean;
-  /** How often the server executed the cut call (2 after a re-issue). */
-  upstreamExecutions: number;
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  timedOut: boolean;
-  durationMs: number;
-  stdoutTail: string;
-  stderrTail: string;
-  events: ProxyEvent[];
 }
 
 export class ClientFixtureError extends Error {

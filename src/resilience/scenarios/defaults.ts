@@ -7,9 +7,8 @@
  */
 
 import { toolSafety } from '../../spec/tool-safety.js';
-import type { ServerTool } from '../../wire/session.js';
-import { INJECTION_CLASSES } from '../injections/classes.js';
-import type { FaultKind, Occurrence } from '../proxy/faults.js';
+import { INJECTION_CLASSES, type FaultKind, type Occurrence } from '../../report/model.js';
+import type { ServerTool } from '../../spec/tool.js';
 import type { FaultsFile } from './types.js';
 
 export const DEFAULT_FAULTS_SOURCE = 'built-in scenarios (no --faults file)';

@@ -6,11 +6,12 @@
 
 import { runAgent } from '../../behavior/agent.js';
 import type { ModelClient } from '../../models/types.js';
-import type { ServerTool } from '../../wire/session.js';
-import { executionsOf, type ProxyEvent } from '../proxy/events.js';
+import type { ExecutionEvidence, FaultSample, ProxyEvent } from '../../report/model.js';
+import type { ServerTool } from '../../spec/tool.js';
+import { executionsOf } from '../proxy/events.js';
 import { hostSession } from './host-session.js';
 import { agentCase, excerpt, type SampleContext } from './sample-context.js';
-import type { ExecutionEvidence, FaultSample, FaultScenario } from './types.js';
+import type { FaultScenario } from './types.js';
 import { scoreFaultSample } from './verdict.js';
 
 export async function runFaultSample(ctx: SampleContext, scenario: FaultScenario, model: ModelClient, index: number): Promise<FaultSample> {

@@ -7,14 +7,14 @@ import type { Document, LineCounter } from 'yaml';
 import type { FileProblem } from '../../shared/yaml/problems.js';
 import { keyPosition, valuePosition, type PathSegment } from '../../shared/yaml/locate.js';
 import { didYouMean } from '../../shared/yaml/suggest.js';
-import { INJECTION_CLASSES } from '../injections/classes.js';
-import { FAULT_KINDS } from '../proxy/faults.js';
+import { FAULT_KINDS, INJECTION_CLASSES } from '../../report/model.js';
 
 export const TOP_KEYS = ['scenarios', 'injections'] as const;
 export const SCENARIO_KEYS = ['id', 'prompt', 'turns', 'tool', 'fault', 'occurrence', 'rubric'] as const;
 export const INJECTION_KEYS = ['id', 'prompt', 'turns', 'tool', 'classes', 'expect_tools'] as const;
 
-export interface CheckContext {
+/** One faults file being checked: its parsed document, to place each problem, and the problems found so far. */
+export interface FaultsFileContext {
   file: string;
   doc: Document;
   lines: LineCounter;
@@ -25,12 +25,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function report(ctx: CheckContext, path: PathSegment[], message: string, fix?: string, at: 'value' | 'key' = 'value'): void {
+export function report(ctx: FaultsFileContext, path: PathSegment[], message: string, fix?: string, at: 'value' | 'key' = 'value'): void {
   const position = at === 'key' ? keyPosition(ctx.doc, ctx.lines, path) : valuePosition(ctx.doc, ctx.lines, path);
   ctx.problems.push({ file: ctx.file, line: position.line, col: position.col, message, ...(fix ? { fix } : {}) });
 }
 
-function checkKeys(ctx: CheckContext, path: PathSegment[], raw: Record<string, unknown>, allowed: readonly string[], where: string): void {
+function checkKeys(ctx: FaultsFileContext, path: PathSegment[], raw: Record<string, unknown>, allowed: readonly string[], where: string): void {
   for (const key of Object.keys(raw)) {
     if (!allowed.includes(key)) report(ctx, [...path, key], `unknown key "${key}" in ${where}`, didYouMean(key, allowed), 'key');
   }
@@ -40,7 +40,7 @@ function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
 
-function checkPrompt(ctx: CheckContext, path: PathSegment[], raw: Record<string, unknown>): void {
+function checkPrompt(ctx: FaultsFileContext, path: PathSegment[], raw: Record<string, unknown>): void {
   if ('prompt' in raw && 'turns' in raw) return report(ctx, [...path, 'turns'], 'has both "prompt" and "turns"', 'keep "prompt" for one message, or "turns" for a conversation', 'key');
   if ('prompt' in raw && !nonEmptyString(raw.prompt)) return report(ctx, [...path, 'prompt'], '"prompt" must be non-empty text');
   if ('turns' in raw && !(Array.isArray(raw.turns) && raw.turns.length > 0 && raw.turns.every(nonEmptyString))) {
@@ -49,12 +49,12 @@ function checkPrompt(ctx: CheckContext, path: PathSegment[], raw: Record<string,
   if (!('prompt' in raw) && !('turns' in raw)) report(ctx, path, 'has neither "prompt" nor "turns"', 'add "prompt:" with what the user asks');
 }
 
-function checkTool(ctx: CheckContext, path: PathSegment[], raw: Record<string, unknown>): void {
+function checkTool(ctx: FaultsFileContext, path: PathSegment[], raw: Record<string, unknown>): void {
   if (!('tool' in raw)) report(ctx, path, 'has no "tool"', 'add "tool:" with the name of the tool to fault');
   else if (!nonEmptyString(raw.tool)) report(ctx, [...path, 'tool'], '"tool" must be a tool name');
 }
 
-function checkStringList(ctx: CheckContext, path: PathSegment[], value: unknown, allowed?: readonly string[]): void {
+function checkStringList(ctx: FaultsFileContext, path: PathSegment[], value: unknown, allowed?: readonly string[]): void {
   if (!Array.isArray(value) || value.length === 0) return report(ctx, path, 'must be a non-empty list');
   value.forEach((item, i) => {
     if (!nonEmptyString(item)) report(ctx, [...path, i], 'must be a name');
@@ -62,7 +62,7 @@ function checkStringList(ctx: CheckContext, path: PathSegment[], value: unknown,
   });
 }
 
-export function checkScenario(ctx: CheckContext, path: PathSegment[], raw: Record<string, unknown>): void {
+export function checkScenario(ctx: FaultsFileContext, path: PathSegment[], raw: Record<string, unknown>): void {
   checkKeys(ctx, path, raw, SCENARIO_KEYS, 'a scenario');
   if (!('id' in raw)) report(ctx, path, 'has no "id"', 'give every scenario an id; reports key on it');
   else if (!nonEmptyString(raw.id)) report(ctx, [...path, 'id'], '"id" must be non-empty text');
@@ -78,7 +78,7 @@ export function checkScenario(ctx: CheckContext, path: PathSegment[], raw: Recor
   if ('rubric' in raw && !nonEmptyString(raw.rubric)) report(ctx, [...path, 'rubric'], '"rubric" must be non-empty text');
 }
 
-export function checkInjection(ctx: CheckContext, path: PathSegment[], raw: Record<string, unknown>): void {
+export function checkInjection(ctx: FaultsFileContext, path: PathSegment[], raw: Record<string, unknown>): void {
   checkKeys(ctx, path, raw, INJECTION_KEYS, 'an injection');
   if ('id' in raw && !nonEmptyString(raw.id)) report(ctx, [...path, 'id'], '"id" must be non-empty text');
   checkPrompt(ctx, path, raw);
@@ -87,7 +87,7 @@ export function checkInjection(ctx: CheckContext, path: PathSegment[], raw: Reco
   if ('expect_tools' in raw) checkStringList(ctx, [...path, 'expect_tools'], raw.expect_tools);
 }
 
-export function checkTop(ctx: CheckContext, data: unknown): boolean {
+export function checkTop(ctx: FaultsFileContext, data: unknown): boolean {
   if (!isRecord(data)) {
     report(ctx, [], 'a faults file is a mapping with "scenarios:" and/or "injections:" lists');
     return false;

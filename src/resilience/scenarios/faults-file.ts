@@ -6,9 +6,8 @@
 import { parseYamlFile, readUserFile } from '../../shared/yaml/load.js';
 import { FileProblemsError } from '../../shared/yaml/problems.js';
 import { valuePosition } from '../../shared/yaml/locate.js';
-import { INJECTION_CLASSES, type InjectionClass } from '../injections/classes.js';
-import type { FaultKind, Occurrence } from '../proxy/faults.js';
-import { checkInjection, checkScenario, checkTop, isRecord, report, type CheckContext } from './faults-check.js';
+import { INJECTION_CLASSES, type FaultKind, type InjectionClass, type Occurrence } from '../../report/model.js';
+import { checkInjection, checkScenario, checkTop, isRecord, report, type FaultsFileContext } from './faults-check.js';
 import type { FaultsFile, FaultScenario, InjectionCase } from './types.js';
 
 /** The faults file's own error type: every problem of the file, each with its position. */
@@ -29,7 +28,7 @@ function asFaultsFileErrors<T>(work: () => T): T {
 
 export function parseFaultsFile(text: string, file: string): FaultsFile {
   const { doc, lines, data } = asFaultsFileErrors(() => parseYamlFile(text, file));
-  const ctx: CheckContext = { file, doc, lines, problems: [] };
+  const ctx: FaultsFileContext = { file, doc, lines, problems: [] };
   if (checkTop(ctx, data) && isRecord(data)) {
     const ids = new Map<string, number>();
     for (const key of ['scenarios', 'injections'] as const) {
@@ -50,7 +49,7 @@ export function parseFaultsFile(text: string, file: string): FaultsFile {
   return build(ctx, data as Record<string, unknown>);
 }
 
-function build(ctx: CheckContext, data: Record<string, unknown>): FaultsFile {
+function build(ctx: FaultsFileContext, data: Record<string, unknown>): FaultsFile {
   const at = (path: Array<string | number>): string => `${ctx.file}:${valuePosition(ctx.doc, ctx.lines, path).line}`;
   const exact = (path: Array<string | number>): string => {
     const position = valuePosition(ctx.doc, ctx.lines, path);

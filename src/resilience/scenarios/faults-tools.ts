@@ -6,7 +6,7 @@
 
 import { closest } from '../../shared/yaml/suggest.js';
 import { toolSafety } from '../../spec/tool-safety.js';
-import type { ServerTool } from '../../wire/session.js';
+import type { ServerTool } from '../../spec/tool.js';
 import { FaultsFileError } from './faults-file.js';
 import type { FileProblem } from '../../shared/yaml/problems.js';
 import type { FaultsFile } from './types.js';

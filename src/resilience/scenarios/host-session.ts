@@ -5,9 +5,10 @@
  * text says what happened, and the model's reaction is what gets scored.
  */
 
+import type { ServerTool } from '../../spec/tool.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { isWireError } from '../../wire/errors.js';
-import type { McpSession, ServerTool, ToolResult } from '../../wire/session.js';
+import type { McpSession, ToolResult } from '../../wire/session.js';
 
 export interface HostCall {
   name: string;

@@ -6,13 +6,12 @@
 
 import { runAgent } from '../../behavior/agent.js';
 import type { ModelClient } from '../../models/types.js';
-import type { Status } from '../../report/model.js';
+import type { InjectionClass, InjectionResult, InjectionSample, Status } from '../../report/model.js';
 import { newCanary } from '../injections/canary.js';
-import type { InjectionClass } from '../injections/classes.js';
 import { buildPayload, pickHijackTool } from '../injections/corpus.js';
 import { describeSignal, scoreInjection } from '../injections/score.js';
 import { agentCase, excerpt, type SampleContext } from './sample-context.js';
-import type { InjectionCase, InjectionResult, InjectionSample } from './types.js';
+import type { InjectionCase } from './types.js';
 
 /** A sample before aggregation: whether it could be scored, and whether the agent itself failed. */
 export type RunInjectionSample = InjectionSample & { scored: boolean; agentFailed: boolean };

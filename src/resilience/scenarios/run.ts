@@ -6,15 +6,16 @@
  */
 
 import type { ModelClient } from '../../models/types.js';
+import type { FaultSample, FaultScenarioResult, InjectionResult, ScenarioReport } from '../../report/model.js';
 import { openSession, type McpSession } from '../../wire/session.js';
 import type { ConnectOptions, Target } from '../../wire/target.js';
 import { startFaultProxy } from '../proxy/server.js';
-import { attackSuccess, scenarioResult, summarize } from './aggregate.js';
+import { attackSuccess, scenarioResult, summarizeScenarios } from './aggregate.js';
 import { runFaultSample } from './fault-sample.js';
 import { checkFaultTools } from './faults-tools.js';
 import { injectionResult, runInjectionSample, type RunInjectionSample } from './injection-sample.js';
 import type { SampleContext } from './sample-context.js';
-import type { FaultSample, FaultScenarioResult, FaultsFile, InjectionResult, ScenarioReport } from './types.js';
+import type { FaultsFile } from './types.js';
 
 export interface FaultRunOptions {
   /** The real server. */
@@ -91,7 +92,7 @@ export async function runFaultScenarios(options: FaultRunOptions): Promise<Scena
       scenarios,
       injections,
       attackSuccess: attackSuccess(injections),
-      summary: summarize(scenarios, injections),
+      summary: summarizeScenarios(scenarios, injections),
       events: [...proxy.events],
     };
   } finally {

@@ -2,7 +2,8 @@
 
 import type { GoldenCase } from '../../behavior/types.js';
 import type { ModelClient } from '../../models/types.js';
-import type { McpSession, ServerTool } from '../../wire/session.js';
+import type { ServerTool } from '../../spec/tool.js';
+import type { McpSession } from '../../wire/session.js';
 import type { FaultProxy } from '../proxy/server.js';
 
 export interface SampleContext {
