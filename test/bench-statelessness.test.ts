@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
-import type { BenchReport } from '../src/telemetry/load/report.js';
+import type { BenchReport } from '../src/report/model.js';
 import { REFERENCE_SERVER, ROOT, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
 
 const DIVERGENT = join(ROOT, 'dist/test/fixtures/bench-divergent-server.js');

@@ -1,67 +1,21 @@
-/**
- * `mcpgate init`: scaffolds mcpgate.yaml, a golden set with negative cases, a rubric file and a
- * GitHub workflow. With --url or --stdio it lists the server's tools and drafts one case per tool.
- * Existing files are never overwritten without --force.
- */
+/** `mcpgate init`'s flags; the scaffolding is loaded only when the command runs. */
 
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Command } from 'commander';
-import { isWireError } from '../wire/errors.js';
-import { openSession } from '../wire/session.js';
-import { targetFrom } from '../pipeline/target.js';
-import { InputError, usageError } from '../shared/input-error.js';
-import { writeFileAtomic } from '../shared/files.js';
-import { configTemplate, goldenTemplate, RUBRIC_TEMPLATE, workflowTemplate, type ToolSketch } from './init/templates.js';
-import { EXIT } from '../shared/exit-codes.js';
+import { Option, type Command } from 'commander';
+import type { InitFlags } from './init/init.js';
+import { addOptions, targetOptions } from './options.js';
 
-interface InitFlags {
-  url?: string;
-  stdio?: string;
-  dir: string;
-  force: boolean;
-}
-
-export function registerInitCommand(program: Command): void {
-  program
-    .command('init')
-    .description('scaffold mcpgate.yaml, golden/tasks.yaml, golden/rubric.md and a GitHub workflow')
-    .option('--url <url>', 'draft golden cases from the tools of this server')
-    .option('--stdio <command>', 'draft golden cases from the tools of the server this command starts')
-    .option('--dir <dir>', 'project directory', '.')
-    .option('--force', 'overwrite existing files', false)
-    .action(async (flags: InitFlags) => {
-      process.exitCode = await init(flags);
-    });
-}
-
-async function listTools(flags: InitFlags): Promise<ToolSketch[]> {
-  if (!flags.url && !flags.stdio) return [];
-  const session = await openSession(targetFrom(flags), { timeoutMs: 10_000, maxResponseBytes: 4 * 1024 * 1024 }).catch((error: unknown) => {
-    if (isWireError(error)) throw new InputError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
-    throw error;
+export function configure(command: Command): void {
+  command.description('scaffold mcpgate.yaml, golden/tasks.yaml, golden/rubric.md and a GitHub workflow');
+  addOptions(
+    command,
+    targetOptions({
+      url: 'draft golden cases from the tools of this server',
+      stdio: 'draft golden cases from the tools of the server this command starts',
+    }),
+    [new Option('--dir <dir>', 'project directory').default('.'), new Option('--force', 'overwrite existing files')],
+  );
+  command.action(async (flags: InitFlags) => {
+    const { init } = await import('./init/init.js');
+    process.exitCode = await init(flags);
   });
-  try {
-    return await session.listTools();
-  } finally {
-    await session.close();
-  }
-}
-
-async function init(flags: InitFlags): Promise<number> {
-  const tools = await listTools(flags);
-  const files: Array<[string, string]> = [
-    ['mcpgate.yaml', configTemplate({ url: flags.url, stdio: flags.stdio })],
-    ['golden/tasks.yaml', goldenTemplate(tools)],
-    ['golden/rubric.md', RUBRIC_TEMPLATE],
-    ['.github/workflows/mcpgate.yml', workflowTemplate()],
-  ];
-  const existing = files.map(([file]) => join(flags.dir, file)).filter((file) => existsSync(file));
-  if (existing.length > 0 && !flags.force) throw usageError(`not overwriting ${existing.join(', ')}: move them away or pass --force`);
-  for (const [file, content] of files) {
-    writeFileAtomic(join(flags.dir, file), content);
-    process.stdout.write(`wrote ${join(flags.dir, file)}\n`);
-  }
-  process.stdout.write(`${tools.length > 0 ? `drafted ${Math.min(tools.length, 8)} golden case(s) from the server's tools; ` : ''}next: edit golden/tasks.yaml, then run \`mcpgate run\`\n`);
-  return 0;
 }

@@ -1,19 +1,46 @@
 #!/usr/bin/env node
-/** The `mcpgate` command: argument parsing and wiring only. */
+/**
+ * The `mcpgate` command: argument parsing and wiring only. Commands are a table of names and modules:
+ * only the command named on the command line has its flags loaded, and each command loads the modules
+ * that do the work (AI SDK, OpenTelemetry, report schemas, load generator) only when it runs, so
+ * `mcpgate --version` or a flag error costs a fraction of a second.
+ */
 
 import { Command, CommanderError } from 'commander';
-import { MCPGATE_VERSION } from '../shared/version.js';
 import { EXIT } from '../shared/exit-codes.js';
-import { registerBenchCommand } from './bench-command.js';
-import { registerChaosCommand } from './chaos-command.js';
-import { registerCheckCommand } from './check-command.js';
-import { registerEvalCommand } from './eval-command.js';
-import { registerGateCommand } from './gate-command.js';
-import { registerInitCommand } from './init-command.js';
-import { registerMergeCommand } from './merge-command.js';
-import { registerMigrateScanCommand } from './migrate-scan-command.js';
-import { registerRunCommand } from './run-command.js';
 import { InputError } from '../shared/input-error.js';
+import { MCPGATE_VERSION } from '../shared/version.js';
+
+interface CommandModule {
+  /** Adds the command's description, arguments, flags and action. */
+  configure: (command: Command) => void;
+}
+
+/** In the order `mcpgate --help` lists them. */
+const COMMANDS: ReadonlyArray<{ name: string; load: () => Promise<CommandModule> }> = [
+  { name: 'check', load: () => import('./check-command.js') },
+  { name: 'eval', load: () => import('./eval-command.js') },
+  { name: 'chaos', load: () => import('./chaos-command.js') },
+  { name: 'bench', load: () => import('./bench-command.js') },
+  { name: 'run', load: () => import('./run-command.js') },
+  { name: 'init', load: () => import('./init-command.js') },
+  { name: 'gate', load: () => import('./gate-command.js') },
+  { name: 'merge', load: () => import('./merge-command.js') },
+  { name: 'migrate-scan', load: () => import('./migrate-scan-command.js') },
+];
+
+const VERSION_FLAGS = ['-V', '--version'];
+
+/**
+ * The commands this invocation needs: the one named (`mcpgate check ...`, `mcpgate help check`);
+ * none for the version; all of them otherwise, for the overview or a "did you mean" on a typo.
+ */
+function commandsFor(args: readonly string[]): typeof COMMANDS {
+  const [first, second] = args;
+  if (args.length === 1 && first !== undefined && VERSION_FLAGS.includes(first)) return [];
+  const named = COMMANDS.find((entry) => entry.name === (first === 'help' ? second : first));
+  return named ? [named] : COMMANDS;
+}
 
 function fail(message: string, code: number): void {
   process.stderr.write(`mcpgate: ${message}\n`);
@@ -27,16 +54,9 @@ async function main(argv: string[]): Promise<void> {
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) })
     .showHelpAfterError('(run mcpgate --help for usage)');
-  registerCheckCommand(program);
-  registerEvalCommand(program);
-  registerChaosCommand(program);
-  registerBenchCommand(program);
-  registerRunCommand(program);
-  registerInitCommand(program);
-  registerGateCommand(program);
-  registerMergeCommand(program);
-  registerMigrateScanCommand(program);
   try {
+    const loaded = await Promise.all(commandsFor(argv.slice(2)).map(async (entry) => ({ name: entry.name, module: await entry.load() })));
+    for (const { name, module } of loaded) module.configure(program.command(name));
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -44,6 +64,7 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : EXIT.usage;
       return;
     }
+    // Every problem with what the user gave (flags, files, credentials, the server) is an InputError.
     if (error instanceof InputError) return fail(error.message, error.exitCode);
     if (process.env.MCPGATE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
     fail(`internal error: ${(error as Error).message} (set MCPGATE_DEBUG=1 for details, and please report it)`, EXIT.inconclusive);

@@ -1,19 +1,36 @@
 /** Flag value parsers that fail as usage errors naming the flag. */
 
-import { registerSecret } from '../shared/redact.js';
+import { registerHeaderSecrets } from '../pipeline/header-secrets.js';
 import { usageError } from '../shared/input-error.js';
+import { registerSecret } from '../shared/redact.js';
+
+/** A repeatable flag: every value, in order. */
+export function collect(value: string, all: string[]): string[] {
+  return [...all, value];
+}
 
 /** `--header "Name: value"`, repeatable; the value is registered as a secret so no report shows it. */
 export function collectHeader(value: string, all: Record<string, string>): Record<string, string> {
   const colon = value.indexOf(':');
   const name = colon > 0 ? value.slice(0, colon).trim() : '';
   if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw usageError(`--header needs "Name: value", got "${value.slice(0, 40)}"`);
-  const headerValue = value.slice(colon + 1).trim();
-  registerSecret(headerValue);
-  // "Bearer abc": the token alone may be echoed back by a server, so it is a secret on its own too.
-  const scheme = /^[A-Za-z][\w-]*\s+(\S+)$/.exec(headerValue);
-  if (scheme) registerSecret(scheme[1]!);
-  return { ...all, [name]: headerValue };
+  const header = { [name]: value.slice(colon + 1).trim() };
+  registerHeaderSecrets(header);
+  return { ...all, ...header };
+}
+
+/**
+ * `--env NAME=VALUE` or `--env NAME` (mcpgate's own value), repeatable. The value may be a credential,
+ * so it is registered as a secret like a header's.
+ */
+export function collectEnv(value: string, all: Record<string, string | undefined>): Record<string, string | undefined> {
+  const equals = value.indexOf('=');
+  const name = equals < 0 ? value : value.slice(0, equals);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw usageError(`--env needs NAME or NAME=VALUE, got "${value.slice(0, 40)}"`);
+  if (equals < 0) return { ...all, [name]: undefined };
+  const variable = value.slice(equals + 1);
+  registerSecret(variable);
+  return { ...all, [name]: variable };
 }
 
 export function fraction(flag: string): (value: string) => number {
@@ -36,6 +53,22 @@ export function positiveInteger(flag: string): (value: string) => number {
   return (value) => {
     const n = Number(value);
     if (!Number.isInteger(n) || n <= 0) throw usageError(`${flag} needs a positive integer, got "${value}"`);
+    return n;
+  };
+}
+
+export function nonNegativeInteger(flag: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) throw usageError(`${flag} needs a whole number, 0 or more, got "${value}"`);
+    return n;
+  };
+}
+
+export function positiveNumber(flag: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) throw usageError(`${flag} needs a positive number, got "${value}"`);
     return n;
   };
 }

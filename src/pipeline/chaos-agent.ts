@@ -1,44 +1,51 @@
 /**
- * The model-driven part of `mcpgate chaos`: fault and injection scenarios behind the proxy
- * (--model with --faults) and the client fixture (--client). Their results go into the report's
- * `chaos` section and their verdicts join the model-free one; the most serious outcome wins.
+ * The model-driven part of layer 2, shared by `mcpgate chaos` and `mcpgate run`: fault and injection
+ * scenarios behind the proxy (with models) and the client fixture (with a client command). Preparing
+ * loads the faults file and builds the models before anything runs; running puts the results into
+ * the report's `chaos` section, and their verdicts join the model-free one (the most serious wins).
  */
 
-import { EXIT } from '../shared/exit-codes.js';
-import type { CacheMode } from '../models/cache.js';
-import type { Report, Verdict } from '../report/model.js';
-import type { ChaosReport } from '../resilience/report.js';
-import { ProxyStartError } from '../resilience/proxy/index.js';
-import { ClientFixtureError, defaultFaults, FaultsFileError, loadFaultsFile, runClientFixture, runFaultScenarios } from '../resilience/scenarios/index.js';
-import type { FaultsFile } from '../resilience/scenarios/types.js';
-import { openSession } from '../wire/session.js';
-import { isWireError } from '../wire/errors.js';
-import type { ConnectOptions, Target } from '../wire/target.js';
-import { InputError, usageError } from '../shared/input-error.js';
+import type { ChaosReport, Report, Verdict } from '../report/model.js';
 import { progressReporter } from '../report/progress.js';
+import { ProxyStartError } from '../resilience/proxy/index.js';
+import { ClientFixtureError, defaultFaults, loadFaultsFile, runClientFixture, runFaultScenarios } from '../resilience/scenarios/index.js';
+import type { FaultsFile } from '../resilience/scenarios/types.js';
+import { EXIT } from '../shared/exit-codes.js';
+import { InputError, usageError } from '../shared/input-error.js';
+import { isWireError } from '../wire/errors.js';
+import { openSession } from '../wire/session.js';
+import type { ConnectOptions, Target } from '../wire/target.js';
 import { combineVerdicts } from './combine.js';
-import { buildModels } from './eval-layer.js';
+import { buildModels, type BuiltModels, type ModelSettings } from './models.js';
 
-export interface AgentChaosFlags {
-  model: string[];
+/** Everything the agent scenarios need, whichever way they were asked for: `mcpgate chaos`'s flags or mcpgate.yaml. */
+export interface AgentChaosOptions extends ModelSettings {
+  /** The scenarios file; without one, built-in scenarios run on the server's read-only tools. */
   faults?: string;
-  judge?: string;
-  baseUrl?: string;
   runs: number;
   proxyPort: number;
-  allowTool: string[];
-  timeout: number;
+  allowTools: string[];
+  /** The agent's timeout per tool call, which a `hang` fault waits out. */
+  callTimeoutMs: number;
+  /** An MCP client command to test against a server that cuts a response stream. */
   client?: string;
-  clientTimeout: number;
-  url?: string;
-  stdio?: string;
+  clientTimeoutMs: number;
 }
 
-const CACHE: { cache: CacheMode; cacheDir: string } = { cache: 'write', cacheDir: '.mcpgate/cache/models' };
+export interface PreparedAgentChaos extends BuiltModels {
+  options: AgentChaosOptions;
+  faults?: FaultsFile;
+}
+
+export function prepareAgentChaos(options: AgentChaosOptions): PreparedAgentChaos {
+  return { options, ...(options.faults ? { faults: loadFaultsFile(options.faults) } : {}), ...buildModels(options) };
+}
 
 function statusVerdict(statuses: string[], what: string): Verdict {
-  if (statuses.includes('fail')) return { exitCode: EXIT.gateFailed, reason: `${statuses.filter((s) => s === 'fail').length} ${what} failed` };
-  if (statuses.some((s) => s === 'error' || s === 'not_measured')) return { exitCode: EXIT.inconclusive, reason: `some ${what} could not be scored` };
+  if (statuses.includes('fail'))
+    return { exitCode: EXIT.gateFailed, reason: `${statuses.filter((s) => s === 'fail').length} ${what} failed` };
+  if (statuses.some((s) => s === 'error' || s === 'not_measured'))
+    return { exitCode: EXIT.inconclusive, reason: `some ${what} could not be scored` };
   return { exitCode: EXIT.pass, reason: `every ${what} passed` };
 }
 
@@ -47,54 +54,75 @@ async function builtInFaults(target: Target, connect: ConnectOptions, allowTools
   const session = await guarded(() => openSession(target, connect));
   try {
     const faults = defaultFaults(await session.listTools(), new Set(allowTools));
-    if (faults.scenarios.length === 0) throw usageError('the server has no read-only tool to run fault scenarios against; write a faults file (--faults) that names the tools to use and allow them with --allow-tool');
-    process.stderr.write(`mcpgate: no --faults file; running ${faults.scenarios.length} built-in scenario(s) and ${faults.injections.length} injection case(s) on the server's read-only tools\n`);
+    if (faults.scenarios.length === 0)
+      throw usageError(
+        'the server has no read-only tool to run fault scenarios against; write a faults file (--faults) that names the tools to use and allow them with --allow-tool',
+      );
+    process.stderr.write(
+      `mcpgate: no --faults file; running ${faults.scenarios.length} built-in scenario(s) and ${faults.injections.length} injection case(s) on the server's read-only tools\n`,
+    );
     return faults;
   } finally {
     await session.close();
   }
 }
 
+/** The failures of the scenario machinery that are the user's to fix, with their exit codes. */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof FaultsFileError || error instanceof ClientFixtureError) throw usageError(error.message);
+    if (error instanceof ClientFixtureError) throw usageError(error.message);
     if (error instanceof ProxyStartError) throw new InputError(error.message, error.kind === 'port' ? EXIT.usage : EXIT.unreachable);
     if (isWireError(error)) throw new InputError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
     throw error;
   }
 }
 
-export async function runAgentChaos(report: Report & { chaos: ChaosReport }, flags: AgentChaosFlags, target: Target, connect: ConnectOptions): Promise<void> {
+export async function runAgentChaos(
+  report: Report & { chaos: ChaosReport },
+  prepared: PreparedAgentChaos,
+  target: Target,
+  connect: ConnectOptions,
+): Promise<void> {
+  const { options } = prepared;
   const verdicts = [{ layer: 'layer 2 probes and scan', verdict: report.verdict }];
-  if (flags.model.length > 0) {
-    const faults = flags.faults ? await guarded(async () => loadFaultsFile(flags.faults!)) : await builtInFaults(target, connect, flags.allowTool);
-    const { models, judge } = buildModels({ models: flags.model, judge: flags.judge, baseUrl: flags.baseUrl, modelTimeoutMs: 60_000, ...CACHE });
+  if (prepared.models.length > 0) {
+    const faults = prepared.faults ?? (await builtInFaults(target, connect, options.allowTools));
     const progress = progressReporter('fault scenarios');
     const agent = await guarded(() =>
       runFaultScenarios({
         target,
         connect,
-        models: models.map((m) => m.client),
-        judge: judge?.client,
-        runs: flags.runs,
+        models: prepared.models.map((m) => m.client),
+        judge: prepared.judge?.client,
+        runs: options.runs,
         faults,
-        allowTools: flags.allowTool,
-        callTimeoutMs: flags.timeout,
-        proxyPort: flags.proxyPort,
+        allowTools: options.allowTools,
+        callTimeoutMs: options.callTimeoutMs,
+        proxyPort: options.proxyPort,
         onProgress: (done, total, label) => progress.update(done, total, label),
       }),
     ).finally(() => progress.clear());
     report.chaos.agent = agent;
-    verdicts.push({ layer: 'layer 2 scenarios', verdict: statusVerdict([...agent.scenarios, ...agent.injections].map((r) => r.status), 'fault or injection scenario(s)') });
+    verdicts.push({
+      layer: 'layer 2 scenarios',
+      verdict: statusVerdict(
+        [...agent.scenarios, ...agent.injections].map((r) => r.status),
+        'fault or injection scenario(s)',
+      ),
+    });
   }
-  if (flags.client) {
+  if (options.client) {
+    const command = options.client;
     const client = await guarded(() =>
-      runClientFixture({ command: flags.client!, ...(flags.url || flags.stdio ? { target } : {}), connect, timeoutMs: flags.clientTimeout, allowTools: flags.allowTool }),
+      runClientFixture({ command, target, connect, timeoutMs: options.clientTimeoutMs, allowTools: options.allowTools }),
     );
     report.chaos.client = client;
-    verdicts.push({ layer: 'client fixture', verdict: statusVerdict([client.status], `client check (${client.verdict}: ${client.message})`) });
+    verdicts.push({
+      layer: 'client fixture',
+      verdict: statusVerdict([client.status], `client check (${client.verdict}: ${client.message})`),
+    });
   }
   if (verdicts.length > 1) report.verdict = combineVerdicts(verdicts);
 }

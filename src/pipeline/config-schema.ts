@@ -1,78 +1,121 @@
 /**
- * The shape of mcpgate.yaml as data: every section, its keys, and what each key takes. The loader
- * walks the parsed YAML against it, so an unknown or misspelt key is named with its line and the
- * closest known key, and a wrong value says what was expected.
+ * The shape of mcpgate.yaml as a zod schema: every section, its keys, what each key takes and what it
+ * is for. Objects are strict, so an unknown or misspelt key is an error; every section and key is
+ * registered in CONFIG_DOCS, so a problem can say what was expected and why the key exists.
  */
 
-export type ValueKind = 'string' | 'boolean' | 'positive-integer' | 'fraction' | 'string-list' | 'string-map' | 'cache-mode' | 'format-list';
+import { z } from 'zod';
+import { CACHE_MODES } from '../models/cache.js';
+import { FORMAT_NAMES } from '../report/formats.js';
 
-export interface SectionSpec {
+/** What a section or key takes, in words, and what it is for: the two halves of every message about it. */
+interface ConfigDoc {
+  expected: string;
   doc: string;
-  keys: Record<string, { kind: ValueKind; doc: string }>;
 }
 
-export const REPORT_FORMATS = ['json', 'junit', 'markdown', 'sarif', 'html'] as const;
+export const CONFIG_DOCS = z.registry<ConfigDoc>();
 
-export const CONFIG_SCHEMA: Record<string, SectionSpec> = {
-  server: {
-    doc: 'the server under test: exactly one of url or stdio',
-    keys: {
-      url: { kind: 'string', doc: 'Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp' },
-      stdio: { kind: 'string', doc: 'command line that starts the server on stdio' },
-      headers: { kind: 'string-map', doc: 'extra HTTP headers; ${VAR} is read from the environment' },
-      timeout_ms: { kind: 'positive-integer', doc: 'per-request timeout' },
-    },
-  },
-  check: {
-    doc: 'layer 0 conformance (always runs)',
-    keys: {
-      strict: { kind: 'boolean', doc: 'SHOULD violations fail' },
-      expected_failures: { kind: 'string', doc: 'file of check ids knowingly failed' },
-      allow_tools: { kind: 'string-list', doc: 'non-read-only tools checks may call' },
-    },
-  },
-  eval: {
-    doc: 'layer 1 behaviour (runs when models are listed)',
-    keys: {
-      golden: { kind: 'string', doc: 'golden set file' },
-      models: { kind: 'string-list', doc: 'provider:model ids; baseline for the lexical baseline' },
-      judge: { kind: 'string', doc: 'pinned judge model' },
-      base_url: { kind: 'string', doc: 'base URL for openai-compatible or ollama' },
-      runs: { kind: 'positive-integer', doc: 'samples per case' },
-      max_steps: { kind: 'positive-integer', doc: 'model calls per user turn' },
-      soft_floor: { kind: 'fraction', doc: 'share of runs a soft case must pass' },
-      cache: { kind: 'cache-mode', doc: 'off, read, write or refresh' },
-      cache_dir: { kind: 'string', doc: 'response cache directory' },
-      concurrency: { kind: 'positive-integer', doc: 'samples run at once' },
-      prices: { kind: 'string', doc: 'price table file' },
-      allow_tools: { kind: 'string-list', doc: 'destructive tools the agent may really call' },
-    },
-  },
-  chaos: {
-    doc: 'layer 2 resilience and security',
-    keys: {
-      enabled: { kind: 'boolean', doc: 'run the robustness probes and the static scan' },
-      pins: { kind: 'string', doc: 'tool pin file (tools.lock)' },
-      faults: { kind: 'string', doc: 'fault and injection scenarios (needs eval.models)' },
-    },
-  },
-  gate: {
-    doc: 'compare with the last green run',
-    keys: {
-      baseline: { kind: 'string', doc: 'a report file, or auto for the last green run in the history' },
-      max_drop: { kind: 'fraction', doc: 'largest tolerated drop of a soft score' },
-      min_samples: { kind: 'positive-integer', doc: 'fewer runs per case is inconclusive' },
-    },
-  },
-  report: {
-    doc: 'where and how results are written',
-    keys: {
-      dir: { kind: 'string', doc: 'report directory' },
-      formats: { kind: 'format-list', doc: `any of ${REPORT_FORMATS.join(', ')}` },
-    },
-  },
-  history: {
-    doc: 'run history used by gate.baseline: auto',
-    keys: { dir: { kind: 'string', doc: 'history directory' }, record: { kind: 'boolean', doc: 'append this run to the history' } },
-  },
+/** Every key may be left out; the run falls back on the defaults in defaults.ts. */
+function key<T extends z.ZodType>(schema: T, expected: string, doc: string): z.ZodOptional<T> {
+  const optional = schema.optional();
+  CONFIG_DOCS.add(optional, { expected, doc });
+  return optional;
+}
+
+function section<T extends z.core.$ZodLooseShape>(doc: string, shape: T) {
+  const optional = z.strictObject(shape).optional();
+  CONFIG_DOCS.add(optional, { expected: 'a mapping of keys', doc });
+  return optional;
+}
+
+const text = (doc: string) => key(z.string().min(1), 'a non-empty string', doc);
+const flag = (doc: string) => key(z.boolean(), 'true or false', doc);
+const positiveInteger = (doc: string) => key(z.number().int().positive(), 'a positive integer', doc);
+const fraction = (doc: string) => key(z.number().gt(0).lte(1), 'a number above 0 and at most 1', doc);
+const textList = (doc: string) => key(z.array(z.string().min(1)), 'a list of strings', doc);
+
+const SECTIONS = {
+  server: section('the server under test: exactly one of url or stdio', {
+    url: text('Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp'),
+    stdio: text('command line that starts the server on stdio'),
+    env: key(
+      z.record(z.string(), z.string()),
+      'a mapping of variable names to strings',
+      'variables for the stdio server beyond PATH, HOME and the locale; ${VAR} is read from the environment',
+    ),
+    headers: key(
+      z.record(z.string(), z.string()),
+      'a mapping of header names to strings',
+      'extra HTTP headers; ${VAR} is read from the environment',
+    ),
+    timeout_ms: positiveInteger('per-request timeout'),
+  }),
+  check: section('layer 0 conformance (always runs)', {
+    strict: flag('SHOULD violations fail'),
+    expected_failures: text('file of check ids knowingly failed'),
+    allow_tools: textList('non-read-only tools checks may call'),
+  }),
+  eval: section('layer 1 behaviour (runs when models are listed)', {
+    golden: text('golden set file'),
+    models: textList('provider:model ids; baseline for the lexical baseline'),
+    judge: text('pinned judge model'),
+    base_url: text('base URL for openai-compatible or ollama'),
+    runs: positiveInteger('samples per case'),
+    max_steps: positiveInteger('model calls per user turn'),
+    soft_floor: fraction('share of runs a soft case must pass'),
+    cache: key(z.enum(CACHE_MODES), `one of ${CACHE_MODES.join(', ')}`, 'model response cache'),
+    cache_dir: text('response cache directory'),
+    concurrency: positiveInteger('samples run at once'),
+    prices: text('price table file'),
+    allow_tools: textList('destructive tools the agent may really call'),
+  }),
+  chaos: section('layer 2 resilience and security', {
+    enabled: flag('run the robustness probes and the static scan'),
+    pins: text('tool pin file (tools.lock)'),
+    faults: text('fault and injection scenarios (needs eval.models)'),
+  }),
+  gate: section('compare with the last green run', {
+    baseline: text('a report file, or auto for the last green run in the history'),
+    max_drop: fraction('largest tolerated drop of a soft score'),
+    min_samples: positiveInteger('fewer runs per case is inconclusive'),
+  }),
+  report: section('where and how results are written', {
+    dir: text('report directory'),
+    formats: key(z.array(z.enum(FORMAT_NAMES)), `a list of ${FORMAT_NAMES.join(', ')}`, 'report formats written besides JSON'),
+  }),
+  history: section('run history used by gate.baseline: auto', {
+    dir: text('history directory'),
+    record: flag('append this run to the history'),
+  }),
 };
+
+export const SECTION_NAMES = Object.keys(SECTIONS);
+
+/** Rules across keys; they are checked once every key has the right type. */
+export const CONFIG_SCHEMA = z.strictObject(SECTIONS).superRefine((config, context) => {
+  const server = config.server;
+  if (!server || (server.url === undefined) === (server.stdio === undefined)) {
+    context.addIssue({ code: 'custom', path: server ? ['server'] : [], message: 'server needs exactly one of url or stdio' });
+  }
+  if (server?.url !== undefined && server.env !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['server', 'env'],
+      message: 'server.env is for a server started with stdio; an HTTP server runs with its own environment',
+    });
+  }
+  const models = config.eval?.models ?? [];
+  if (models.length > 0 && config.eval?.golden === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['eval', 'models'],
+      message: 'eval.models is set but eval.golden is not: name the golden set file',
+    });
+  }
+  if (config.chaos?.faults !== undefined && models.length === 0) {
+    context.addIssue({ code: 'custom', path: ['chaos', 'faults'], message: 'chaos.faults needs eval.models: the scenarios run a model' });
+  }
+});
+
+export type McpgateConfig = z.output<typeof CONFIG_SCHEMA>;

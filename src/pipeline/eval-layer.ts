@@ -1,45 +1,49 @@
 /**
- * Layer 1 as one call, shared by `mcpgate eval` and `mcpgate run`: golden set, prices and models
- * are loaded (a problem is a usage error), a session is opened through the tracing observer, the
- * cases run, and the result comes back with its verdict. CLI errors carry the documented exit codes.
+ * Layer 1 in two steps, shared by `mcpgate eval` and `mcpgate run`. Preparing loads the golden set and
+ * the price table and builds the models, so a bad file or a missing key stops the run before anything
+ * has run; running opens a session through the tracing observer, runs the cases and gives back the
+ * result with its verdict.
  */
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { GoldenSetError, loadGoldenSet } from '../behavior/golden/index.js';
-import { runEval, type EvalModel, type EvalOutcome, type EvalShard } from '../behavior/runner.js';
+import { loadGoldenSet } from '../behavior/golden/index.js';
+import { runEval, type EvalOutcome, type EvalShard } from '../behavior/runner.js';
+import type { GoldenSet } from '../behavior/types.js';
 import { evalVerdict } from '../behavior/verdict.js';
-import { EXIT } from '../shared/exit-codes.js';
-import { withCache, type CacheMode } from '../models/cache.js';
-import { createModel } from '../models/registry.js';
-import { ModelError, type CallStats } from '../models/types.js';
 import type { Verdict } from '../report/model.js';
-import { defaultPriceTable, loadPriceTable, PriceTableError } from '../telemetry/prices.js';
+import { progressReporter } from '../report/progress.js';
+import { EXIT } from '../shared/exit-codes.js';
+import { InputError, usageError } from '../shared/input-error.js';
+import { defaultPriceTable, loadPriceTable, PriceTableError, type PriceTable } from '../telemetry/prices.js';
 import { createTracing } from '../telemetry/tracing.js';
 import { isWireError } from '../wire/errors.js';
 import { openSession, type McpSession } from '../wire/session.js';
 import type { Target } from '../wire/target.js';
-import { InputError, usageError } from '../shared/input-error.js';
-import { progressReporter } from '../report/progress.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
+import { buildModels, type BuiltModels, type ModelSettings } from './models.js';
 
-export interface EvalLayerOptions {
+/** Everything layer 1 needs, whichever way it was asked for: `mcpgate eval`'s flags or mcpgate.yaml's eval section. */
+export interface EvalLayerOptions extends ModelSettings {
   target: Target;
   golden: string;
-  models: string[];
-  judge?: string;
-  baseUrl?: string;
   runs: number;
   maxSteps: number;
   softFloor: number;
-  cache: CacheMode;
-  cacheDir: string;
   concurrency: number;
   allowTools: string[];
   headers: Record<string, string>;
   timeoutMs: number;
-  modelTimeoutMs: number;
   prices?: string;
   shard?: EvalShard;
+}
+
+/** The options with their files loaded and models built: nothing left that could fail as bad input. */
+export interface PreparedEvalLayer extends BuiltModels {
+  options: EvalLayerOptions;
+  golden: GoldenSet;
+  goldenSha256: string;
+  prices: PriceTable;
 }
 
 export interface EvalLayerResult {
@@ -49,42 +53,37 @@ export interface EvalLayerResult {
   serverInfo?: McpSession['serverInfo'];
 }
 
-/** Models from ids, each behind the response cache; a missing key is exit 4, an unknown provider exit 2. */
-export function buildModels(options: Pick<EvalLayerOptions, 'models' | 'judge' | 'baseUrl' | 'cache' | 'cacheDir' | 'modelTimeoutMs'>): { models: EvalModel[]; judge?: EvalModel } {
-  const build = (spec: string): EvalModel => {
-    const stats: CallStats = { providerCalls: 0, cacheHits: 0 };
-    const client = createModel(spec, { baseUrl: options.baseUrl, timeoutMs: options.modelTimeoutMs });
-    return { client: withCache(client, { dir: options.cacheDir, mode: options.cache }, stats), stats };
+function loadPrices(file: string | undefined): PriceTable {
+  if (!file) return defaultPriceTable();
+  try {
+    return loadPriceTable(file);
+  } catch (error) {
+    if (error instanceof PriceTableError) throw usageError(error.message);
+    throw error;
+  }
+}
+
+export function prepareEvalLayer(options: EvalLayerOptions): PreparedEvalLayer {
+  const golden = loadGoldenSet(options.golden);
+  return {
+    options,
+    golden,
+    goldenSha256: createHash('sha256').update(readFileSync(options.golden)).digest('hex'),
+    prices: loadPrices(options.prices),
+    ...buildModels(options),
   };
-  if (new Set(options.models).size !== options.models.length) throw usageError('the same model is given twice');
-  try {
-    return { models: options.models.map(build), ...(options.judge ? { judge: build(options.judge) } : {}) };
-  } catch (error) {
-    if (error instanceof ModelError) throw new InputError(error.message, error.kind === 'missing-credentials' ? EXIT.missingCredentials : EXIT.usage);
-    throw error;
-  }
 }
 
-function loadInputs(options: EvalLayerOptions) {
-  try {
-    return {
-      golden: loadGoldenSet(options.golden),
-      goldenSha256: createHash('sha256').update(readFileSync(options.golden)).digest('hex'),
-      prices: options.prices ? loadPriceTable(options.prices) : defaultPriceTable(),
-    };
-  } catch (error) {
-    if (error instanceof GoldenSetError || error instanceof PriceTableError) throw usageError(error.message);
-    throw error;
-  }
-}
-
-export async function runEvalLayer(options: EvalLayerOptions): Promise<EvalLayerResult> {
-  const inputs = loadInputs(options);
-  const { models, judge } = buildModels(options);
+export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLayerResult> {
+  const { options } = prepared;
   const tracing = createTracing();
   let session: McpSession;
   try {
-    session = await openSession(options.target, { timeoutMs: options.timeoutMs, maxResponseBytes: 4 * 1024 * 1024, headers: options.headers }, tracing);
+    session = await openSession(
+      options.target,
+      { timeoutMs: options.timeoutMs, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES, headers: options.headers },
+      tracing,
+    );
   } catch (error) {
     await tracing.shutdown();
     if (isWireError(error)) throw new InputError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
@@ -94,9 +93,11 @@ export async function runEvalLayer(options: EvalLayerOptions): Promise<EvalLayer
   try {
     const outcome = await runEval({
       session,
-      ...inputs,
-      models,
-      judge: judge?.client,
+      golden: prepared.golden,
+      goldenSha256: prepared.goldenSha256,
+      prices: prepared.prices,
+      models: prepared.models,
+      judge: prepared.judge?.client,
       runs: options.runs,
       maxSteps: options.maxSteps,
       temperature: 0,

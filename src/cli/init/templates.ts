@@ -14,6 +14,8 @@ server:
 ${serverLines}
   # headers:
   #   Authorization: "Bearer \${MCP_TOKEN}"
+  # env:                     # a stdio server gets only PATH, HOME, the locale and these
+  #   API_TOKEN: "\${API_TOKEN}"
 
 check:                       # layer 0: protocol conformance, free, always runs
   strict: false              # true: SHOULD violations fail the run too

@@ -1,0 +1,68 @@
+/** `mcpgate chaos`: flags -> layer 2 (probes, scan, pins, agent scenarios, client fixture) -> reports, pin file -> exit code. */
+
+import { prepareAgentChaos, type AgentChaosOptions } from '../../pipeline/chaos-agent.js';
+import { runChaosLayer } from '../../pipeline/chaos-layer.js';
+import { EVAL_DEFAULTS } from '../../pipeline/defaults.js';
+import { targetFrom } from '../../pipeline/target.js';
+import { writeReports } from '../../report/formats.js';
+import type { PinsSection } from '../../report/model.js';
+import { loadPins } from '../../resilience/pins/pin-file.js';
+import { usageError } from '../../shared/input-error.js';
+import { printReport } from '../display.js';
+import type { DisplayFlags, TargetFlags } from '../options.js';
+import { outputFiles, type OutputFlags } from '../outputs.js';
+
+type SameAsAgent = 'faults' | 'judge' | 'baseUrl' | 'runs' | 'proxyPort' | 'client';
+
+export interface ChaosFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<AgentChaosOptions, SameAsAgent> {
+  pins?: string;
+  updatePins?: boolean;
+  model: string[];
+  clientTimeout: number;
+}
+
+/** The flags as the agent scenarios' options: the one place where `--model` becomes `models`. */
+function agentChaosOptions(flags: ChaosFlags): AgentChaosOptions {
+  return {
+    models: flags.model,
+    judge: flags.judge,
+    baseUrl: flags.baseUrl,
+    cache: EVAL_DEFAULTS.cache,
+    cacheDir: EVAL_DEFAULTS.cacheDir,
+    modelTimeoutMs: EVAL_DEFAULTS.modelTimeoutMs,
+    faults: flags.faults,
+    runs: flags.runs,
+    proxyPort: flags.proxyPort,
+    allowTools: flags.allowTool,
+    callTimeoutMs: flags.timeout,
+    client: flags.client,
+    clientTimeoutMs: flags.clientTimeout,
+  };
+}
+
+function pinsNotice(pins: PinsSection): string | undefined {
+  if (pins.status === 'written')
+    return `mcpgate: ${pins.file} did not exist; pinned ${pins.tools} tool(s) in it (commit it to detect drift)\n`;
+  if (pins.status === 'updated') return `mcpgate: rewrote ${pins.file} with ${pins.tools} tool(s)\n`;
+  return undefined;
+}
+
+export async function chaos(flags: ChaosFlags): Promise<number> {
+  const target = targetFrom(flags);
+  if (flags.updatePins && !flags.pins) throw usageError('--update-pins needs --pins FILE');
+  if (flags.faults && flags.model.length === 0) throw usageError('--faults needs --model: the scenarios run a model');
+  const pins = flags.pins ? { file: flags.pins, previous: loadPins(flags.pins), update: flags.updatePins ?? false } : undefined;
+  const agent = prepareAgentChaos(agentChaosOptions(flags));
+  const report = await runChaosLayer({
+    target,
+    connect: { timeoutMs: flags.timeout, headers: flags.header },
+    allowTools: flags.allowTool,
+    ...(pins ? { pins } : {}),
+    agent,
+  });
+  const notice = report.chaos.pins && pinsNotice(report.chaos.pins);
+  if (notice) process.stderr.write(notice);
+  writeReports(report, outputFiles(flags));
+  printReport(report, flags);
+  return report.verdict.exitCode;
+}

@@ -1,0 +1,68 @@
+/** `mcpgate eval`: flags -> layer 1 (pipeline/eval-layer.ts) -> reports -> exit code. */
+
+import { summarizeChecks } from '../../conformance/runner.js';
+import { prepareEvalLayer, runEvalLayer, type EvalLayerOptions } from '../../pipeline/eval-layer.js';
+import { targetFrom } from '../../pipeline/target.js';
+import { writeReports } from '../../report/formats.js';
+import { reportHeader, startRunClock } from '../../report/header.js';
+import type { Report } from '../../report/model.js';
+import { describeTarget, type Target } from '../../wire/target.js';
+import { printReport } from '../display.js';
+import type { DisplayFlags, TargetFlags } from '../options.js';
+import { outputFiles, type OutputFlags } from '../outputs.js';
+
+type SameAsLayer =
+  'golden' | 'judge' | 'baseUrl' | 'runs' | 'maxSteps' | 'softFloor' | 'cache' | 'cacheDir' | 'concurrency' | 'prices' | 'shard';
+
+export interface EvalFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<EvalLayerOptions, SameAsLayer> {
+  model: string[];
+  modelTimeout: number;
+}
+
+/** The flags as layer 1's options: the one place where `--model` becomes `models`, `--timeout` `timeoutMs`. */
+function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
+  return {
+    target,
+    golden: flags.golden,
+    models: flags.model.length > 0 ? flags.model : ['baseline'],
+    judge: flags.judge,
+    baseUrl: flags.baseUrl,
+    runs: flags.runs,
+    maxSteps: flags.maxSteps,
+    softFloor: flags.softFloor,
+    cache: flags.cache,
+    cacheDir: flags.cacheDir,
+    concurrency: flags.concurrency,
+    allowTools: flags.allowTool,
+    headers: flags.header,
+    timeoutMs: flags.timeout,
+    modelTimeoutMs: flags.modelTimeout,
+    prices: flags.prices,
+    shard: flags.shard,
+  };
+}
+
+export async function evaluate(flags: EvalFlags): Promise<number> {
+  const target = targetFrom(flags);
+  const prepared = prepareEvalLayer(evalLayerOptions(flags, target));
+  if (flags.model.length === 0) process.stderr.write('mcpgate: no --model given; using the offline lexical baseline (not an LLM)\n');
+  const clock = startRunClock();
+  const layer1 = await runEvalLayer(prepared);
+  const targetInfo: Report['target'] = {
+    transport: target.kind,
+    endpoint: describeTarget(target),
+    era: layer1.era,
+    ...(layer1.serverInfo ? { serverInfo: layer1.serverInfo } : {}),
+    fingerprint: layer1.outcome.fingerprint,
+  };
+  const report: Report = {
+    ...reportHeader(clock, targetInfo, { strict: false, allowTools: flags.allowTool }),
+    checks: [],
+    summary: summarizeChecks([], undefined),
+    verdict: layer1.verdict,
+    eval: layer1.outcome.report,
+  };
+  writeReports(report, outputFiles(flags), { anchorFile: flags.golden });
+  printReport(report, flags);
+  return report.verdict.exitCode;
+}

@@ -1,0 +1,51 @@
+/** `mcpgate gate`: a report against a baseline report (or the last green run in the history) -> exit code. */
+
+import { gateAgainst, recordInHistory } from '../../gate/baseline.js';
+import { renderGate } from '../../gate/render.js';
+import type { GateResult } from '../../gate/types.js';
+import { painter } from '../../report/ansi.js';
+import { writeFileAtomic } from '../../shared/files.js';
+import { warnOnStderr } from '../console.js';
+import { useColor } from '../display.js';
+import type { DisplayFlags } from '../options.js';
+import { readReportFile } from '../read-report.js';
+
+export interface GateFlags extends DisplayFlags {
+  report: string;
+  baseline: string;
+  historyDir: string;
+  maxDrop: number;
+  minSamples: number;
+  confidence: number;
+  record?: boolean;
+  json?: string;
+}
+
+const VERDICT_STYLE = { pass: 'green', fail: 'red', inconclusive: 'yellow' } as const;
+
+function verdictLine(result: GateResult, display: DisplayFlags): string {
+  return `${painter(useColor(display))(VERDICT_STYLE[result.verdict], `${result.verdict.toUpperCase()}: ${result.reason} (exit code ${result.exitCode})`)}\n`;
+}
+
+export function gate(flags: GateFlags): number {
+  const current = readReportFile(flags.report);
+  const result = gateAgainst(
+    current,
+    flags,
+    { maxDrop: flags.maxDrop, minSamples: flags.minSamples, confidence: flags.confidence },
+    warnOnStderr,
+  );
+  process.stdout.write(flags.quiet ? verdictLine(result, flags) : renderGate(result, { verbose: flags.verbose ?? false }));
+  if (flags.json) writeFileAtomic(flags.json, `${JSON.stringify(result, null, 2)}\n`);
+  if (flags.record) {
+    const recorded = recordInHistory(flags.historyDir, current, flags.report);
+    if (!flags.quiet) {
+      process.stdout.write(
+        recorded.written
+          ? `recorded run ${recorded.entry.runId} in ${recorded.file}\n`
+          : `run ${recorded.entry.runId} was already recorded (${recorded.file}); the entry is unchanged\n`,
+      );
+    }
+  }
+  return result.exitCode;
+}

@@ -1,0 +1,33 @@
+/** `mcpgate merge`: shard reports of one eval run -> one report that gates as the unsharded run would. */
+
+import { mergeShards, MergeError } from '../../behavior/shards/merge.js';
+import { writeReports } from '../../report/formats.js';
+import type { Report } from '../../report/model.js';
+import { usageError } from '../../shared/input-error.js';
+import { outputFiles, type OutputFlags } from '../outputs.js';
+import { readReportFile } from '../read-report.js';
+
+export interface MergeFlags extends OutputFlags {
+  out?: string;
+}
+
+export function merge(files: string[], flags: MergeFlags): number {
+  if (flags.out && flags.report && flags.out !== flags.report) throw usageError('--out is another name for --report: give one of them');
+  const outputs = outputFiles({ ...flags, report: flags.report ?? flags.out });
+  const written = Object.values(outputs);
+  if (written.length === 0)
+    throw usageError('say where to write the merged report: --report FILE (or --out FILE), and any other format flag');
+  let merged: Report;
+  try {
+    merged = mergeShards(files.map((file) => ({ file, report: readReportFile(file) })));
+  } catch (error) {
+    if (error instanceof MergeError) throw usageError(`cannot merge: ${error.message}`);
+    throw error;
+  }
+  writeReports(merged, outputs);
+  const cases = merged.eval?.cases.length ?? 0;
+  process.stdout.write(
+    `merged ${files.length} shard(s), ${cases} case result(s), into ${written.join(', ')}: ${merged.verdict.reason} (exit code ${merged.verdict.exitCode})\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,37 @@
+/**
+ * Layer 2 in one call, shared by `mcpgate chaos` and `mcpgate run`: the model-free part (surface scan,
+ * pins, robustness probes) with a progress line, the pin file written when it was created or updated,
+ * then the agent scenarios and the client fixture when they were asked for.
+ */
+
+import type { ChaosReport, Report } from '../report/model.js';
+import { progressReporter } from '../report/progress.js';
+import { PROBE_MAX_RESPONSE_BYTES, runOfflineChaos } from '../resilience/offline.js';
+import type { PinsRequest } from '../resilience/pins/pins.js';
+import { writeFileAtomic } from '../shared/files.js';
+import type { Target } from '../wire/target.js';
+import { runAgentChaos, type PreparedAgentChaos } from './chaos-agent.js';
+
+export interface ChaosLayerOptions {
+  target: Target;
+  connect: { timeoutMs: number; headers: Record<string, string> };
+  /** Tools the probes may call although they are not annotated read-only. */
+  allowTools: string[];
+  pins?: PinsRequest;
+  agent: PreparedAgentChaos;
+}
+
+export async function runChaosLayer(options: ChaosLayerOptions): Promise<Report & { chaos: ChaosReport }> {
+  const connect = { ...options.connect, maxResponseBytes: PROBE_MAX_RESPONSE_BYTES };
+  const progress = progressReporter('probing');
+  const { report, pinFile } = await runOfflineChaos({
+    target: options.target,
+    connect,
+    allowTools: options.allowTools,
+    ...(options.pins ? { pins: options.pins } : {}),
+    onProgress: (done, total, result) => progress.update(done, total, result.id),
+  }).finally(() => progress.clear());
+  if (pinFile !== undefined && report.chaos.pins) writeFileAtomic(report.chaos.pins.file, pinFile);
+  await runAgentChaos(report, options.agent, options.target, connect);
+  return report;
+}

@@ -1,0 +1,29 @@
+/**
+ * The defaults a run falls back on, shared by the command-line flags and mcpgate.yaml, so that
+ * `mcpgate eval --runs` and `eval.runs` cannot drift apart. No heavy imports: the CLI reads these
+ * while it registers its flags.
+ */
+
+import { DEFAULT_CACHE_DIR } from '../models/cache.js';
+
+/** How long one MCP request may take. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The largest response body accepted from the server outside the robustness probes. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+export const CHECK_DEFAULTS = { concurrency: 8 } as const;
+
+export const EVAL_DEFAULTS = {
+  runs: 5,
+  maxSteps: 8,
+  softFloor: 0.8,
+  cache: 'write',
+  cacheDir: DEFAULT_CACHE_DIR,
+  concurrency: 4,
+  modelTimeoutMs: 60_000,
+} as const;
+
+export const CHAOS_DEFAULTS = { runs: 3, proxyPort: 0, clientTimeoutMs: 30_000 } as const;
+
+export const REPORT_DIR_DEFAULT = '.mcpgate/reports';

@@ -1,0 +1,133 @@
+/**
+ * mcpgate.yaml turned into what each step of `mcpgate run` needs, with every input loaded on the way:
+ * expected failures, golden set, prices, models and their API keys, pins, faults. The mapping from the
+ * config's keys to the layers' options happens here and only here, and anything wrong stops the run
+ * before layer 0 has started.
+ */
+
+import { join } from 'node:path';
+import { DEFAULT_HISTORY_DIR } from '../gate/history.js';
+import { DEFAULT_GATE_OPTIONS } from '../gate/types.js';
+import { FORMAT_NAMES, FORMATS, type OutputFiles } from '../report/formats.js';
+import type { GateOptions } from '../report/model.js';
+import { loadPins } from '../resilience/pins/pin-file.js';
+import type { PinsRequest } from '../resilience/pins/pins.js';
+import { registerSecret } from '../shared/redact.js';
+import type { Target } from '../wire/target.js';
+import { prepareAgentChaos, type PreparedAgentChaos } from './chaos-agent.js';
+import type { McpgateConfig } from './config-schema.js';
+import { CHAOS_DEFAULTS, DEFAULT_TIMEOUT_MS, EVAL_DEFAULTS, REPORT_DIR_DEFAULT } from './defaults.js';
+import { prepareEvalLayer, type PreparedEvalLayer } from './eval-layer.js';
+import { expectedFailuresFrom, type ExpectedFailures } from './expected-failures.js';
+import { registerHeaderSecrets } from './header-secrets.js';
+import type { ModelSettings } from './models.js';
+import { targetFrom } from './target.js';
+
+export interface RunPlan {
+  target: Target;
+  connect: { timeoutMs: number; headers: Record<string, string> };
+  check: { strict: boolean; allowTools: string[]; expectedFailures?: ExpectedFailures };
+  /** Layer 1, when models are listed. */
+  eval?: PreparedEvalLayer;
+  /** Layer 2, when it is enabled or pins or faults are named. */
+  chaos?: { pins?: PinsRequest; agent: PreparedAgentChaos };
+  /** When a baseline is named. */
+  gate?: { baseline: string; options: GateOptions };
+  /** The files written, by format (JSON always). */
+  outputs: OutputFiles & { json: string };
+  history: { dir: string; record: boolean };
+}
+
+type EvalSection = NonNullable<McpgateConfig['eval']>;
+
+/** The models of the eval section; the judge is layer 1's alone, so layer 2 adds no judge calls to a run. */
+function modelSettings(section: EvalSection): ModelSettings {
+  return {
+    models: section.models ?? [],
+    baseUrl: section.base_url,
+    cache: section.cache ?? EVAL_DEFAULTS.cache,
+    cacheDir: section.cache_dir ?? EVAL_DEFAULTS.cacheDir,
+    modelTimeoutMs: EVAL_DEFAULTS.modelTimeoutMs,
+  };
+}
+
+function planEval(section: EvalSection, target: Target, connect: RunPlan['connect']): PreparedEvalLayer | undefined {
+  // The schema rejects models without a golden set; without either there is no layer 1 to run.
+  if (!section.models?.length || section.golden === undefined) return undefined;
+  return prepareEvalLayer({
+    ...modelSettings(section),
+    judge: section.judge,
+    target,
+    golden: section.golden,
+    runs: section.runs ?? EVAL_DEFAULTS.runs,
+    maxSteps: section.max_steps ?? EVAL_DEFAULTS.maxSteps,
+    softFloor: section.soft_floor ?? EVAL_DEFAULTS.softFloor,
+    concurrency: section.concurrency ?? EVAL_DEFAULTS.concurrency,
+    allowTools: section.allow_tools ?? [],
+    headers: connect.headers,
+    timeoutMs: connect.timeoutMs,
+    prices: section.prices,
+  });
+}
+
+function planChaos(config: McpgateConfig, connect: RunPlan['connect']): RunPlan['chaos'] {
+  const section = config.chaos;
+  if (!section?.enabled && !section?.pins && !section?.faults) return undefined;
+  const evalSection = config.eval ?? {};
+  return {
+    ...(section.pins ? { pins: { file: section.pins, previous: loadPins(section.pins), update: false } } : {}),
+    // With models configured, layer 2 also scores the agent: the faults file's scenarios, or built-in ones.
+    agent: prepareAgentChaos({
+      ...modelSettings(evalSection),
+      faults: section.faults,
+      runs: CHAOS_DEFAULTS.runs,
+      proxyPort: CHAOS_DEFAULTS.proxyPort,
+      allowTools: evalSection.allow_tools ?? [],
+      callTimeoutMs: connect.timeoutMs,
+      clientTimeoutMs: CHAOS_DEFAULTS.clientTimeoutMs,
+    }),
+  };
+}
+
+function outputFiles(section: McpgateConfig['report']): RunPlan['outputs'] {
+  const dir = section?.dir ?? REPORT_DIR_DEFAULT;
+  const formats = section?.formats ?? [];
+  const outputs: RunPlan['outputs'] = { json: join(dir, FORMATS.json.fileName) };
+  for (const format of FORMAT_NAMES) if (formats.includes(format)) outputs[format] = join(dir, FORMATS[format].fileName);
+  return outputs;
+}
+
+function planGate(section: McpgateConfig['gate']): RunPlan['gate'] {
+  if (!section?.baseline) return undefined;
+  return {
+    baseline: section.baseline,
+    options: {
+      ...DEFAULT_GATE_OPTIONS,
+      ...(section.max_drop !== undefined ? { maxDrop: section.max_drop } : {}),
+      ...(section.min_samples !== undefined ? { minSamples: section.min_samples } : {}),
+    },
+  };
+}
+
+export function planRun(config: McpgateConfig): RunPlan {
+  const headers = config.server?.headers ?? {};
+  registerHeaderSecrets(headers);
+  // A stdio server's variables are often its credentials: no output may show them either.
+  for (const value of Object.values(config.server?.env ?? {})) registerSecret(value);
+  const target = targetFrom({ url: config.server?.url, stdio: config.server?.stdio, env: config.server?.env });
+  const connect = { timeoutMs: config.server?.timeout_ms ?? DEFAULT_TIMEOUT_MS, headers };
+  const expectedFailures = expectedFailuresFrom(config.check?.expected_failures);
+  const evalLayer = planEval(config.eval ?? {}, target, connect);
+  const chaos = planChaos(config, connect);
+  const gate = planGate(config.gate);
+  return {
+    target,
+    connect,
+    check: { strict: config.check?.strict ?? false, allowTools: config.check?.allow_tools ?? [], expectedFailures },
+    ...(evalLayer ? { eval: evalLayer } : {}),
+    ...(chaos ? { chaos } : {}),
+    ...(gate ? { gate } : {}),
+    outputs: outputFiles(config.report),
+    history: { dir: config.history?.dir ?? DEFAULT_HISTORY_DIR, record: config.history?.record ?? false },
+  };
+}
