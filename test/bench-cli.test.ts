@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
-import type { BenchReport } from '../src/telemetry/load/report.js';
+import type { BenchReport } from '../src/report/model.js';
 import { REFERENCE_SERVER, SDK_EVERYTHING, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
 
 const callLog = join(tempDir(), 'calls.log');
@@ -93,7 +93,7 @@ describe('a dying server', () => {
   const crashAfter5 = { ...process.env, REFERENCE_SERVER_CRASH_AFTER_CALLS: '5' };
 
   it('stdio: stops once the server process is gone, with the failures counted by kind', async () => {
-    const { report, stdout } = await bench(['--stdio', referenceStdio(), '--tool', 'get_weather', '--args', '{"city":"Paris"}', '--requests', '200'], crashAfter5);
+    const { report, stdout } = await bench(['--stdio', referenceStdio(), '--tool', 'get_weather', '--args', '{"city":"Paris"}', '--requests', '200', '--env', 'REFERENCE_SERVER_CRASH_AFTER_CALLS'], crashAfter5);
     expect(report.results.requests).toBeLessThan(200);
     expect(report.results.ok).toBeLessThanOrEqual(5);
     expect(report.results.errors.exited).toBeGreaterThan(0);
@@ -103,7 +103,7 @@ describe('a dying server', () => {
   });
 
   it('stdio: a duration bound ends the run too', async () => {
-    const { report } = await bench(['--stdio', referenceStdio(), '--tool', 'get_weather', '--args', '{"city":"Paris"}', '--duration', '500ms'], crashAfter5);
+    const { report } = await bench(['--stdio', referenceStdio(), '--tool', 'get_weather', '--args', '{"city":"Paris"}', '--duration', '500ms', '--env', 'REFERENCE_SERVER_CRASH_AFTER_CALLS'], crashAfter5);
     expect(report.results.errors.exited).toBeGreaterThan(0);
     expect(report.results.durationMs).toBeLessThan(10_000);
   });

@@ -182,7 +182,7 @@ describe('bad input', () => {
 
   it('a server that dies mid-run is reported, nothing hangs: exit 3', async () => {
     const report = join(tempDir(), 'r.json');
-    const run = await runCli(['eval', '--stdio', referenceStdio(), '--golden', golden, '--model', 'openai-chat:m', '--runs', '2', '--cache', 'off', '--concurrency', '1', '--report', report], {
+    const run = await runCli(['eval', '--stdio', referenceStdio(), '--golden', golden, '--model', 'openai-chat:m', '--runs', '2', '--cache', 'off', '--concurrency', '1', '--report', report, '--env', 'REFERENCE_SERVER_CRASH_AFTER_CALLS'], {
       env: { ...openaiEnv(), REFERENCE_SERVER_CRASH_AFTER_CALLS: '1' },
     });
     expect(run.code).toBe(3);

@@ -24,7 +24,9 @@ function goldenFile(): string {
 describe('spans of an eval run', () => {
   it('follow the GenAI and MCP conventions, and the server joins the trace through _meta', async () => {
     receiver = await startOtlpReceiver();
-    const run = await runCli(['eval', '--stdio', referenceStdio(), '--golden', goldenFile(), '--model', 'baseline', '--runs', '1'], { env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } });
+    const run = await runCli(['eval', '--stdio', referenceStdio(), '--golden', goldenFile(), '--model', 'baseline', '--runs', '1', '--env', 'OTEL_EXPORTER_OTLP_ENDPOINT'], {
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint },
+    });
     expect(run.code).toBe(0);
     const serverSpan = await receiver.waitFor((s) => s.serviceName === 'mcpgate-reference-server' && s.name === 'tools/call get_weather', 5_000);
     const ours = receiver.spans.filter((s) => s.serviceName === 'mcpgate');

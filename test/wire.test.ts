@@ -5,6 +5,7 @@ import { splitCommandLine } from '../src/wire/command-line.js';
 import { HttpConnection } from '../src/wire/http.js';
 import { sameId } from '../src/wire/jsonrpc.js';
 import { encodeHeaderValue, ModernClient } from '../src/wire/modern-client.js';
+import { LineSplitter } from '../src/wire/line-splitter.js';
 import { SseParser } from '../src/wire/sse.js';
 import { StdioConnection } from '../src/wire/stdio.js';
 import { fakeHttpServer, type FakeServer } from './helpers/fake-servers.js';
@@ -31,6 +32,42 @@ describe('SseParser', () => {
 
   it('treats a lone CR as a line end', () => {
     expect(parseAll(['data: x\r\rdata: y\r\r'])).toEqual(['x', 'y']);
+  });
+
+  it('reads a CRLF split between two chunks as one line end, and one character per chunk as well as one chunk', () => {
+    expect(parseAll(['data: x\r', '', '\ndata: y\r', '\n\r', '\n'])).toEqual(['x\ny']);
+    expect(parseAll([...'data: a\n\ndata: b\r\n\r\n'])).toEqual(['a', 'b']);
+  });
+
+  it('stops at the event cap, says so once, and emits nothing after', () => {
+    const events: string[] = [];
+    const overflows: string[] = [];
+    const parser = new SseParser((data) => events.push(data), { maxEventChars: 100, onOverflow: (message) => overflows.push(message) });
+    parser.push('data: small\n\n');
+    parser.push('data: ');
+    for (let i = 0; i < 50; i++) parser.push('x'.repeat(10));
+    parser.push('\n\ndata: later\n\n');
+    parser.end();
+    expect(events).toEqual(['small']);
+    expect(overflows).toEqual([expect.stringContaining('exceeded 100 characters')]);
+  });
+
+  it('counts many data lines of one event against the cap', () => {
+    const overflows: string[] = [];
+    const parser = new SseParser(() => undefined, { maxEventChars: 100, onOverflow: (message) => overflows.push(message) });
+    for (let i = 0; i < 50; i++) parser.push('data: 0123456789\n');
+    expect(overflows).toHaveLength(1);
+  });
+});
+
+describe('LineSplitter', () => {
+  it('splits lines across chunks, strips CR, and drops the rest of a line over the cap after reporting its head', () => {
+    const lines: string[] = [];
+    const overlong: string[] = [];
+    const splitter = new LineSplitter(10, { onLine: (line) => lines.push(line), onOverlong: (head) => overlong.push(head) });
+    for (const chunk of ['one\r\ntw', 'o\n', '0123456', '789abcdef', 'ghij\nthree\n']) splitter.push(chunk);
+    expect(lines).toEqual(['one', 'two', 'three']);
+    expect(overlong).toEqual(['0123456']);
   });
 });
 

@@ -8,6 +8,14 @@ type Schema = Record<string, unknown>;
 
 const MAX_DEPTH = 8;
 
+/**
+ * The schema is the server's: `minLength: 500000000` or `minItems: 1e9` must not make mcpgate build
+ * that value. A sample that would need more stays short and fails the schema, so checks that need valid
+ * arguments do not call the tool with it.
+ */
+export const MAX_SAMPLE_STRING_CHARS = 10_000;
+export const MAX_SAMPLE_ITEMS = 100;
+
 const FORMAT_SAMPLES: Record<string, string> = {
   email: 'user@example.com',
   uri: 'https://example.com/',
@@ -55,7 +63,10 @@ export function sampleValue(schema: unknown, root: Schema, depth = 0): unknown {
     if (Array.isArray(options) && options.length > 0) return sampleValue(options[0], root, depth + 1);
   }
   if (Array.isArray(s.allOf)) {
-    const merged = Object.assign({}, ...s.allOf.filter((x) => typeof x === 'object'), s) as Schema;
+    // A loop, not a spread: spreading a server's allOf of 200,000 entries overflows the call stack.
+    const merged: Schema = {};
+    for (const part of s.allOf) if (typeof part === 'object') Object.assign(merged, part);
+    Object.assign(merged, s);
     delete merged.allOf;
     return sampleValue(merged, root, depth + 1);
   }
@@ -63,7 +74,7 @@ export function sampleValue(schema: unknown, root: Schema, depth = 0): unknown {
     case 'object':
       return sampleObject(s, root, depth);
     case 'array': {
-      const min = typeof s.minItems === 'number' ? s.minItems : 0;
+      const min = typeof s.minItems === 'number' ? Math.min(s.minItems, MAX_SAMPLE_ITEMS) : 0;
       const item = sampleValue(s.items, root, depth + 1);
       return item === undefined ? [] : Array.from({ length: min }, () => item);
     }
@@ -96,7 +107,7 @@ function sampleObject(s: Schema, root: Schema, depth: number): Record<string, un
 function sampleString(s: Schema): string {
   const format = typeof s.format === 'string' ? FORMAT_SAMPLES[s.format] : undefined;
   if (format) return format;
-  const min = typeof s.minLength === 'number' ? s.minLength : 1;
+  const min = typeof s.minLength === 'number' ? Math.min(s.minLength, MAX_SAMPLE_STRING_CHARS) : 1;
   return 'example'.padEnd(min, 'x');
 }
 

@@ -1,6 +1,9 @@
 /**
  * Compiles a server's tool schemas the way a conforming client must: JSON Schema 2020-12 unless the
  * schema names another dialect, every local `$ref` resolvable, nothing fetched from the network.
+ * The schemas come from the server under test, so nothing in them may take mcpgate more than linear
+ * time: patterns run on a linear-time engine (linear-regexp.ts), and only the formats JSON Schema
+ * defines are asserted (ajv-formats' extra `url` backtracks quadratically on long input).
  */
 
 import Ajv2020Module from 'ajv/dist/2020.js';
@@ -8,13 +11,20 @@ import Ajv2019Module from 'ajv/dist/2019.js';
 import AjvDraft7Module from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
+import { collectingUnchecked, linearRegExp, type UncheckedPattern } from './linear-regexp.js';
 
 // ajv and ajv-formats ship CommonJS with a default export; under NodeNext the class sits on `.default`.
 type AjvClass = typeof AjvDraft7Module.default;
 const Ajv2020 = (Ajv2020Module as unknown as { default: AjvClass }).default;
 const Ajv2019 = (Ajv2019Module as unknown as { default: AjvClass }).default;
 const AjvDraft7 = AjvDraft7Module.default;
-const addFormats = (addFormatsModule as unknown as { default: (ajv: InstanceType<AjvClass>) => void }).default;
+const addFormats = (addFormatsModule as unknown as { default: (ajv: InstanceType<AjvClass>, formats: string[]) => void }).default;
+
+/** The formats of JSON Schema 2020-12 that ajv-formats implements; any other format is an annotation only. */
+const ASSERTED_FORMATS = [
+  'date', 'time', 'date-time', 'duration', 'uri', 'uri-reference', 'uri-template', 'email', 'hostname',
+  'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'relative-json-pointer',
+];
 
 export const SCHEMA_BOUNDS = { maxDepth: 64, maxSubschemas: 10_000 };
 
@@ -25,7 +35,8 @@ const DIALECTS: Record<string, AjvClass> = {
 };
 
 export type CompileOutcome =
-  | { ok: true; validate: ValidateFunction; dialect: string }
+  /** `unchecked`: patterns the linear-time engine cannot run; they match anything. */
+  | { ok: true; validate: ValidateFunction; dialect: string; unchecked: UncheckedPattern[] }
   | { ok: false; kind: 'invalid' | 'dangling-ref' | 'external-ref' | 'unsupported-dialect' | 'too-complex'; message: string };
 
 function dialectOf(schema: Record<string, unknown>): string {
@@ -65,8 +76,9 @@ const engines = new Map<AjvClass, InstanceType<AjvClass>>();
 function engineFor(Engine: AjvClass): InstanceType<AjvClass> {
   let ajv = engines.get(Engine);
   if (!ajv) {
-    ajv = new Engine({ strict: false, allErrors: true, validateFormats: true });
-    addFormats(ajv);
+    // logger:false: a server's unknown formats would otherwise each print a warning on mcpgate's stderr.
+    ajv = new Engine({ strict: false, allErrors: true, validateFormats: true, logger: false, code: { regExp: linearRegExp } });
+    addFormats(ajv, ASSERTED_FORMATS);
     engines.set(Engine, ajv);
   }
   return ajv;
@@ -75,7 +87,8 @@ function engineFor(Engine: AjvClass): InstanceType<AjvClass> {
 function compileWith(Engine: AjvClass, schema: object | boolean, dialect: string): CompileOutcome {
   const ajv = engineFor(Engine);
   try {
-    return { ok: true, validate: ajv.compile(schema), dialect };
+    const { value: validate, unchecked } = collectingUnchecked(() => ajv.compile(schema));
+    return { ok: true, validate, dialect, unchecked };
   } catch (error) {
     const err = error as Error & { missingRef?: string; missingSchema?: string };
     if (err.missingRef !== undefined) {

@@ -6,9 +6,11 @@
 
 import http from 'node:http';
 import https from 'node:https';
+import { StringDecoder } from 'node:string_decoder';
 import { WireError } from './errors.js';
 import type { CloseInfo, Connection, Exchange, OutgoingMessage, ReceivedMessage } from './exchange.js';
 import { isResponse, sameId, type JsonRpcResponse } from './jsonrpc.js';
+import { parseServerJson } from './server-json.js';
 import { SseParser } from './sse.js';
 
 export interface HttpOptions {
@@ -137,25 +139,38 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
       exchange.headers = lowerHeaders(res.headers);
       exchange.contentType = mediaType(exchange.headers['content-type']);
       const isSse = exchange.contentType === 'text/event-stream';
+      const refuse = (why: string): void => {
+        finish(new WireError('too-large', why));
+        res.destroy();
+      };
       const sse = isSse
-        ? new SseParser((data) => {
-            const parsed = tryParse(data);
-            if (parsed === undefined) exchange.unparsable.push(data);
-            else exchange.messages.push(parsed);
-            const answered = parsed !== undefined && matches(parsed, message.awaitId);
-            if (answered) exchange.response = parsed as JsonRpcResponse;
-            if (answered || (parsed !== undefined && message.endWhen?.(parsed) === true)) {
-              // The answer is in; a stream that stays open would otherwise hold us until the deadline.
-              setImmediate(() => {
-                if (!res.complete) {
-                  exchange.streamLeftOpen = true;
-                  finishAfterBody();
-                  res.destroy();
-                }
-              });
-            }
-          })
+        ? new SseParser(
+            (data) => {
+              const parsed = parseServerJson(data);
+              if (!parsed.ok) {
+                if (parsed.reason === 'too-deep') refuse(parsed.message);
+                else exchange.unparsable.push(data);
+                return;
+              }
+              exchange.messages.push(parsed.value);
+              const answered = matches(parsed.value, message.awaitId);
+              if (answered) exchange.response = parsed.value as JsonRpcResponse;
+              if (answered || message.endWhen?.(parsed.value) === true) {
+                // The answer is in; a stream that stays open would otherwise hold us until the deadline.
+                setImmediate(() => {
+                  if (!res.complete) {
+                    exchange.streamLeftOpen = true;
+                    finishAfterBody();
+                    res.destroy();
+                  }
+                });
+              }
+            },
+            { onOverflow: refuse },
+          )
         : undefined;
+      // Decodes across chunk boundaries, so a character split between two TCP reads stays whole.
+      const decoder = new StringDecoder('utf8');
 
       const finishAfterBody = (): void => {
         exchange.bodyText = Buffer.concat(chunks).toString('utf8');
@@ -170,16 +185,24 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
           return;
         }
         chunks.push(chunk);
-        sse?.push(chunk.toString('utf8'));
+        sse?.push(decoder.write(chunk));
       });
       res.on('end', () => {
+        if (settled) return;
         exchange.bodyText = Buffer.concat(chunks).toString('utf8');
-        if (sse) sse.end();
-        else if (exchange.bodyText.trim().length > 0) {
-          const parsed = tryParse(exchange.bodyText);
-          if (parsed === undefined) exchange.unparsable.push(exchange.bodyText);
-          else if (Array.isArray(parsed)) exchange.messages.push(...parsed);
-          else exchange.messages.push(parsed);
+        if (sse) {
+          sse.push(decoder.end());
+          sse.end();
+        } else if (exchange.bodyText.trim().length > 0) {
+          const parsed = parseServerJson(exchange.bodyText);
+          if (!parsed.ok && parsed.reason === 'too-deep') {
+            finish(new WireError('too-large', parsed.message));
+            return;
+          }
+          if (!parsed.ok) exchange.unparsable.push(exchange.bodyText);
+          // A loop, not push(...batch): spreading a server's array of a million entries overflows the call stack.
+          else if (Array.isArray(parsed.value)) for (const item of parsed.value as unknown[]) exchange.messages.push(item);
+          else exchange.messages.push(parsed.value);
         }
         if (!exchange.response) {
           // A plain JSON body answers exactly this request, so a response with a different id is
@@ -213,14 +236,6 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
     if (body) req.end(body);
     else req.end();
   });
-}
-
-function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function matches(message: unknown, awaitId: OutgoingMessage['awaitId']): boolean {

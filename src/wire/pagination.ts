@@ -11,7 +11,11 @@ export interface ListOutcome {
   problem?: string;
 }
 
+/** Pages of one list read before mcpgate stops: a server can hand out new cursors forever. */
 export const MAX_PAGES = 50;
+
+/** Items of one list kept, over all its pages: each is compiled, fingerprinted and compared by the checks. */
+export const MAX_LIST_ITEMS = 10_000;
 
 /** Anything that can send one request and return the exchange (modern or legacy client). */
 export interface PageRequester {
@@ -33,7 +37,14 @@ export async function readAllPages(client: PageRequester, method: string): Promi
     const result = exchange.response.result;
     const pageItems = result[key];
     if (!Array.isArray(pageItems)) return { items, pages, problem: `${method} result has no "${key}" array` };
-    items.push(...pageItems.filter(isObject));
+    for (const item of pageItems) {
+      if (!isObject(item)) continue;
+      if (items.length === MAX_LIST_ITEMS) {
+        const problem = `the list has more than ${MAX_LIST_ITEMS} items, mcpgate's cap on one list; the rest was not read`;
+        return { items, pages, problem };
+      }
+      items.push(item);
+    }
     const next = result.nextCursor;
     if (next === undefined || next === null) return { items, pages };
     if (typeof next !== 'string') return { items, pages, problem: `nextCursor is ${typeof next}, not a string` };
@@ -41,5 +52,5 @@ export async function readAllPages(client: PageRequester, method: string): Promi
     seenCursors.add(next);
     cursor = next;
   }
-  return { items, pages, problem: `pagination did not end within ${MAX_PAGES} pages` };
+  return { items, pages, problem: `pagination did not end within ${MAX_PAGES} pages, mcpgate's cap on one list` };
 }

@@ -3,6 +3,7 @@
  * 2026-07-28 server is used statelessly; a 2025-era server through the initialize handshake.
  */
 
+import { isServerTool, type ServerTool } from '../spec/tool.js';
 import type { Exchange } from './exchange.js';
 import { WireError } from './errors.js';
 import { detectEra } from './era.js';
@@ -12,14 +13,6 @@ import { ModernClient } from './modern-client.js';
 import type { RequestObserver } from './observer.js';
 import { readAllPages } from './pagination.js';
 import { connect, type ConnectOptions, type Target } from './target.js';
-
-export interface ServerTool {
-  name: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-  [key: string]: unknown;
-}
 
 export interface ToolResult {
   /** What a model gets to read: the text blocks, or a description of other content. */
@@ -72,7 +65,7 @@ class Session implements McpSession {
   async listTools(): Promise<ServerTool[]> {
     const listing = await readAllPages(this.client, 'tools/list');
     if (listing.problem && listing.items.length === 0) throw new WireError('closed-early', `tools/list failed: ${listing.problem}`);
-    return listing.items.filter((t): t is ServerTool => typeof t.name === 'string' && isObject(t.inputSchema));
+    return listing.items.filter(isServerTool);
   }
 
   async callTool(name: string, args: Record<string, unknown>, parent?: unknown): Promise<ToolResult> {

@@ -1,25 +1,37 @@
 /**
- * stdio transport: spawns the server command, frames newline-delimited JSON-RPC, keeps the tail of
- * the child's stderr for the report, and always ends the child (see child-processes.ts).
+ * stdio transport: spawns the server command with a least environment, frames newline-delimited
+ * JSON-RPC, keeps a bounded sample of what is not JSON and the tail of the child's stderr for the
+ * report, and always ends the child's whole process group (see child-processes.ts).
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { endChild, registerChild } from './child-processes.js';
+import { childEnvironment } from './child-environment.js';
+import { endGroup, registerChild } from './child-processes.js';
 import { splitCommandLine } from './command-line.js';
 import { WireError } from './errors.js';
 import type { CloseInfo, Connection, Exchange, OutgoingMessage, ReceivedMessage } from './exchange.js';
 import { isResponse, sameId, type JsonRpcId, type JsonRpcResponse } from './jsonrpc.js';
+import { LineSplitter } from './line-splitter.js';
+import { parseServerJson } from './server-json.js';
 
 export interface StdioOptions {
   timeoutMs: number;
   maxLineBytes: number;
   cwd?: string;
-  env?: NodeJS.ProcessEnv;
+  /** Variables the server gets on top of the least environment (see childEnvironment). */
+  env?: Record<string, string | undefined>;
 }
 
 export const DEFAULT_STDIO_OPTIONS: StdioOptions = { timeoutMs: 10_000, maxLineBytes: 4 * 1024 * 1024 };
 
-const STDERR_TAIL_BYTES = 8 * 1024;
+/** stdout lines that are not JSON kept as evidence; the ones after are counted, not kept. */
+export const MAX_NON_JSON_LINES = 100;
+
+/** The longest excerpt kept of one non-JSON stdout line. */
+export const MAX_NON_JSON_LINE_CHARS = 1_000;
+
+/** The stderr kept: its last this many characters; earlier output is counted, not kept. */
+export const STDERR_TAIL_CHARS = 8 * 1024;
 
 interface Pending {
   id: JsonRpcId;
@@ -33,10 +45,12 @@ export class StdioConnection implements Connection {
   readonly transport = 'stdio' as const;
   readonly received: ReceivedMessage[] = [];
   readonly exchanges: Exchange[] = [];
-  /** stdout lines that were not JSON: each one breaks "nothing but JSON-RPC on stdout". */
+  /** stdout lines that were not JSON (the first MAX_NON_JSON_LINES, cut): each breaks "nothing but JSON-RPC on stdout". */
   readonly nonJsonLines: string[] = [];
+  private droppedLines = 0;
   private stderr = '';
-  private stdoutBuffer = '';
+  private droppedStderr = 0;
+  private readonly stdout: LineSplitter;
   private readonly pending = new Map<string, Pending>();
   private anonymous = 0;
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null; at: number } | undefined;
@@ -54,11 +68,19 @@ export class StdioConnection implements Connection {
         resolve();
       });
     });
+    this.stdout = new LineSplitter(options.maxLineBytes, {
+      onLine: (line) => {
+        if (line.trim() !== '') this.onLine(line);
+      },
+      onOverlong: (head) => this.keepNonJson(`${head}… (a line over ${options.maxLineBytes} bytes without a newline)`),
+    });
     child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => this.onStdout(chunk));
+    child.stdout!.on('data', (chunk: string) => this.stdout.push(chunk));
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {
-      this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL_BYTES);
+      const joined = this.stderr + chunk;
+      this.droppedStderr += Math.max(0, joined.length - STDERR_TAIL_CHARS);
+      this.stderr = joined.slice(-STDERR_TAIL_CHARS);
     });
     // Writing to a server that already exited raises EPIPE; the exit itself is what gets reported.
     child.stdin!.on('error', () => undefined);
@@ -76,8 +98,9 @@ export class StdioConnection implements Connection {
     const [command, ...args] = argv as [string, ...string[]];
     const child = spawn(command, args, {
       cwd: options.cwd,
-      env: options.env ?? process.env,
+      env: childEnvironment(options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
+      // A group of its own, so closing ends whatever the server started too (child-processes.ts).
       detached: true,
     });
     registerChild(child);
@@ -93,6 +116,16 @@ export class StdioConnection implements Connection {
 
   get stderrTail(): string {
     return this.stderr;
+  }
+
+  /** Characters of stderr that came before the kept tail. */
+  get stderrDroppedChars(): number {
+    return this.droppedStderr;
+  }
+
+  /** Non-JSON stdout lines past MAX_NON_JSON_LINES: counted, not kept. */
+  get droppedNonJsonLines(): number {
+    return this.droppedLines;
   }
 
   get hasExited(): boolean {
@@ -144,40 +177,39 @@ export class StdioConnection implements Connection {
     if (!this.exitInfo) this.child.stdin!.end();
     const exitedOnEof = await Promise.race([this.exited.then(() => true), delay(grace).then(() => false)]);
     const exitMs = exitedOnEof && this.exitInfo ? this.exitInfo.at - closedAt : undefined;
-    if (!this.exitInfo) {
-      endChild(this.child, 'SIGTERM');
-      const ended = await Promise.race([this.exited.then(() => true), delay(1_000).then(() => false)]);
-      if (!ended) {
-        endChild(this.child, 'SIGKILL');
-        await Promise.race([this.exited, delay(1_000)]);
-      }
-    }
+    // Even when the server exited by itself: helpers it started may still run and hold its stdout.
+    await endGroup(this.child);
     return { exitedOnEof, exitMs };
   }
 
-  private onStdout(chunk: string): void {
-    this.stdoutBuffer += chunk;
-    let newline: number;
-    while ((newline = this.stdoutBuffer.indexOf('\n')) >= 0) {
-      const line = this.stdoutBuffer.slice(0, newline).replace(/\r$/, '');
-      this.stdoutBuffer = this.stdoutBuffer.slice(newline + 1);
-      if (line.trim() !== '') this.onLine(line);
+  private keepNonJson(line: string): void {
+    if (this.nonJsonLines.length >= MAX_NON_JSON_LINES) {
+      this.droppedLines++;
+      return;
     }
-    if (this.stdoutBuffer.length > this.options.maxLineBytes) {
-      this.nonJsonLines.push(`${this.stdoutBuffer.slice(0, 200)}… (a line over ${this.options.maxLineBytes} bytes without a newline)`);
-      this.stdoutBuffer = '';
-    }
+    const cut = MAX_NON_JSON_LINE_CHARS;
+    const kept = line.length > cut ? `${line.slice(0, cut)}… (cut at ${cut} characters)` : line;
+    this.nonJsonLines.push(kept);
+    this.received.push({ at: Date.now(), message: undefined, raw: kept });
   }
 
   private onLine(line: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      this.nonJsonLines.push(line);
-      this.received.push({ at: Date.now(), message: undefined, raw: line });
+    const parsed = parseServerJson(line);
+    if (!parsed.ok && parsed.reason === 'not-json') {
+      this.keepNonJson(line);
       return;
     }
+    if (!parsed.ok) {
+      // Too deep to read: the request it answers (by its top-level id) fails naming the cap. A line
+      // that answers no pending request is dropped; nothing waits for it.
+      const pending = this.findPending(parsed.id);
+      if (pending) {
+        pending.exchange.error = new WireError('too-large', parsed.message);
+        this.settle(pending, line.slice(0, MAX_NON_JSON_LINE_CHARS));
+      }
+      return;
+    }
+    const message = parsed.value;
     this.received.push({ at: Date.now(), message, raw: line });
     for (const p of this.pending.values()) p.exchange.messages.push(message);
     for (const p of [...this.pending.values()]) {

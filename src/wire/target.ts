@@ -4,7 +4,10 @@ import type { Connection } from './exchange.js';
 import { DEFAULT_HTTP_OPTIONS, HttpConnection, parseHttpUrl } from './http.js';
 import { DEFAULT_STDIO_OPTIONS, StdioConnection } from './stdio.js';
 
-export type Target = { kind: 'http'; url: string } | { kind: 'stdio'; command: string; cwd?: string; env?: NodeJS.ProcessEnv };
+export type Target =
+  | { kind: 'http'; url: string }
+  /** `env`: variables the server gets on top of the least environment; a name mapped to undefined copies mcpgate's value. */
+  | { kind: 'stdio'; command: string; cwd?: string; env?: Record<string, string | undefined> };
 
 export interface ConnectOptions {
   timeoutMs: number;

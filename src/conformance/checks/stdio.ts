@@ -15,10 +15,13 @@ export const stdioChecks = defineChecks('stdio', [
     transports: STDIO_ONLY,
     phase: 'audit',
     async run(ctx) {
-      const lines = ctx.connections.flatMap((c) => (c instanceof StdioConnection ? c.received : []));
+      const stdio = ctx.connections.filter((c): c is StdioConnection => c instanceof StdioConnection);
+      const lines = stdio.flatMap((c) => c.received);
       const bad = lines.filter((l) => l.message === undefined || classifyMessage(l.message) === 'invalid');
+      // Past a cap, non-JSON lines are counted, not kept (a junk flood must not grow memory).
+      const notKept = stdio.reduce((n, c) => n + c.droppedNonJsonLines, 0);
       if (bad.length > 0) {
-        return violated(`${bad.length} stdout line(s) are not JSON-RPC messages, e.g. ${JSON.stringify(bad[0]!.raw.slice(0, 120))}`, bad.slice(0, 3).map((l) => ({ label: 'stdout line', received: l.raw.slice(0, 300), expected: 'one JSON-RPC message per line' })), 'write logs to stderr, never to stdout');
+        return violated(`${bad.length + notKept} stdout line(s) are not JSON-RPC messages, e.g. ${JSON.stringify(bad[0]!.raw.slice(0, 120))}`, bad.slice(0, 3).map((l) => ({ label: 'stdout line', received: l.raw.slice(0, 300), expected: 'one JSON-RPC message per line' })), 'write logs to stderr, never to stdout');
       }
       return pass(`${lines.length} stdout line(s), all JSON-RPC`);
     },

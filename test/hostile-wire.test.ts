@@ -1,0 +1,276 @@
+/**
+ * A server under test is hostile until proven otherwise: whatever it sends costs mcpgate at most
+ * linear time and bounded memory, ends within --timeout, never stops a report being written, and
+ * it never sees mcpgate's secrets. Each case runs a small server from test/fixtures/hostile/.
+ */
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
+import { compileToolSchema } from '../src/conformance/tool-schemas.js';
+import { MAX_SAMPLE_ITEMS, MAX_SAMPLE_STRING_CHARS, sampleArguments } from '../src/conformance/sample-arguments.js';
+import { parseReport } from '../src/report/json.js';
+import type { Report } from '../src/report/model.js';
+import { childEnvironment } from '../src/wire/child-environment.js';
+import { HttpConnection } from '../src/wire/http.js';
+import { ModernClient } from '../src/wire/modern-client.js';
+import { MAX_LIST_ITEMS, MAX_PAGES } from '../src/wire/pagination.js';
+import { exceedsDepth, MAX_JSON_DEPTH, parseServerJson } from '../src/wire/server-json.js';
+import { MAX_SSE_EVENT_CHARS } from '../src/wire/sse.js';
+import { MAX_NON_JSON_LINES, STDERR_TAIL_CHARS, StdioConnection } from '../src/wire/stdio.js';
+import { ROOT, runCli, tempDir } from './helpers/cli.js';
+
+/** Every bound is asserted with this much room: the tests must not depend on the machine's speed. */
+const MARGIN_MS = 5_000;
+const TIMEOUT_MS = 3_000;
+
+const servers: LaunchedServer[] = [];
+const connections: Array<{ close: () => Promise<unknown> }> = [];
+afterAll(async () => {
+  await Promise.all([...servers.map((s) => s.stop()), ...connections.map((c) => c.close())]);
+});
+
+function fixture(name: string, ...args: string[]): string {
+  return [`"${process.execPath}"`, `"${join(ROOT, 'dist/test/fixtures/hostile', `${name}.js`)}"`, ...args].join(' ');
+}
+
+async function httpFixture(name: string, ...args: string[]): Promise<string> {
+  const server = await launchHttpServer(process.execPath, [join(ROOT, 'dist/test/fixtures/hostile', `${name}.js`), '--http', ...args]);
+  servers.push(server);
+  return server.url;
+}
+
+async function check(
+  target: string[],
+  extra: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ report: Report; code: number | null; durationMs: number; output: string; text: string }> {
+  const file = join(tempDir(), 'report.json');
+  const run = await runCli(['check', ...target, '--report', file, ...extra], { timeoutMs: 120_000, env });
+  if (!existsSync(file)) throw new Error(`no report was written (exit ${run.code}): ${run.stderr.slice(-500)}`);
+  const text = readFileSync(file, 'utf8');
+  return { report: parseReport(text), code: run.code, durationMs: run.durationMs, output: run.stdout + run.stderr, text };
+}
+
+function verdict(report: Report, id: string): { status: string; message: string } {
+  const found = report.checks.find((c) => c.id === id);
+  if (!found) throw new Error(`no check ${id} in the report`);
+  return { status: found.status, message: found.message ?? '' };
+}
+
+describe('server-supplied regular expressions run in linear time', () => {
+  const evil = '^(a|a)*$';
+  const sample = `${'a'.repeat(40)}!`;
+
+  it('a backtracking pattern is decided at once, in pattern and patternProperties', () => {
+    const compiled = compileToolSchema({
+      type: 'object',
+      properties: { s: { type: 'string', pattern: evil } },
+      patternProperties: { [evil]: { type: 'integer' } },
+    });
+    expect(compiled.ok).toBe(true);
+    if (!compiled.ok) return;
+    expect(compiled.validate({ s: sample })).toBe(false);
+    expect(compiled.validate({ s: 'aaaa', [sample]: 'x' })).toBe(true);
+    expect(compiled.validate({ s: 'aaaa', aaaa: 'x' })).toBe(false);
+    expect(compiled.unchecked).toEqual([]);
+  });
+
+  it('a pattern the linear engine cannot run is listed as unchecked and matches anything, without failing the compile', () => {
+    const compiled = compileToolSchema({ type: 'string', pattern: '^(a)\\1$' });
+    expect(compiled.ok).toBe(true);
+    if (!compiled.ok) return;
+    expect(compiled.unchecked).toEqual([{ pattern: '^(a)\\1$', reason: expect.stringContaining('\\1') }]);
+    expect(compiled.validate('ab')).toBe(true);
+  });
+
+  it('two tools with different patterns do not share a compiled pattern', () => {
+    const digits = compileToolSchema({ type: 'string', pattern: '^[0-9]+$' });
+    const letters = compileToolSchema({ type: 'string', pattern: '^[a-z]+$' });
+    expect(digits.ok && digits.validate('123') && !digits.validate('abc')).toBe(true);
+    expect(letters.ok && letters.validate('abc') && !letters.validate('123')).toBe(true);
+  });
+
+  it('sample arguments stay small whatever minimums the schema sets', () => {
+    const args = sampleArguments({
+      type: 'object',
+      properties: {
+        text: { type: 'string', minLength: 500_000_000 },
+        list: { type: 'array', items: { type: 'string' }, minItems: 1_000_000_000 },
+      },
+      required: ['text', 'list'],
+      allOf: Array.from({ length: 200_000 }, () => ({})),
+    });
+    expect((args.text as string).length).toBe(MAX_SAMPLE_STRING_CHARS);
+    expect((args.list as unknown[]).length).toBe(MAX_SAMPLE_ITEMS);
+  });
+
+  it('mcpgate check against the schema bombs ends within the timeout, with sane verdicts', async () => {
+    const url = await httpFixture('schema-bombs-server');
+    const { report, durationMs } = await check(['--url', url], ['--timeout', String(TIMEOUT_MS)]);
+    expect(durationMs).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
+    const structured = verdict(report, 'tools.call-structured-content');
+    expect(structured.status).toBe('fail');
+    expect(structured.message).toContain('match_output: /value must match pattern "^(a|a)*$"');
+    const input = verdict(report, 'tools.input-schema-valid');
+    expect(input.status).toBe('warn');
+    expect(input.message).toMatch(/repeat_pair: pattern "\^\(a\)\\\\1\$" is not checked/);
+    expect(verdict(report, 'tools.list-static').status).toBe('pass');
+    expect(report.checks.filter((c) => c.status === 'error')).toEqual([]);
+  });
+});
+
+describe('event streams are read in linear time and within --timeout', () => {
+  it('a stream that never ends a line ends at the timeout, not long after', async () => {
+    const url = await httpFixture('drip-sse-server', '--drip', 'tools/list');
+    const connection = new HttpConnection(url, { timeoutMs: TIMEOUT_MS, maxResponseBytes: 64 * 1024 * 1024 });
+    connections.push(connection);
+    const exchange = await new ModernClient(connection).request('tools/list');
+    expect(exchange.error?.kind).toBe('timeout');
+    expect(exchange.timing.durationMs).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
+  });
+
+  it('an event longer than the cap fails the exchange with a message naming the cap', async () => {
+    const url = await httpFixture('drip-sse-server', '--drip', 'tools/list', '--chunk', '65536');
+    const connection = new HttpConnection(url, { timeoutMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 });
+    connections.push(connection);
+    const exchange = await new ModernClient(connection).request('tools/list');
+    expect(exchange.error?.kind).toBe('too-large');
+    expect(exchange.error?.message).toContain(`exceeded ${MAX_SSE_EVENT_CHARS} characters`);
+  });
+
+  it('mcpgate check against a dripping server/discover ends within the timeout', async () => {
+    const url = await httpFixture('drip-sse-server');
+    const run = await runCli(['check', '--url', url, '--timeout', String(TIMEOUT_MS)], { timeoutMs: 60_000 });
+    expect(run.code).toBe(3);
+    expect(run.durationMs).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
+  });
+});
+
+describe('JSON from a server is refused past a nesting cap, and lists past their caps', () => {
+  it('measures depth without recursion and keeps the id of a refused message', () => {
+    const nested = (levels: number): string => `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;
+    expect(parseServerJson(nested(MAX_JSON_DEPTH))).toMatchObject({ ok: true });
+    const refused = parseServerJson(`{"jsonrpc":"2.0","id":7,"result":${nested(MAX_JSON_DEPTH)}}`);
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: 'too-deep',
+      id: 7,
+      message: expect.stringContaining(`deeper than ${MAX_JSON_DEPTH} levels`),
+    });
+    expect(exceedsDepth(JSON.parse(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`))).toBe(true);
+  });
+
+  for (const transport of ['http', 'stdio'] as const) {
+    it(`a tools/list nested 10,000 levels fails the relevant checks and the report is written (${transport})`, async () => {
+      const target =
+        transport === 'http'
+          ? ['--url', await httpFixture('deep-json-server', '--deep')]
+          : ['--stdio', fixture('deep-json-server', '--deep')];
+      const { report, code, output } = await check(target);
+      expect(output).not.toContain('internal error');
+      expect(code).toBe(1);
+      const gates = verdict(report, 'capabilities.gates');
+      expect(gates.status).toBe('fail');
+      expect(gates.message).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+    });
+  }
+
+  it(`a list of more than ${MAX_LIST_ITEMS} tools is cut at the cap, and the verdict names it`, async () => {
+    const { report } = await check(['--stdio', fixture('deep-json-server', '--many-tools')]);
+    const follow = verdict(report, 'pagination.follow');
+    expect(follow.status).toBe('fail');
+    expect(follow.message).toContain(`more than ${MAX_LIST_ITEMS} items`);
+  });
+
+  it(`pagination without end stops after ${MAX_PAGES} pages, and the verdict names it`, async () => {
+    const { report } = await check(['--stdio', fixture('deep-json-server', '--endless-pages')]);
+    const follow = verdict(report, 'pagination.follow');
+    expect(follow.status).toBe('fail');
+    expect(follow.message).toContain(`within ${MAX_PAGES} pages`);
+  });
+});
+
+describe('a stdio junk flood is sampled, not kept', () => {
+  it(`keeps ${MAX_NON_JSON_LINES} non-JSON lines and the stderr tail, and counts the rest`, async () => {
+    const lines = 100_000;
+    const connection = await StdioConnection.start(fixture('junk-flood-server', '--lines', String(lines)), {
+      timeoutMs: 60_000,
+      maxLineBytes: 1 << 20,
+    });
+    connections.push(connection);
+    const exchange = await new ModernClient(connection).request('tools/list');
+    expect(exchange.response).toMatchObject({ result: { tools: [] } });
+    expect(connection.nonJsonLines).toHaveLength(MAX_NON_JSON_LINES);
+    expect(connection.droppedNonJsonLines).toBe(lines - MAX_NON_JSON_LINES);
+    expect(connection.received).toHaveLength(MAX_NON_JSON_LINES + 1);
+    await connection.close();
+    // How much stderr arrives before the server exits is up to the server's pipe writes; what is kept is not.
+    expect(connection.stderrTail).toHaveLength(STDERR_TAIL_CHARS);
+    expect(connection.stderrDroppedChars).toBeGreaterThan(0);
+    expect(connection.stderrDroppedChars + STDERR_TAIL_CHARS).toBeLessThanOrEqual(lines * ('junk '.repeat(20).length + 1));
+  });
+});
+
+/** Linux: members of the group that still run (zombies do not: an orphan waits for a reaper that containers often lack). */
+function runningMembers(pgid: number): string[] {
+  if (process.platform !== 'linux') {
+    try {
+      process.kill(-pgid, 0);
+      return [`group ${pgid}`];
+    } catch {
+      return [];
+    }
+  }
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(pgrp) === pgid && state !== 'Z' ? [`${pid} (${state})`] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+describe('stdio servers run in a process group of their own, with a least environment', () => {
+  it('a helper that holds stdout and ignores SIGTERM neither outlives mcpgate nor keeps it from exiting', async () => {
+    const pidFile = join(tempDir(), 'pids.jsonl');
+    const run = await runCli(['check', '--stdio', fixture('grandchild-server', '--pid-file', pidFile)], { timeoutMs: 60_000 });
+    expect(run.code).not.toBeNull();
+    const groups = readFileSync(pidFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { pgid: number });
+    expect(groups.length).toBeGreaterThan(0);
+    const left = groups.flatMap(({ pgid }) => runningMembers(pgid));
+    // Clean up before asserting, so a failure leaves nothing behind.
+    for (const { pgid } of groups) if (runningMembers(pgid).length > 0) process.kill(-pgid, 'SIGKILL');
+    expect(left).toEqual([]);
+  });
+
+  it("the server never sees mcpgate's secrets", async () => {
+    const secret = 'sk-mcpgate-canary-0123456789abcdef';
+    const { report, output, text } = await check(['--stdio', fixture('env-echo-server')], [], { OPENAI_API_KEY: secret });
+    expect(report.target.serverInfo?.name).toBe('env-echo no-key');
+    expect(output).not.toContain(secret);
+    expect(text).not.toContain(secret);
+  });
+
+  it('childEnvironment keeps what a process needs and what the caller passes, nothing else', () => {
+    const parent = {
+      PATH: '/bin',
+      HOME: '/home/u',
+      LC_ALL: 'C',
+      OPENAI_API_KEY: 'sk-x',
+      GITHUB_TOKEN: 'ghp-x',
+      SERVER_DEBUG: '1',
+      TZ: 'UTC',
+    };
+    const env = childEnvironment({ SERVER_DEBUG: undefined, EXTRA: 'yes', NOT_SET: undefined }, parent);
+    expect(env).toEqual({ PATH: '/bin', HOME: '/home/u', LC_ALL: 'C', TZ: 'UTC', SERVER_DEBUG: '1', EXTRA: 'yes' });
+  });
+});
