@@ -2,7 +2,7 @@
 
 import type { GoldenSet } from '../types.js';
 import { casesPath, isRecord, rawCases, type LoadContext } from './context.js';
-import { FileProblemsError, type FileProblem } from '../../shared/yaml/problems.js';
+import { asProblemsOf, type FileProblem } from '../../shared/yaml/problems.js';
 import { parseYamlFile, readUserFile } from '../../shared/yaml/load.js';
 import { GoldenSetError } from './errors.js';
 import { valuePosition } from '../../shared/yaml/locate.js';
@@ -11,11 +11,11 @@ import { checkSemantics } from './semantic-checks.js';
 import { toGoldenCase, type RawDefaults } from './to-case.js';
 
 export function loadGoldenSet(file: string): GoldenSet {
-  return parseGoldenSet(asGoldenSetErrors(() => readUserFile(file, { what: 'golden set', namedBy: '--golden' })), file);
+  return parseGoldenSet(asProblemsOf(GoldenSetError, () => readUserFile(file, { what: 'golden set', namedBy: '--golden' })), file);
 }
 
 export function parseGoldenSet(text: string, file: string): GoldenSet {
-  const { doc, lines, data } = asGoldenSetErrors(() => parseYamlFile(text, file));
+  const { doc, lines, data } = asProblemsOf(GoldenSetError, () => parseYamlFile(text, file));
   const ctx: LoadContext = { file, doc, lines, data, problems: [] };
   checkSchema(ctx);
   checkSemantics(ctx);
@@ -28,16 +28,6 @@ export function parseGoldenSet(text: string, file: string): GoldenSet {
     return toGoldenCase(raw as Record<string, unknown>, defaults, `${file}:${line}`);
   });
   return { file, cases };
-}
-
-/** The golden set's own error type, so callers and tests can tell which file failed. */
-function asGoldenSetErrors<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof FileProblemsError) throw new GoldenSetError(error.file, error.problems);
-    throw error;
-  }
 }
 
 /** Problems in file order, so the first line of the message is the first thing to fix. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ToolSchema } from './common.js';
 import { ServerInfoSchema, TransportSchema } from './target.js';
+import { LatencyFiguresSchema } from './telemetry.js';
 import { count, milliseconds, isoDateTime } from './values.js';
 
 export const BENCH_SCHEMA_VERSION = '1.0';
@@ -40,15 +41,7 @@ export const BenchResultsSchema = z.object({
   /** Requests answered with a valid result per second of the measured phase (failures fail fast and would flatter it). */
   rps: z.number().min(0),
   /** Over the requests answered with a valid result; in rate mode measured from the intended send time. */
-  latencyMs: z.object({
-    p50: milliseconds,
-    p90: milliseconds,
-    p95: milliseconds,
-    p99: milliseconds,
-    p999: milliseconds,
-    max: milliseconds,
-    mean: milliseconds,
-  }),
+  latencyMs: LatencyFiguresSchema.omit({ count: true, min: true }),
   /** Failed requests by kind, e.g. `http:503`, `jsonrpc:-32602`, `timeout`, `refused`. */
   errors: z.record(z.string(), count),
 });

@@ -4,7 +4,7 @@
  */
 
 import { parseYamlFile, readUserFile } from '../../shared/yaml/load.js';
-import { FileProblemsError } from '../../shared/yaml/problems.js';
+import { asProblemsOf, FileProblemsError } from '../../shared/yaml/problems.js';
 import { valuePosition } from '../../shared/yaml/locate.js';
 import { INJECTION_CLASSES, type FaultKind, type InjectionClass, type Occurrence } from '../../report/model.js';
 import { checkInjection, checkScenario, checkTop, isRecord, report, type FaultsFileContext } from './faults-check.js';
@@ -14,20 +14,11 @@ import type { FaultsFile, FaultScenario, InjectionCase } from './types.js';
 export class FaultsFileError extends FileProblemsError {}
 
 export function loadFaultsFile(file: string): FaultsFile {
-  return parseFaultsFile(asFaultsFileErrors(() => readUserFile(file, { what: 'faults file', namedBy: '--faults' })), file);
-}
-
-function asFaultsFileErrors<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof FileProblemsError) throw new FaultsFileError(error.file, error.problems);
-    throw error;
-  }
+  return parseFaultsFile(asProblemsOf(FaultsFileError, () => readUserFile(file, { what: 'faults file', namedBy: '--faults' })), file);
 }
 
 export function parseFaultsFile(text: string, file: string): FaultsFile {
-  const { doc, lines, data } = asFaultsFileErrors(() => parseYamlFile(text, file));
+  const { doc, lines, data } = asProblemsOf(FaultsFileError, () => parseYamlFile(text, file));
   const ctx: FaultsFileContext = { file, doc, lines, problems: [] };
   if (checkTop(ctx, data) && isRecord(data)) {
     const ids = new Map<string, number>();

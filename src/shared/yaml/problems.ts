@@ -44,3 +44,13 @@ export class FileProblemsError extends InputError {
     this.problems = problems;
   }
 }
+
+/** Runs `work`, re-raising its file problems under a file kind's own error type (GoldenSetError, ...). */
+export function asProblemsOf<T>(kind: new (file: string, problems: readonly FileProblem[]) => FileProblemsError, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof FileProblemsError) throw new kind(error.file, error.problems);
+    throw error;
+  }
+}
