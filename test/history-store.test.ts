@@ -39,7 +39,9 @@ describe('the report store', () => {
     expect(large.entry.report!.file).toBe(`reports/${large.entry.report!.sha256}.json.gz`);
     expect(readFileSync(join(dir, large.entry.report!.file)).length).toBeLessThan(GZIP_ABOVE_BYTES);
     const loaded = loadEntryReport(dir, large.entry);
-    expect(typeof loaded === 'string' ? loaded : renderJson(loaded)).toBe(renderJson(evalRun(many, { startedAt: '2026-08-02T00:00:00.000Z' })));
+    expect(typeof loaded === 'string' ? loaded : renderJson(loaded)).toBe(
+      renderJson(evalRun(many, { startedAt: '2026-08-02T00:00:00.000Z' })),
+    );
     expect(readdirSync(join(dir, 'reports'))).toHaveLength(2);
   });
 });
@@ -84,13 +86,18 @@ describe('mcpgate history', () => {
   it('lists the runs, and prunes entries and the reports no entry needs only when asked', async () => {
     const dir = tempDir();
     const runs = [1, 2, 3].map((day) => recordRun(dir, evalRun(STEADY, { startedAt: `2026-08-0${day}T00:00:00.000Z` })));
-    const red = recordRun(dir, evalRun([{ id: 'weather-paris', kind: 'hard', passes: 19, runs: 20 }], { startedAt: '2026-08-04T00:00:00.000Z' }));
+    const red = recordRun(
+      dir,
+      evalRun([{ id: 'weather-paris', kind: 'hard', passes: 19, runs: 20 }], { startedAt: '2026-08-04T00:00:00.000Z' }),
+    );
 
     const listed = await runCli(['history', '--history-dir', dir]);
     expect(listed.code).toBe(0);
     const lines = listed.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^started\s+run id\s+green\s+exit\s+tools sha\s+models\s+pass rate$/);
-    expect(lines[1]).toMatch(new RegExp(`^2026-08-01T00:00:00\\.000Z\\s+${runs[0]!.entry.runId}\\s+yes\\s+0\\s+[0-9a-f]{12}\\s+baseline\\s+100% of 40 case runs$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^2026-08-01T00:00:00\\.000Z\\s+${runs[0]!.entry.runId}\\s+yes\\s+0\\s+[0-9a-f]{12}\\s+baseline\\s+100% of 40 case runs$`),
+    );
     expect(lines[4]).toMatch(new RegExp(`^2026-08-04T00:00:00\\.000Z\\s+${red.entry.runId}\\s+no\\s+1\\s.*95% of 20 case runs$`));
     expect(lines[5]).toBe(`4 run(s) in ${dir}`);
     expect(readdirSync(join(dir, 'reports'))).toHaveLength(4);

@@ -11,7 +11,9 @@ export function configure(command: Command): void {
   addOptions(command, [
     new Option('--history-dir <dir>', 'run history directory').default(DEFAULT_HISTORY_DIR),
     new Option('--prune-keep <n>', 'remove all but the newest N entries').argParser(nonNegativeInteger('--prune-keep')),
-    new Option('--prune-older-than <span>', 'remove entries of runs older than this (30d, 12h, 2w)').argParser(duration('--prune-older-than')),
+    new Option('--prune-older-than <span>', 'remove entries of runs older than this (30d, 12h, 2w)').argParser(
+      duration('--prune-older-than'),
+    ),
   ]);
   command.action(async (flags: HistoryFlags) => {
     const { history } = await import('./history/history.js');

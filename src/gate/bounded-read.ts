@@ -16,7 +16,8 @@ function errorCode(error: unknown): string {
 
 /** The real path of `name` inside `dir`, or why it is not one. */
 function pathInside(dir: string, name: string): { path: string } | { problem: string } {
-  if (isAbsolute(name) || name.split(/[\\/]/).includes('..')) return { problem: `${JSON.stringify(name)} is outside the history directory (not followed)` };
+  if (isAbsolute(name) || name.split(/[\\/]/).includes('..'))
+    return { problem: `${JSON.stringify(name)} is outside the history directory (not followed)` };
   let path: string;
   let root: string;
   try {
@@ -26,7 +27,8 @@ function pathInside(dir: string, name: string): { path: string } | { problem: st
     return { problem: `${name} cannot be read: ${errorCode(error)}` };
   }
   const inside = relative(root, path);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return { problem: `${name} leads outside the history directory (not followed)` };
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
+    return { problem: `${name} leads outside the history directory (not followed)` };
   return { path };
 }
 

@@ -26,6 +26,8 @@ export function history(flags: HistoryFlags): number {
   });
   for (const warning of pruned.warnings) warnOnStderr(warning);
   for (const file of [...pruned.entries, ...pruned.reports]) process.stdout.write(`removed ${file}\n`);
-  process.stdout.write(`pruned ${pruned.entries.length} entr${pruned.entries.length === 1 ? 'y' : 'ies'} and ${pruned.reports.length} report(s) from ${flags.historyDir}\n`);
+  process.stdout.write(
+    `pruned ${pruned.entries.length} entr${pruned.entries.length === 1 ? 'y' : 'ies'} and ${pruned.reports.length} report(s) from ${flags.historyDir}\n`,
+  );
   return EXIT.pass;
 }
