@@ -160,7 +160,7 @@ describe('a file that is not a valid report is refused in one line', () => {
 describe('history entries', () => {
   it('are read against the contract: what recordRun wrote parses, a broken one is refused in one line', () => {
     const dir = tempDir();
-    const { file, entry } = recordRun(dir, evalRun([{ id: 'weather', passes: 5, runs: 5 }]), join(dir, 'r.json'));
+    const { file, entry } = recordRun(dir, evalRun([{ id: 'weather', passes: 5, runs: 5 }]));
     const written = readFileSync(file, 'utf8');
     expect(parseHistoryEntry(written)).toEqual(entry);
     const broken = { ...JSON.parse(written), cases: [{ ...entry.cases[0], passRate: '100%' }] };

@@ -1,10 +1,11 @@
 /** `mcpgate init` scaffolding and `mcpgate run` from one mcpgate.yaml. */
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadGoldenSet } from '../src/behavior/golden/index.js';
+import { readHistory } from '../src/gate/history.js';
 import { loadConfig } from '../src/pipeline/config.js';
 import type { Report } from '../src/report/model.js';
 import { CLI, ROOT, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
@@ -105,14 +106,28 @@ describe('mcpgate run with a gate and history', () => {
     writeFileSync(golden, '- id: chit-chat\n  prompt: hi there\n  expect_tool: null\n- id: paris\n  prompt: "What is the weather in Paris?"\n  expect_tool: get_forecast\n');
     writeFileSync(join(dir, 'mcpgate.yaml'), `server:\n  stdio: '${referenceStdio()}'\neval:\n  golden: ${golden}\n  models: [baseline]\n  runs: 5\ngate:\n  baseline: auto\nreport:\n  dir: ${join(dir, 'reports')}\n  formats: [json, markdown, html, sarif]\nhistory:\n  dir: ${join(dir, 'history')}\n  record: true\n`);
     const first = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
-    expect(first.code).toBe(5);
-    expect(first.stdout).toMatch(/no green run/);
+    // The first run: the hard rules decide, it becomes the baseline, and its entry says what its exit code says.
+    expect(first.code).toBe(0);
+    const [entry] = readHistory(join(dir, 'history')).entries.map((e) => e.entry);
+    expect(entry).toMatchObject({ green: true, verdict: { exitCode: 0 } });
+    expect(entry!.verdict.reason).toBe(`gate: no baseline yet: recorded run ${entry!.runId} as the baseline; soft scores not compared`);
+    expect(first.stdout).toContain(`PASS: no baseline yet: recorded run ${entry!.runId} as the baseline`);
     const second = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
-    expect(second.stdout).not.toMatch(/no green run/);
+    expect(second.stdout).toContain(`against the baseline run ${entry!.runId} of ${entry!.startedAt}`);
     expect(second.code).toBe(0);
     for (const name of ['report.json', 'summary.md', 'report.html', 'mcpgate.sarif']) expect(existsSync(join(dir, 'reports', name))).toBe(true);
-    const { readdirSync } = await import('node:fs');
-    expect(readdirSync(join(dir, 'history')).filter((f) => f.endsWith('.json')).length).toBe(2);
+    expect(readHistory(join(dir, 'history')).entries).toHaveLength(2);
+
+    // Right after a run, its report gates against the run before it, not against itself; and a history
+    // directory copied elsewhere (a CI cache without the reports directory) gates on its own.
+    const current = join(dir, 'current.json');
+    cpSync(join(dir, 'reports', 'report.json'), current);
+    cpSync(join(dir, 'history'), join(dir, 'copied'), { recursive: true });
+    rmSync(join(dir, 'reports'), { recursive: true });
+    rmSync(join(dir, 'history'), { recursive: true });
+    const gated = await runCli(['gate', '--report', current, '--baseline', 'auto', '--history-dir', join(dir, 'copied')]);
+    expect(gated.stdout).toContain(`against the baseline run ${entry!.runId} of ${entry!.startedAt}`);
+    expect(gated.code).toBe(0);
   });
 });
 

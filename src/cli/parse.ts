@@ -72,3 +72,14 @@ export function positiveNumber(flag: string): (value: string) => number {
     return n;
   };
 }
+
+const DURATION_UNITS: Record<string, number> = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
+
+/** A span like `30d`, `12h` or `2w`, in milliseconds. */
+export function duration(flag: string): (value: string) => number {
+  return (value) => {
+    const match = /^(\d+)([hdw])$/.exec(value);
+    if (!match || Number(match[1]) === 0) throw usageError(`${flag} needs a span like 30d, 12h or 2w, got "${value.slice(0, 40)}"`);
+    return Number(match[1]) * DURATION_UNITS[match[2]!]!;
+  };
+}

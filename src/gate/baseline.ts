@@ -1,60 +1,78 @@
 /**
- * Which report a run is gated against: a file the user named, or `auto`, the last green run of the same
- * server and models in the history. A baseline that cannot be used makes the gate inconclusive (exit 5),
- * never a usage error: see docs/gate.md.
+ * Which report a run is gated against: a file the user named, or `auto`, the newest green run of the same
+ * server and models in the history that is not this run. A baseline that cannot be used makes the gate
+ * inconclusive (exit 5), never a usage error, except on the first run of a history that is being
+ * recorded, where the hard rules decide alone: see docs/gate.md.
  */
 
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseReport } from '../report/json.js';
 import type { Report } from '../report/model.js';
 import { usageError } from '../shared/input-error.js';
-import { gateReports, gateWithoutBaseline } from './gate.js';
-import { lastGreen, recordRun, reportFileOf } from './history.js';
+import { gateFirstRun, gateReports, gateWithoutBaseline } from './gate.js';
+import { runIdOf } from './history-entry.js';
+import { greenRuns, recordRun } from './history.js';
+import { loadEntryReport } from './report-store.js';
 import { describeIdentity, targetIdentity } from './target.js';
-import type { GateOptions, GateResult } from './types.js';
+import type { BaselineTaken, GateOptions, GateResult } from './types.js';
 
 export interface BaselineSource {
   /** A report file, or `auto`. */
   baseline: string;
   historyDir: string;
+  /** This run will be recorded: with `auto` and no usable green run, it starts the history (gateFirstRun). */
+  record?: boolean;
 }
 
-/** A baseline that cannot be used makes the gate inconclusive (exit 5), not a usage error: see docs/gate.md. */
-function readBaseline(file: string, what: string): Report | string {
-  if (!existsSync(file)) return `${what} ${file} does not exist`;
+type Resolved = { baseline: Report; taken: BaselineTaken } | { unavailable: string };
+
+/** A baseline file the user named on the command line or in mcpgate.yaml. */
+function readBaselineFile(file: string): Resolved {
+  if (!existsSync(file)) return { unavailable: `the baseline ${file} does not exist` };
   try {
-    return parseReport(readFileSync(file, 'utf8'));
+    return { baseline: parseReport(readFileSync(file, 'utf8')), taken: { source: file } };
   } catch (error) {
-    return `${what} ${file} cannot be used: ${(error as Error).message}`;
+    return { unavailable: `the baseline ${file} cannot be used: ${(error as Error).message}` };
   }
 }
 
-function resolveBaseline(where: BaselineSource, current: Report, onWarning: (warning: string) => void): { baseline: Report | string; source: string } {
-  if (where.baseline !== 'auto') return { baseline: readBaseline(where.baseline, 'the baseline'), source: where.baseline };
+/** The newest green run whose stored report is usable; each unusable one is skipped with a warning naming it. */
+function lastGreenReport(dir: string, current: Report, onWarning: (warning: string) => void): Resolved {
   const identity = targetIdentity(current.target);
   const models = current.eval?.models.map((m) => m.id) ?? [];
-  const { found, warnings } = lastGreen(where.historyDir, { target: identity, models, before: current.startedAt });
+  const { entries, warnings } = greenRuns(dir, { target: identity, models, excludeRunId: runIdOf(current) });
   for (const warning of warnings) onWarning(warning);
+  for (const { file, entry } of entries) {
+    const report = loadEntryReport(dir, entry);
+    if (typeof report === 'string') {
+      onWarning(`skipped history entry ${file} (run ${entry.runId}) as a baseline: ${report}`);
+      continue;
+    }
+    const source = join(dir, entry.report?.file ?? entry.reportFile ?? '');
+    return { baseline: report, taken: { source, runId: entry.runId, exitCode: entry.verdict.exitCode } };
+  }
   const modelsText = models.length > 0 ? `models ${models.join(', ')}` : 'no models';
-  if (!found) return { baseline: `no green run of ${describeIdentity(identity)} with ${modelsText} in ${where.historyDir}`, source: where.historyDir };
-  const file = reportFileOf(where.historyDir, found.entry);
-  const run = `the last green run (${found.entry.startedAt}, ${found.entry.runId})`;
-  if (!file) return { baseline: `${run} was recorded without its report file`, source: found.file };
-  return { baseline: readBaseline(file, `the report of ${run},`), source: file };
+  const skipped = entries.length > 0 ? ` (${entries.length} skipped: their reports cannot be used)` : '';
+  return { unavailable: `no usable green run of ${describeIdentity(identity)} with ${modelsText} in ${dir}${skipped}` };
 }
 
 /** Gates a report against a baseline file or `auto` (the last green run in the history); shared with `mcpgate run`. */
 export function gateAgainst(current: Report, where: BaselineSource, options: GateOptions, onWarning: (warning: string) => void): GateResult {
-  const { baseline, source } = resolveBaseline(where, current, onWarning);
-  return typeof baseline === 'string' ? gateWithoutBaseline(current, baseline, options) : gateReports(current, baseline, options, source);
+  const auto = where.baseline === 'auto';
+  const resolved = auto ? lastGreenReport(where.historyDir, current, onWarning) : readBaselineFile(where.baseline);
+  if ('baseline' in resolved) return gateReports(current, resolved.baseline, options, resolved.taken);
+  if (auto && where.record) {
+    return gateFirstRun(current, resolved.unavailable, `recorded run ${runIdOf(current)} as the baseline`, options);
+  }
+  return gateWithoutBaseline(current, resolved.unavailable, options);
 }
 
-/** Appends a run to the history; a directory that cannot be written is a usage error. */
-export function recordInHistory(dir: string, report: Report, file: string): ReturnType<typeof recordRun> {
+/** Appends a run to the history, its report stored inside; a directory that cannot be written is a usage error. */
+export function recordInHistory(dir: string, report: Report): ReturnType<typeof recordRun> {
   try {
-    return recordRun(dir, report, file);
+    return recordRun(dir, report);
   } catch (error) {
     throw usageError(`cannot record the run in ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
-

@@ -14,10 +14,15 @@ import { driftReport } from './drift.js';
 import { toHistoryEntry } from './history-entry.js';
 import { listed, points } from './measure.js';
 import { metricFindings } from './metrics.js';
-import { DEFAULT_GATE_OPTIONS, type DriftItem, type GateFinding, type GateOptions, type GateResult } from './types.js';
+import { DEFAULT_GATE_OPTIONS, type BaselineTaken, type DriftItem, type GateFinding, type GateOptions, type GateResult } from './types.js';
 import { zFor } from './wilson.js';
 
-export function gateReports(current: Report, baseline: Report, options: GateOptions = DEFAULT_GATE_OPTIONS, source?: string): GateResult {
+export function gateReports(
+  current: Report,
+  baseline: Report,
+  options: GateOptions = DEFAULT_GATE_OPTIONS,
+  taken: BaselineTaken = {},
+): GateResult {
   const z = zFor(options.confidence);
   const setup = compareSetup(current, baseline);
   const findings = [...absoluteFindings(current), ...setup.findings];
@@ -26,7 +31,7 @@ export function gateReports(current: Report, baseline: Report, options: GateOpti
   const drift = driftReport(current, toHistoryEntry(baseline));
   const labels = new Map(drift.map((d) => [`case:${d.id}@${d.model}`, d.label]));
   const labelled = findings.map((f) => (labels.has(f.item) ? { ...f, drift: labels.get(f.item)! } : f));
-  return decide(labelled, drift, options, { startedAt: baseline.startedAt, ...(source ? { source } : {}) });
+  return decide(labelled, drift, options, { startedAt: baseline.startedAt, ...taken });
 }
 
 /**
@@ -36,6 +41,15 @@ export function gateReports(current: Report, baseline: Report, options: GateOpti
 export function gateWithoutBaseline(current: Report, unavailable: string, options: GateOptions = DEFAULT_GATE_OPTIONS): GateResult {
   const missing: GateFinding = { item: 'baseline', kind: 'baseline', rule: 'comparable', verdict: 'inconclusive', reason: unavailable };
   return decide([...absoluteFindings(current), missing], [], options, { unavailable });
+}
+
+/**
+ * The first run of a history (`--baseline auto` while recording, no usable green run yet): the hard
+ * rules decide alone, and a pass says that this run becomes the baseline (`firstRun`, one clause), so a
+ * new project starts its history instead of staying inconclusive until someone records by hand.
+ */
+export function gateFirstRun(current: Report, unavailable: string, firstRun: string, options: GateOptions = DEFAULT_GATE_OPTIONS): GateResult {
+  return decide(absoluteFindings(current), [], options, { unavailable }, `no baseline yet: ${firstRun}; soft scores not compared`);
 }
 
 function absoluteFindings(current: Report): GateFinding[] {
@@ -53,7 +67,7 @@ function absoluteFindings(current: Report): GateFinding[] {
 const RANK: Record<GateFinding['verdict'], number> = { fail: 0, inconclusive: 1, pass: 2 };
 
 /** Findings sorted by verdict, then item: the same reports give the same output, whatever their case order. */
-function decide(unsorted: GateFinding[], drift: DriftItem[], options: GateOptions, baseline: GateResult['baseline']): GateResult {
+function decide(unsorted: GateFinding[], drift: DriftItem[], options: GateOptions, baseline: GateResult['baseline'], passReason?: string): GateResult {
   const findings = [...unsorted].sort((a, b) => RANK[a.verdict] - RANK[b.verdict] || a.item.localeCompare(b.item));
   const failed = findings.filter((f) => f.verdict === 'fail');
   const open = findings.filter((f) => f.verdict === 'inconclusive');
@@ -61,5 +75,6 @@ function decide(unsorted: GateFinding[], drift: DriftItem[], options: GateOption
   const common = { options, baseline, findings, drift };
   if (failed.length > 0) return { ...common, verdict: 'fail', exitCode: EXIT.gateFailed, reason: `gate failed: ${failed.length} item(s) failed: ${names(failed)}` };
   if (open.length > 0) return { ...common, verdict: 'inconclusive', exitCode: EXIT.inconclusive, reason: `inconclusive: ${open.length} item(s) could not be judged: ${names(open)}` };
-  return { ...common, verdict: 'pass', exitCode: EXIT.pass, reason: `gate passed: ${findings.length} item(s) compared, no significant drop beyond max-drop ${points(options.maxDrop)}` };
+  const passed = passReason ?? `gate passed: ${findings.length} item(s) compared, no significant drop beyond max-drop ${points(options.maxDrop)}`;
+  return { ...common, verdict: 'pass', exitCode: EXIT.pass, reason: passed };
 }

@@ -5,16 +5,18 @@ import { renderJson } from '../report/json.js';
 import type { HistoryEntry, Report } from '../report/model.js';
 import { targetIdentity } from './target.js';
 
-
 /**
- * A run id derived from the report's content: recording the same report twice names the same file,
- * so a retried CI step cannot add a duplicate entry.
+ * A run id derived from what the run measured: recording the same report twice names the same file,
+ * so a retried CI step cannot add a duplicate entry. The verdict is left out because the gate rewrites
+ * it after the run (and may name the run id in it): the report `mcpgate run` wrote and the report it
+ * recorded are the same run, and `gate --baseline auto` must recognise either as the current one.
  */
-function runIdOf(report: Report): string {
-  return createHash('sha256').update(renderJson(report)).digest('hex').slice(0, 16);
+export function runIdOf(report: Report): string {
+  const measured = renderJson({ ...report, verdict: { exitCode: 0, reason: '' } });
+  return createHash('sha256').update(measured).digest('hex').slice(0, 16);
 }
 
-export function toHistoryEntry(report: Report, reportFile?: string): HistoryEntry {
+export function toHistoryEntry(report: Report, stored?: HistoryEntry['report']): HistoryEntry {
   const evalReport = report.eval;
   return {
     schemaVersion: '1',
@@ -27,7 +29,7 @@ export function toHistoryEntry(report: Report, reportFile?: string): HistoryEntr
     ...(evalReport ? { golden: { file: evalReport.golden.file, sha256: evalReport.golden.sha256 } } : {}),
     checks: report.checks.map((c) => ({ id: c.id, level: c.level, status: c.status })),
     cases: (evalReport?.cases ?? []).map((c) => ({ id: c.id, model: c.model, kind: c.kind, runs: c.runs, passes: c.passes, passRate: c.passRate })),
-    ...(reportFile ? { reportFile } : {}),
+    ...(stored ? { report: stored } : {}),
     target: targetIdentity(report.target),
   };
 }

@@ -1,18 +1,24 @@
 /**
  * Run history: one JSON file per run in a directory (default `.mcpgate/history/`), named by start time
- * and run id so a listing sorts by time. Append-only: an entry is created with a hard link from a
- * temporary file (atomic, and it fails rather than replace an existing file); nothing here rewrites
- * or deletes an entry, and a corrupt one is skipped with a warning and left on disk for a human.
+ * and run id so a listing sorts by time, and the run's report beside it in `reports/` (report-store.ts).
+ * Append-only: files are written once (write-once.ts) and never rewritten; only `mcpgate history
+ * --prune-*` deletes, on request. Everything read from the directory is data, not a path to trust: a
+ * corrupt, oversized or outside entry is skipped with a warning and left on disk for a human.
  */
 
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseHistoryEntry } from '../report/json.js';
 import type { HistoryEntry, Report } from '../report/model.js';
+import { readInside } from './bounded-read.js';
 import { toHistoryEntry } from './history-entry.js';
+import { storeReport } from './report-store.js';
 import { sameTarget, type TargetIdentity } from './target.js';
+import { writeOnce } from './write-once.js';
 
 export const DEFAULT_HISTORY_DIR = '.mcpgate/history';
+/** An entry holds one line per check and case: even a suite of thousands stays far below this. */
+export const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
 
 export interface StoredEntry {
   /** The entry's file in the history directory. */
@@ -31,32 +37,12 @@ function fileNameOf(entry: HistoryEntry): string {
   return `${entry.startedAt.replace(/[:]/g, '-')}_${entry.runId}.json`;
 }
 
-/**
- * Appends the report's entry. Its reportFile is stored relative to the history directory, so the
- * directory and the reports can move together (a CI cache, a checkout elsewhere).
- */
-export function recordRun(dir: string, report: Report, reportFile?: string): Recorded {
-  const stored = reportFile ? relative(resolve(dir), resolve(reportFile)) : undefined;
-  const entry = toHistoryEntry(report, stored);
+/** Stores the report in the history directory, then appends its entry, which names the stored copy by hash. */
+export function recordRun(dir: string, report: Report): Recorded {
   mkdirSync(dir, { recursive: true });
+  const entry = toHistoryEntry(report, storeReport(dir, report));
   const file = join(dir, fileNameOf(entry));
-  const temp = join(dir, `.${entry.runId}.${process.pid}.tmp`);
-  writeFileSync(temp, `${JSON.stringify(entry, null, 2)}\n`);
-  try {
-    linkSync(temp, file);
-    return { file, written: true, entry };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { file, written: false, entry };
-    throw error;
-  } finally {
-    unlinkSync(temp);
-  }
-}
-
-/** The absolute path of an entry's report file, resolved against the history directory. */
-export function reportFileOf(dir: string, entry: HistoryEntry): string | undefined {
-  if (!entry.reportFile) return undefined;
-  return isAbsolute(entry.reportFile) ? entry.reportFile : resolve(dir, entry.reportFile);
+  return { file, written: writeOnce(file, `${JSON.stringify(entry, null, 2)}\n`), entry };
 }
 
 /** Every readable entry, oldest first; unreadable ones are named in `warnings` and left alone. */
@@ -66,8 +52,10 @@ export function readHistory(dir: string): { entries: StoredEntry[]; warnings: st
   const warnings: string[] = [];
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort()) {
     const file = join(dir, name);
+    const read = readInside(dir, name, MAX_ENTRY_BYTES);
     try {
-      entries.push({ file, entry: parseHistoryEntry(readFileSync(file, 'utf8')) });
+      if ('problem' in read) throw new Error(read.problem);
+      entries.push({ file, entry: parseHistoryEntry(read.bytes.toString('utf8')) });
     } catch (error) {
       warnings.push(`skipped history entry ${file}: ${(error as Error).message.split('\n')[0]} (left in place)`);
     }
@@ -81,12 +69,12 @@ export interface BaselineFilter {
   /** The same model ids, in any order. */
   models?: string[];
   goldenSha?: string;
-  /** Only runs that started before this ISO time (so a run is never its own baseline). */
-  before?: string;
+  /** The run being gated: never its own baseline, whatever the clocks of two machines say. */
+  excludeRunId?: string;
 }
 
-/** The most recent green entry matching the filter. */
-export function lastGreen(dir: string, filter: BaselineFilter = {}): { found?: StoredEntry; warnings: string[] } {
+/** The green entries matching the filter, newest first: the baseline candidates in order of preference. */
+export function greenRuns(dir: string, filter: BaselineFilter = {}): { entries: StoredEntry[]; warnings: string[] } {
   const { entries, warnings } = readHistory(dir);
   const sameModels = (models: string[]): boolean => !filter.models || [...models].sort().join('\n') === [...filter.models].sort().join('\n');
   const matches = entries.filter(({ entry }) =>
@@ -94,8 +82,7 @@ export function lastGreen(dir: string, filter: BaselineFilter = {}): { found?: S
     (!filter.target || sameTarget(entry.target, filter.target)) &&
     sameModels(entry.models) &&
     (!filter.goldenSha || entry.golden?.sha256 === filter.goldenSha) &&
-    (!filter.before || entry.startedAt < filter.before),
+    entry.runId !== filter.excludeRunId,
   );
-  const found = matches[matches.length - 1];
-  return { ...(found ? { found } : {}), warnings };
+  return { entries: matches.reverse(), warnings };
 }

@@ -8,11 +8,17 @@ function cell(rate: MeasuredRate | undefined): string {
   return `${rate.k}/${rate.n} ${Math.round(rate.rate * 100)}% ${showInterval(rate.interval)}`;
 }
 
+function describeBaseline(baseline: GateResult['baseline']): string {
+  if ('unavailable' in baseline) return `no usable baseline (${baseline.unavailable})`;
+  const source = baseline.source ? `, ${baseline.source}` : '';
+  if (baseline.runId) return `the baseline run ${baseline.runId} of ${baseline.startedAt} (exit code ${baseline.exitCode}${source})`;
+  return `baseline of ${baseline.startedAt}${baseline.source ? ` (${baseline.source})` : ''}`;
+}
+
 export function renderGate(result: GateResult, options: { verbose?: boolean } = {}): string {
   const shown = result.findings.filter((f) => options.verbose || f.verdict !== 'pass');
   const lines: string[] = [];
-  const against = 'unavailable' in result.baseline ? `no usable baseline (${result.baseline.unavailable})` : `baseline of ${result.baseline.startedAt}${result.baseline.source ? ` (${result.baseline.source})` : ''}`;
-  lines.push(`mcpgate gate: ${result.findings.length} item(s) against ${against}`);
+  lines.push(`mcpgate gate: ${result.findings.length} item(s) against ${describeBaseline(result.baseline)}`);
   lines.push(`  rules: soft scores may drop at most ${result.options.maxDrop * 100} points (significant at ${result.options.confidence * 100}% Wilson/Newcombe), at least ${result.options.minSamples} samples a side`);
   if (shown.length > 0) {
     const rows = shown.map((f) => [f.verdict.toUpperCase(), f.item, cell(f.baseline), cell(f.current), f.drift ?? '']);

@@ -3,7 +3,7 @@
  * are in the report contract, since GateResult is what `mcpgate gate --json` writes.
  */
 
-import type { GateOptions } from '../report/model.js';
+import type { GateOptions, GateResult } from '../report/model.js';
 
 export type {
   DriftItem,
@@ -18,3 +18,6 @@ export type {
 } from '../report/model.js';
 
 export const DEFAULT_GATE_OPTIONS: GateOptions = { maxDrop: 0.02, minSamples: 5, confidence: 0.95 };
+
+/** Which baseline a gate compared with, besides its start time: the file, and the history entry when `auto` chose it. */
+export type BaselineTaken = Omit<Extract<GateResult['baseline'], { startedAt: string }>, 'startedAt'>;

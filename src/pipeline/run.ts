@@ -66,32 +66,18 @@ export async function runPipeline(configFile: string, onWarning: (warning: strin
   const plan = planRun(loadConfig(configFile));
   const { report, verdicts } = await runLayers(plan);
   let gate: GateResult | undefined;
-  // What the history calls green: the gate passed, or (first run, nothing to compare with yet) every
-  // hard rule held, so a new project can start its history instead of staying inconclusive forever.
-  let green = report.verdict.exitCode === EXIT.pass;
   if (plan.gate) {
     // With a baseline the gate decides: hard rules on every run, soft scores against the last green
-    // one. Only outcomes that left nothing to compare (unreachable, credentials, usage) still count.
-    const result = gateAgainst(report, { baseline: plan.gate.baseline, historyDir: plan.history.dir }, plan.gate.options, onWarning);
-    gate = result;
+    // one (or, on the first run of a recorded history, the hard rules alone). Only outcomes that left
+    // nothing to compare (unreachable, credentials, usage) still count.
+    const where = { baseline: plan.gate.baseline, historyDir: plan.history.dir, record: plan.history.record };
+    gate = gateAgainst(report, where, plan.gate.options, onWarning);
     const blocking = verdicts.filter((v) => BLOCKING.includes(v.verdict.exitCode));
-    report.verdict = combineVerdicts([...blocking, { layer: 'gate', verdict: { exitCode: result.exitCode, reason: result.reason } }]);
-    const bootstrap = 'unavailable' in result.baseline && !result.findings.some((f) => f.verdict === 'fail') && blocking.length === 0;
-    green = report.verdict.exitCode === EXIT.pass || bootstrap;
+    report.verdict = combineVerdicts([...blocking, { layer: 'gate', verdict: { exitCode: gate.exitCode, reason: gate.reason } }]);
   }
   const history = readHistory(plan.history.dir).entries.map((e) => e.entry);
   writeReports(report, plan.outputs, { anchorFile: configFile, history });
-  if (plan.history.record) {
-    const recorded = green
-      ? {
-          ...report,
-          verdict: {
-            exitCode: EXIT.pass,
-            reason: report.verdict.exitCode === EXIT.pass ? report.verdict.reason : `first run of its history: ${report.verdict.reason}`,
-          },
-        }
-      : report;
-    recordInHistory(plan.history.dir, recorded, plan.outputs.json);
-  }
+  // The report as written, verdict included: the entry's `green` and this run's exit code agree.
+  if (plan.history.record) recordInHistory(plan.history.dir, report);
   return { report, ...(gate ? { gate } : {}), outputs: plan.outputs, history };
 }

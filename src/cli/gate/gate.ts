@@ -31,14 +31,15 @@ export function gate(flags: GateFlags): number {
   const current = readReportFile(flags.report);
   const result = gateAgainst(
     current,
-    flags,
+    { baseline: flags.baseline, historyDir: flags.historyDir, record: flags.record ?? false },
     { maxDrop: flags.maxDrop, minSamples: flags.minSamples, confidence: flags.confidence },
     warnOnStderr,
   );
   process.stdout.write(flags.quiet ? verdictLine(result, flags) : renderGate(result, { verbose: flags.verbose ?? false }));
   if (flags.json) writeFileAtomic(flags.json, `${JSON.stringify(result, null, 2)}\n`);
   if (flags.record) {
-    const recorded = recordInHistory(flags.historyDir, current, flags.report);
+    // Recorded with the gate's verdict, so the entry's `green` says what this exit code says.
+    const recorded = recordInHistory(flags.historyDir, { ...current, verdict: { exitCode: result.exitCode, reason: result.reason } });
     if (!flags.quiet) {
       process.stdout.write(
         recorded.written

@@ -76,7 +76,16 @@ export const GateResultSchema = z.object({
   reason: z.string(),
   options: GateOptionsSchema,
   /** What the current report was compared with, or why there was nothing to compare with. */
-  baseline: z.union([z.object({ startedAt: z.string(), source: z.string().optional() }), z.object({ unavailable: z.string() })]),
+  baseline: z.union([
+    z.object({
+      startedAt: z.string(),
+      source: z.string().optional(),
+      /** With `--baseline auto`: the history entry taken, and the exit code it was recorded with. */
+      runId: z.string().optional(),
+      exitCode: count.optional(),
+    }),
+    z.object({ unavailable: z.string() }),
+  ]),
   findings: z.array(GateFindingSchema),
   /** Cases whose pass rate dropped at all (significant or not), labelled. */
   drift: z.array(DriftItemSchema),

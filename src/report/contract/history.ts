@@ -1,6 +1,6 @@
 /**
  * One line of run history (`.mcpgate/history/`): enough to gate the next run against this one and to
- * chart pass rates over time, without keeping whole reports.
+ * chart pass rates over time; the whole report is stored beside it (`report`).
  */
 
 import { z } from 'zod';
@@ -12,7 +12,7 @@ export const HistoryEntrySchema = z.object({
   schemaVersion: z.literal('1'),
   runId: z.string(),
   startedAt: isoDateTime,
-  /** Every layer that ran passed (exit code 0): a candidate baseline for `gate --baseline auto`. */
+  /** The run's exit code (after its gate, when one ran) was 0: a candidate baseline for `gate --baseline auto`. */
   green: z.boolean(),
   verdict: VerdictSchema,
   /** Which server the run was about (not the endpoint: CI ports change), so runs of one server compare. */
@@ -24,7 +24,12 @@ export const HistoryEntrySchema = z.object({
   cases: z.array(
     z.object({ id: z.string(), model: z.string(), kind: z.enum(['hard', 'soft']), runs: count, passes: count, passRate: fraction }),
   ),
-  /** The report file this entry was made from, when it was written to disk. */
+  /**
+   * The run's report, stored in the history directory under the sha256 of its JSON (`reports/<sha256>.json`,
+   * or `.json.gz`), so the directory holds its own evidence and a changed report is noticed.
+   */
+  report: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), file: z.string() }).optional(),
+  /** Entries written before `report`: the report file, relative to the history directory; read only inside it. */
   reportFile: z.string().optional(),
 });
 export type HistoryEntry = z.output<typeof HistoryEntrySchema>;

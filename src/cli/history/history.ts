@@ -1,0 +1,33 @@
+/** `mcpgate history`: list the run history, or prune it when asked to. */
+
+import { readHistory } from '../../gate/history.js';
+import { pruneHistory } from '../../gate/history-prune.js';
+import { renderHistory } from '../../gate/history-render.js';
+import { EXIT } from '../../shared/exit-codes.js';
+import { warnOnStderr } from '../console.js';
+
+export interface HistoryFlags {
+  historyDir: string;
+  pruneKeep?: number;
+  /** Milliseconds. */
+  pruneOlderThan?: number;
+}
+
+export function history(flags: HistoryFlags): number {
+  if (flags.pruneKeep === undefined && flags.pruneOlderThan === undefined) {
+    const { entries, warnings } = readHistory(flags.historyDir);
+    for (const warning of warnings) warnOnStderr(warning);
+    process.stdout.write(renderHistory(entries, flags.historyDir));
+    return EXIT.pass;
+  }
+  const pruned = pruneHistory(flags.historyDir, {
+    ...(flags.pruneKeep !== undefined ? { keep: flags.pruneKeep } : {}),
+    ...(flags.pruneOlderThan !== undefined ? { before: new Date(Date.now() - flags.pruneOlderThan) } : {}),
+  });
+  for (const warning of pruned.warnings) warnOnStderr(warning);
+  for (const file of [...pruned.entries, ...pruned.reports]) process.stdout.write(`removed ${file}\n`);
+  process.stdout.write(
+    `pruned ${pruned.entries.length} entr${pruned.entries.length === 1 ? 'y' : 'ies'} and ${pruned.reports.length} report(s) from ${flags.historyDir}\n`,
+  );
+  return EXIT.pass;
+}

@@ -1,0 +1,65 @@
+/**
+ * The reports of recorded runs, kept inside the history directory and named by the sha256 of their
+ * JSON (`reports/<sha256>.json`, gzipped above GZIP_ABOVE_BYTES): a history directory copied to
+ * another machine or restored from a CI cache holds its own evidence, and a report that changed after
+ * it was recorded no longer matches its name. Reading one is bounded and checked (bounded-read.ts).
+ */
+
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { parseReport, renderJson } from '../report/json.js';
+import type { HistoryEntry, Report } from '../report/model.js';
+import { readInside } from './bounded-read.js';
+import { writeOnce } from './write-once.js';
+
+/** The largest report the gate reads from the history, compressed or not: far above any real run. */
+export const MAX_STORED_REPORT_BYTES = 64 * 1024 * 1024;
+/** Reports above this are stored gzipped; JSON reports shrink about tenfold. */
+export const GZIP_ABOVE_BYTES = 256 * 1024;
+export const REPORTS_DIR = 'reports';
+
+export type StoredReport = NonNullable<HistoryEntry['report']>;
+
+function sha256Of(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Writes the report unless the same content is already stored; returns where, relative to `dir`. */
+export function storeReport(dir: string, report: Report): StoredReport {
+  const text = renderJson(report);
+  const sha256 = sha256Of(text);
+  const gzip = Buffer.byteLength(text) > GZIP_ABOVE_BYTES;
+  const file = `${REPORTS_DIR}/${sha256}.json${gzip ? '.gz' : ''}`;
+  mkdirSync(join(dir, REPORTS_DIR), { recursive: true });
+  writeOnce(join(dir, file), gzip ? gzipSync(text) : text);
+  return { sha256, file };
+}
+
+function decode(bytes: Buffer, file: string): string {
+  // The cap holds after decompression too: a small gzip bomb is refused, not inflated.
+  return (file.endsWith('.gz') ? gunzipSync(bytes, { maxOutputLength: MAX_STORED_REPORT_BYTES }) : bytes).toString('utf8');
+}
+
+/** The entry's report, or why it cannot be used. */
+export function loadEntryReport(dir: string, entry: HistoryEntry): Report | string {
+  const stored = entry.report;
+  // Entries of earlier versions named a report file anywhere; only one inside the directory is read.
+  const file = stored?.file ?? entry.reportFile;
+  if (file === undefined) return 'it was recorded without its report';
+  const read = readInside(dir, file, MAX_STORED_REPORT_BYTES);
+  if ('problem' in read) return read.problem;
+  let text: string;
+  try {
+    text = decode(read.bytes, file);
+  } catch (error) {
+    return `${file} cannot be decompressed: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+  }
+  if (stored && sha256Of(text) !== stored.sha256) return `${file} does not match its sha256 (it changed after it was recorded)`;
+  try {
+    return parseReport(text);
+  } catch (error) {
+    return `${file}: ${(error as Error).message}`;
+  }
+}
