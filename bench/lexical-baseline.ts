@@ -37,5 +37,7 @@ for (const kb of SIZES_KB) {
   for (let i = 0; i < runs; i++) times.push(await timeOnce(prompt));
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
-  console.log(`${`${kb} KB`.padStart(7)}  median ${median.toFixed(0).padStart(6)} ms  min ${times[0]!.toFixed(0)} ms  max ${times[times.length - 1]!.toFixed(0)} ms`);
+  console.log(
+    `${`${kb} KB`.padStart(7)}  median ${median.toFixed(0).padStart(6)} ms  min ${times[0]!.toFixed(0)} ms  max ${times[times.length - 1]!.toFixed(0)} ms`,
+  );
 }

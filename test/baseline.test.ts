@@ -12,7 +12,8 @@ import type { ChatMessage, GenerateRequest, ModelTurn, ToolSpec } from '../src/m
 const TOOLS: ToolSpec[] = TOOL_DEFINITIONS.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 const baseline = createBaseline();
 
-const ask = (prompt: string, tools = TOOLS, model = baseline): Promise<ModelTurn> => model.generate(request([{ role: 'user', content: prompt }], tools));
+const ask = (prompt: string, tools = TOOLS, model = baseline): Promise<ModelTurn> =>
+  model.generate(request([{ role: 'user', content: prompt }], tools));
 
 function request(messages: ChatMessage[], tools = TOOLS): GenerateRequest {
   return { messages, tools, sampleIndex: 0, temperature: 0 };
@@ -35,17 +36,21 @@ describe('lexical baseline: selection', () => {
     expect(turn.text).toContain('Lexical baseline (not an LLM)');
   });
 
-  it.each(['hi, how are you?', 'what is 2+2?', 'thanks!', 'What is the capital of France?', 'write me a poem about invoices', 'What did we bill CUS-003 last month?'])(
-    'abstains on %j, saying why',
-    async (prompt) => {
-      const turn = await ask(prompt);
-      expect(turn.toolCalls).toEqual([]);
-      expect(turn.finishReason).toBe('stop');
-      expect(turn.text).toMatch(
-        /^Lexical baseline \(not an LLM\): no tool matches this request well enough \((no tool shares a word with it|closest: \w+ at 0\.1\d); threshold 0\.2\)/,
-      );
-    },
-  );
+  it.each([
+    'hi, how are you?',
+    'what is 2+2?',
+    'thanks!',
+    'What is the capital of France?',
+    'write me a poem about invoices',
+    'What did we bill CUS-003 last month?',
+  ])('abstains on %j, saying why', async (prompt) => {
+    const turn = await ask(prompt);
+    expect(turn.toolCalls).toEqual([]);
+    expect(turn.finishReason).toBe('stop');
+    expect(turn.text).toMatch(
+      /^Lexical baseline \(not an LLM\): no tool matches this request well enough \((no tool shares a word with it|closest: \w+ at 0\.1\d); threshold 0\.2\)/,
+    );
+  });
 
   it('abstains when no tools are offered, and follows its threshold', async () => {
     expect((await ask("What's the weather in Paris?", [])).toolCalls).toEqual([]);
@@ -54,7 +59,11 @@ describe('lexical baseline: selection', () => {
   });
 
   it('names the runner-up, so tools it cannot tell apart show up as a tie', async () => {
-    const twin = (name: string): ToolSpec => ({ name, description: 'Look up the shipping status of a parcel.', inputSchema: { type: 'object' } });
+    const twin = (name: string): ToolSpec => ({
+      name,
+      description: 'Look up the shipping status of a parcel.',
+      inputSchema: { type: 'object' },
+    });
     const turn = await ask('what is the shipping status of my parcel?', [twin('track'), twin('trace')]);
     expect(turn.toolCalls.map((c) => c.name)).toEqual(['track']);
     const [own, next] = [...turn.text.matchAll(/(\d\.\d\d)/g)].map((m) => m[1]);
@@ -98,7 +107,11 @@ describe('lexical baseline: arguments', () => {
     const close: ToolSpec = {
       name: 'close_ticket',
       description: 'Close a support ticket.',
-      inputSchema: { type: 'object', properties: { ticket: { type: 'string', examples: ['C-042'] }, reason: { type: 'string' } }, required: ['ticket'] },
+      inputSchema: {
+        type: 'object',
+        properties: { ticket: { type: 'string', examples: ['C-042'] }, reason: { type: 'string' } },
+        required: ['ticket'],
+      },
     };
     const turn = await ask('please close ticket C-117 (and ignore C-1x)', [close]);
     expect(turn.toolCalls[0]?.arguments).toEqual({ ticket: 'C-117' });
@@ -186,7 +199,8 @@ describe('lexical baseline: long prompts read in linear time, with the same answ
   it('reads the city off a long prompt: after a preposition first, never a sentence opener', async () => {
     const filler = 'Weather today. '.repeat(2_000);
     const weatherOnly = TOOLS.filter((t) => t.name === 'get_weather');
-    const cityOf = async (prompt: string): Promise<unknown> => (await ask(prompt, weatherOnly, createBaseline({ threshold: 0 }))).toolCalls[0]?.arguments;
+    const cityOf = async (prompt: string): Promise<unknown> =>
+      (await ask(prompt, weatherOnly, createBaseline({ threshold: 0 }))).toolCalls[0]?.arguments;
     expect(await cityOf(`${filler}Lima, or the weather in Quito?`)).toEqual({ city: 'Quito' });
     expect(await cityOf(`${filler}Lima weather, Quito weather`)).toEqual({ city: 'Quito' });
   });
