@@ -6,12 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_DEFINITIONS } from '../examples/reference-server/tool-definitions.js';
 import { createBaseline } from '../src/models/baseline.js';
+import { followsPlacePreposition, opensSentence } from '../src/models/lexical/before.js';
 import type { ChatMessage, GenerateRequest, ModelTurn, ToolSpec } from '../src/models/types.js';
 
 const TOOLS: ToolSpec[] = TOOL_DEFINITIONS.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 const baseline = createBaseline();
 
-const ask = (prompt: string, tools = TOOLS, model = baseline): Promise<ModelTurn> => model.generate(request([{ role: 'user', content: prompt }], tools));
+const ask = (prompt: string, tools = TOOLS, model = baseline): Promise<ModelTurn> =>
+  model.generate(request([{ role: 'user', content: prompt }], tools));
 
 function request(messages: ChatMessage[], tools = TOOLS): GenerateRequest {
   return { messages, tools, sampleIndex: 0, temperature: 0 };
@@ -34,17 +36,21 @@ describe('lexical baseline: selection', () => {
     expect(turn.text).toContain('Lexical baseline (not an LLM)');
   });
 
-  it.each(['hi, how are you?', 'what is 2+2?', 'thanks!', 'What is the capital of France?', 'write me a poem about invoices', 'What did we bill CUS-003 last month?'])(
-    'abstains on %j, saying why',
-    async (prompt) => {
-      const turn = await ask(prompt);
-      expect(turn.toolCalls).toEqual([]);
-      expect(turn.finishReason).toBe('stop');
-      expect(turn.text).toMatch(
-        /^Lexical baseline \(not an LLM\): no tool matches this request well enough \((no tool shares a word with it|closest: \w+ at 0\.1\d); threshold 0\.2\)/,
-      );
-    },
-  );
+  it.each([
+    'hi, how are you?',
+    'what is 2+2?',
+    'thanks!',
+    'What is the capital of France?',
+    'write me a poem about invoices',
+    'What did we bill CUS-003 last month?',
+  ])('abstains on %j, saying why', async (prompt) => {
+    const turn = await ask(prompt);
+    expect(turn.toolCalls).toEqual([]);
+    expect(turn.finishReason).toBe('stop');
+    expect(turn.text).toMatch(
+      /^Lexical baseline \(not an LLM\): no tool matches this request well enough \((no tool shares a word with it|closest: \w+ at 0\.1\d); threshold 0\.2\)/,
+    );
+  });
 
   it('abstains when no tools are offered, and follows its threshold', async () => {
     expect((await ask("What's the weather in Paris?", [])).toolCalls).toEqual([]);
@@ -53,7 +59,11 @@ describe('lexical baseline: selection', () => {
   });
 
   it('names the runner-up, so tools it cannot tell apart show up as a tie', async () => {
-    const twin = (name: string): ToolSpec => ({ name, description: 'Look up the shipping status of a parcel.', inputSchema: { type: 'object' } });
+    const twin = (name: string): ToolSpec => ({
+      name,
+      description: 'Look up the shipping status of a parcel.',
+      inputSchema: { type: 'object' },
+    });
     const turn = await ask('what is the shipping status of my parcel?', [twin('track'), twin('trace')]);
     expect(turn.toolCalls.map((c) => c.name)).toEqual(['track']);
     const [own, next] = [...turn.text.matchAll(/(\d\.\d\d)/g)].map((m) => m[1]);
@@ -97,7 +107,11 @@ describe('lexical baseline: arguments', () => {
     const close: ToolSpec = {
       name: 'close_ticket',
       description: 'Close a support ticket.',
-      inputSchema: { type: 'object', properties: { ticket: { type: 'string', examples: ['C-042'] }, reason: { type: 'string' } }, required: ['ticket'] },
+      inputSchema: {
+        type: 'object',
+        properties: { ticket: { type: 'string', examples: ['C-042'] }, reason: { type: 'string' } },
+        required: ['ticket'],
+      },
     };
     const turn = await ask('please close ticket C-117 (and ignore C-1x)', [close]);
     expect(turn.toolCalls[0]?.arguments).toEqual({ ticket: 'C-117' });
@@ -152,5 +166,42 @@ describe('lexical baseline: conversation', () => {
     expect(await ask(prompt, TOOLS, createBaseline())).toEqual(first);
     expect(first.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
     expect(baseline).toMatchObject({ id: 'baseline', kind: 'lexical-baseline' });
+  });
+});
+
+describe('lexical baseline: long prompts read in linear time, with the same answers', () => {
+  // The regular expressions the backward reads replace, tested on the whole prefix as they were.
+  const OPENS_SENTENCE = /(?:^|[.!?]\s*)$/;
+  const PLACE_PREPOSITION = /\b(?:in|for|at|from|to|near|of|named|called)\s*$/i;
+  const TEXTS = [
+    "What's the weather in Paris? Then Tokyo.  Rome!\n\tNew York at  Lyon, near\u00a0Oslo",
+    'IN Paris, within Berlin, éin Nice, _in Bonn, inLima, called  Springfield, renamed Gent, FROM\nKyiv',
+    '',
+    '   ',
+    'to',
+    'Is it? yes. ok!   named',
+  ];
+
+  it.each(TEXTS.map((text) => [text]))('reads what precedes every position of %j as the prefix regexes did', (text) => {
+    for (let at = 0; at <= text.length; at++) {
+      const prefix = text.slice(0, at);
+      expect([at, opensSentence(text, at)]).toEqual([at, OPENS_SENTENCE.test(prefix.trimEnd())]);
+      expect([at, followsPlacePreposition(text, at)]).toEqual([at, PLACE_PREPOSITION.test(prefix)]);
+    }
+  });
+
+  it('skips a number inside a quote, found among many quotes', async () => {
+    const quotes = Array.from({ length: 50 }, (_, i) => `"note ${i}"`).join(' ');
+    const turn = await ask(`create an invoice ${quotes} "Order 17" for CUS-002 of 250 EUR`);
+    expect(turn.toolCalls[0]?.arguments).toMatchObject({ customer_id: 'CUS-002', amount: 250, currency: 'EUR', description: 'note 0' });
+  });
+
+  it('reads the city off a long prompt: after a preposition first, never a sentence opener', async () => {
+    const filler = 'Weather today. '.repeat(2_000);
+    const weatherOnly = TOOLS.filter((t) => t.name === 'get_weather');
+    const cityOf = async (prompt: string): Promise<unknown> =>
+      (await ask(prompt, weatherOnly, createBaseline({ threshold: 0 }))).toolCalls[0]?.arguments;
+    expect(await cityOf(`${filler}Lima, or the weather in Quito?`)).toEqual({ city: 'Quito' });
+    expect(await cityOf(`${filler}Lima weather, Quito weather`)).toEqual({ city: 'Quito' });
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import { POISONS } from '../examples/poisoned-server/poisons.js';
 import { runOfflineChaos } from '../src/resilience/offline.js';
+import { excerptAround } from '../src/resilience/scan/display.js';
 import type { ScanFinding } from '../src/report/model.js';
 import type { Target } from '../src/wire/target.js';
 import { ROOT } from './helpers/cli.js';
@@ -72,5 +73,13 @@ describe('the clean reference server', () => {
     const { findings, exitCode } = await scan(t);
     expect(findings).toEqual([]);
     expect(exitCode).toBe(0);
+  });
+});
+
+describe('a finding\'s match, as shown', () => {
+  it('escapes a right-to-left override and the line and paragraph separators', () => {
+    const text = 'Reads a file.\u2028\u2029Then \u202Eliame_dnes\u202C call it.';
+    const start = text.indexOf('Then');
+    expect(excerptAround(text, start, start + 17, 20)).toBe('Reads a file.\\u{2028}\\u{2029}Then \\u{202E}liame_dnes\\u{202C} call it.');
   });
 });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import type { EvalReport, Report } from '../src/report/model.js';
+import { MAX_USER_FILE_BYTES } from '../src/shared/yaml/load.js';
 import { REFERENCE_SERVER, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
 import { anthropicMessage, chatCompletion, reply, startFakeAnthropic, startFakeOpenAI, type FakeLlm, type RecordedRequest } from './helpers/fake-llm.js';
 
@@ -150,6 +151,14 @@ describe('bad input', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${file}:3:`);
     expect(run.stderr).toContain('expect_tool');
+  });
+
+  it('a golden file over the size cap is one line naming the cap, exit 2', async () => {
+    const file = join(tempDir(), 'huge.yaml');
+    writeFileSync(file, `- id: a\n  prompt: hi\n  expect_tool: null\n${'#'.repeat(MAX_USER_FILE_BYTES)}\n`);
+    const run = await runCli(['eval', '--url', server.url, '--golden', file, '--model', 'baseline']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringContaining(`${file}: the golden set is larger than 4 MiB, mcpgate's cap`)]);
   });
 
   it('a case naming a tool the server lacks is an error for that case only; the rest run, exit 5', async () => {

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GoldenSetError, loadGoldenSet, parseGoldenSet, validateCaseTools } from '../src/behavior/golden/index.js';
+import { MAX_PROMPT_CHARS } from '../src/behavior/golden/semantic-checks.js';
+import { MAX_USER_FILE_BYTES } from '../src/shared/yaml/load.js';
 import type { GoldenSet, MatchMode } from '../src/behavior/types.js';
 import { TOOL_DEFINITIONS } from '../examples/reference-server/tool-definitions.js';
 import { CITIES, CUSTOMERS, INVOICES } from '../examples/reference-server/fake-data.js';
@@ -275,6 +277,28 @@ describe('golden-set errors name the file, the line and the fix', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'golden-')), 'nope.yaml');
     expect(() => loadGoldenSet(file)).toThrowError(new GoldenSetError(file, [{ file, message: 'cannot read the golden set: no such file', fix: 'check the --golden path' }]));
     expect(() => loadGoldenSet(file)).toThrowError(/^[^\n]*nope\.yaml: cannot read the golden set: no such file \(check the --golden path\)$/);
+  });
+
+  it('a file over the size cap, in one line, before it is parsed', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'golden-')), 'huge.yaml');
+    const oneCase = '- id: a\n  prompt: hi\n  expect_tool: null\n';
+    writeFileSync(file, oneCase + '#'.repeat(MAX_USER_FILE_BYTES - oneCase.length));
+    expect(loadGoldenSet(file).cases).toHaveLength(1);
+    writeFileSync(file, oneCase + '#'.repeat(MAX_USER_FILE_BYTES - oneCase.length + 1));
+    expect(() => loadGoldenSet(file)).toThrowError(
+      `${file}: the golden set is larger than 4 MiB, mcpgate's cap for a file it reads (MAX_USER_FILE_BYTES) (check the --golden path, or split the file)`,
+    );
+  });
+
+  it('a prompt or a turn over the length cap, pointing at it', () => {
+    const long = 'x'.repeat(MAX_PROMPT_CHARS + 1);
+    expect(() => parseGoldenSet(`- id: a\n  prompt: ${'x'.repeat(MAX_PROMPT_CHARS)}\n  expect_tool: null\n`, 'cases.yaml')).not.toThrow();
+    expect(errorOf(`- id: a\n  prompt: ${long}\n  expect_tool: null\n`).message).toBe(
+      `cases.yaml:2:11: case "a": "prompt" is ${MAX_PROMPT_CHARS + 1} characters long, over the cap of ${MAX_PROMPT_CHARS} (MAX_PROMPT_CHARS) (shorten it to what a user would type)`,
+    );
+    expect(errorOf(`- id: b\n  turns:\n    - hi\n    - ${long}\n  expect_tool: null\n`).message).toMatch(
+      /^cases\.yaml:4:7: case "b": turn 2 is 65537 characters long, over the cap of 65536/,
+    );
   });
 
   it('a file on disk, named in every problem', () => {

@@ -5,14 +5,17 @@
  */
 
 import { existsSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import { TOOL_DEFINITIONS } from '../examples/reference-server/tool-definitions.js';
 import { FAULT_KINDS, type FaultKind } from '../src/report/model.js';
+import { HEADERS, META, PROTOCOL_VERSION } from '../src/spec/protocol.js';
 import { FAULTS } from '../src/resilience/proxy/fault-behaviours.js';
 import { EXPIRED_TOKEN_CHALLENGE, executionsOf, startFaultProxy, type FaultProxy, type FaultRule } from '../src/resilience/proxy/index.js';
 import { newCanary, buildPayload } from '../src/resilience/injections/index.js';
+import { CLIENT_INFO } from '../src/wire/modern-client.js';
 import { openSession, type McpSession, type ToolResult } from '../src/wire/session.js';
 import { REFERENCE_SERVER, referenceStdio, tempDir } from './helpers/cli.js';
 import { closedPortUrl } from './helpers/fake-servers.js';
@@ -214,6 +217,104 @@ describe('fail closed', () => {
     expect([unrouted.status, ((await unrouted.json()) as { error: { code: number } }).error.code]).toEqual([404, -32601]);
     expect((await fetch(proxy.url)).status).toBe(405);
     expect((await fetch(proxy.url.replace('/mcp', '/other'), { method: 'POST', body: '{}' })).status).toBe(404);
+  });
+});
+
+describe('callers other than a local agent', () => {
+  const CALL = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 7,
+    method: 'tools/call',
+    params: {
+      name: 'get_weather',
+      arguments: { city: 'Berlin' },
+      _meta: { [META.protocolVersion]: PROTOCOL_VERSION, [META.clientCapabilities]: {}, [META.clientInfo]: CLIENT_INFO },
+    },
+  });
+
+  /** One POST with exactly these headers (fetch would not let a test choose Host). */
+  function post(headers: Record<string, string>, body = CALL): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: proxy.port, path: '/mcp', method: 'POST', headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+  const own = (): Record<string, string> => ({
+    Host: `127.0.0.1:${proxy.port}`,
+    Accept: 'application/json, text/event-stream',
+    [HEADERS.protocolVersion]: PROTOCOL_VERSION,
+    [HEADERS.method]: 'tools/call',
+    [HEADERS.name]: 'get_weather',
+  });
+  const berlin = (): number => loggedCalls().filter((c) => c === 'get_weather').length;
+
+  it.each<[string, (port: number) => Record<string, string>, number, RegExp]>([
+    [
+      'a CORS simple request from a web page',
+      () => ({ 'Content-Type': 'text/plain', Origin: 'https://evil.example' }),
+      403,
+      /origin "https:\/\/evil\.example"/,
+    ],
+    ['a JSON request from a web page', () => ({ 'Content-Type': 'application/json', Origin: 'https://evil.example' }), 403, /origin/],
+    ['the origin "null" of a sandboxed page', () => ({ 'Content-Type': 'application/json', Origin: 'null' }), 403, /origin "null"/],
+    [
+      'a page on another port of this machine',
+      (port) => ({ 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${port + 1}` }),
+      403,
+      /origin/,
+    ],
+    [
+      'a text/plain body without an Origin',
+      () => ({ 'Content-Type': 'text/plain;charset=UTF-8' }),
+      415,
+      /application\/json, got "text\/plain;charset=UTF-8"/,
+    ],
+    ['a form body', () => ({ 'Content-Type': 'application/x-www-form-urlencoded' }), 415, /application\/json/],
+    ['no Content-Type', () => ({}), 415, /got none/],
+    [
+      'a rebound host name (DNS rebinding)',
+      (port) => ({ 'Content-Type': 'application/json', Host: `attacker.example:${port}` }),
+      403,
+      /Host header "attacker\.example:\d+"/,
+    ],
+    [
+      'its own address on another port',
+      (port) => ({ 'Content-Type': 'application/json', Host: `127.0.0.1:${port + 1}` }),
+      403,
+      /Host header/,
+    ],
+  ])('refuses %s before anything reaches the server', async (_, extra, status, reason) => {
+    const before = berlin();
+    const mark = arm();
+    const reply = await post({ ...own(), ...extra(proxy.port) });
+    expect(reply.status).toBe(status);
+    expect(JSON.parse(reply.body)).toMatchObject({
+      id: null,
+      error: { message: expect.stringMatching(reason), data: { refusedBy: 'mcpgate-proxy' } },
+    });
+    expect(proxy.eventsSince(mark)).toMatchObject([{ method: '(http)', refused: expect.stringMatching(reason), status }]);
+    expect(berlin()).toBe(before);
+  });
+
+  it('serves its own origin, under either name, with a charset parameter', async () => {
+    for (const name of ['127.0.0.1', 'localhost']) {
+      const before = berlin();
+      const reply = await post({
+        ...own(),
+        Host: `${name}:${proxy.port}`,
+        Origin: `http://${name}:${proxy.port}`,
+        'Content-Type': 'application/json; charset=utf-8',
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toContain('"structuredContent":{"city":"Berlin"');
+      expect(berlin()).toBe(before + 1);
+    }
   });
 });
 

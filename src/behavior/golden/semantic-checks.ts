@@ -6,6 +6,12 @@ import { hasMisspelling } from '../../shared/yaml/suggest.js';
 import { casesPath, isRecord, rawCases, report, type LoadContext } from './context.js';
 import { valuePosition, type PathSegment } from '../../shared/yaml/locate.js';
 
+/**
+ * The longest prompt, or turn of a conversation, a case may hold: far beyond anything typed, and
+ * small enough that every case is a request a model can be sent, not a document pasted by mistake.
+ */
+export const MAX_PROMPT_CHARS = 64 * 1024;
+
 const NEEDED_FIX: Record<string, string> = {
   value: 'add "value:" with the expected argument',
   values: 'add "values: [A, B]" with every acceptable value',
@@ -35,6 +41,7 @@ export function checkSemantics(ctx: LoadContext): void {
     const at = [...casesPath(ctx.data), index];
     checkUniqueId(ctx, at, raw, idPaths);
     checkPromptOrTurns(ctx, at, raw);
+    checkPromptLength(ctx, at, raw);
     checkExpectation(ctx, at, raw);
     checkFloor(ctx, at, raw, defaults);
     if (isRecord(raw.expect_args)) {
@@ -61,6 +68,16 @@ function checkPromptOrTurns(ctx: LoadContext, at: PathSegment[], raw: Record<str
     report(ctx, [...at, 'turns'], 'has both "prompt" and "turns"', 'keep "prompt" for one message, or "turns" for a conversation', 'key');
   } else if (!hasPrompt && !hasTurns && !misspelt(raw, 'prompt', 'turns')) {
     report(ctx, at, 'has neither "prompt" nor "turns"', 'add "prompt:" with what the user types');
+  }
+}
+
+function checkPromptLength(ctx: LoadContext, at: PathSegment[], raw: Record<string, unknown>): void {
+  const texts: Array<[string, PathSegment[], unknown]> = [['"prompt"', [...at, 'prompt'], raw.prompt]];
+  if (Array.isArray(raw.turns)) raw.turns.forEach((turn, i) => texts.push([`turn ${i + 1}`, [...at, 'turns', i], turn]));
+  for (const [what, path, text] of texts) {
+    if (typeof text !== 'string' || text.length <= MAX_PROMPT_CHARS) continue;
+    const message = `${what} is ${text.length} characters long, over the cap of ${MAX_PROMPT_CHARS} (MAX_PROMPT_CHARS)`;
+    report(ctx, path, message, 'shorten it to what a user would type');
   }
 }
 

@@ -7,6 +7,7 @@
  */
 
 import { propertiesOf, text, typeOf, type Schema } from './schema.js';
+import { followsPlacePreposition, opensSentence } from './before.js';
 import { EMAIL, isStopWord, ISO_DATE, stem, words } from './terms.js';
 
 interface Found {
@@ -20,7 +21,6 @@ const QUOTED = /"([^"]+)"|“([^”]+)”|(?<![\p{L}\p{N}])'([^']+)'(?![\p{L}\p{
 const CAPITALISED = /\p{Lu}[\p{Ll}’']+(?:[ -]\p{Lu}[\p{Ll}]+)*/gu;
 const CURRENCY_CODE = /(?<![\w-])[A-Z]{3}(?![\w-])/g;
 const NAME_LIKE = /city|town|location|place|country|region|destination|origin|name/;
-const PLACE_PREPOSITION = /\b(?:in|for|at|from|to|near|of|named|called)\s*$/i;
 
 export function extractArguments(prompt: string, inputSchema: Schema): Record<string, unknown> {
   return new Extractor(prompt, inputSchema).object(inputSchema);
@@ -82,7 +82,7 @@ class Extractor {
   /** A number near a word of the property's name ("5 days" for `days`) first, else the first one. */
   private number(name: string, schema: Schema, integer: boolean): number | undefined {
     const candidates = this.all(NUMBER, (m) => Number(m[0].replace(/,/g, ''))).filter(
-      (f) => inBounds(f.value as number, schema, integer) && !this.quoted.some((q) => f.start >= q.start && f.end <= q.end),
+      (f) => inBounds(f.value as number, schema, integer) && !insideAny(this.quoted, f),
     );
     const nameStems = new Set(words(name).map(stem));
     const neighbours = (f: Found): string[] => [
@@ -96,9 +96,8 @@ class Extractor {
   /** Capitalised words after a preposition ("in Paris") first, then any not opening a sentence. */
   private properName(): string | undefined {
     const runs = this.all(CAPITALISED, (m) => m[0]).filter((f) => !isStopWord(words(String(f.value))[0] ?? ''));
-    const sentenceStart = (f: Found): boolean => /(?:^|[.!?]\s*)$/.test(this.prompt.slice(0, f.start).trimEnd());
-    const afterPreposition = runs.filter((f) => PLACE_PREPOSITION.test(this.prompt.slice(0, f.start)));
-    const inside = runs.filter((f) => !sentenceStart(f));
+    const afterPreposition = runs.filter((f) => followsPlacePreposition(this.prompt, f.start));
+    const inside = runs.filter((f) => !opensSentence(this.prompt, f.start));
     return this.take(afterPreposition.length > 0 ? afterPreposition : inside) as string | undefined;
   }
 
@@ -113,6 +112,23 @@ class Extractor {
     this.used.push([free.start, free.end]);
     return free.value;
   }
+}
+
+/**
+ * Whether `found` lies inside one of `stretches` (matches of one pattern: disjoint, in order). A
+ * binary search, because a long prompt can hold thousands of both quotes and numbers.
+ */
+function insideAny(stretches: readonly Found[], found: Found): boolean {
+  let low = 0;
+  let high = stretches.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const stretch = stretches[middle]!;
+    if (found.start < stretch.start) high = middle - 1;
+    else if (found.start >= stretch.end) low = middle + 1;
+    else return found.end <= stretch.end;
+  }
+  return false;
 }
 
 function inBounds(n: number, schema: Schema, integer: boolean): boolean {

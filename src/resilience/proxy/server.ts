@@ -16,6 +16,7 @@ import type { ConnectOptions, Target } from '../../wire/target.js';
 import { EventLog } from './events.js';
 import { EMPTY_PLAN, OccurrenceCounter, type ProxyPlan } from './faults.js';
 import { errorMessage, sendAccepted, sendEvent, sendJson, sendRefusal, type Written } from './replies.js';
+import { refuseForeignCaller, refuseNonJsonBody } from './request-filter.js';
 import { handleToolCall } from './tool-call.js';
 import { ProxyStartError, Upstream, type UpstreamReply } from './upstream.js';
 
@@ -72,6 +73,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   let upstream: Upstream | undefined;
   const allowTools = new Set(options.allowTools ?? []);
   let toolsByName = new Map<string, ServerTool>();
+  /** Known once listening, which is before any request can arrive. */
+  let port = 0;
 
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
@@ -94,8 +97,12 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       finish(log.add({ method, refused: reason, bytesIn }), sendRefusal(res, status, id, code, reason));
     };
 
+    const foreign = refuseForeignCaller(req, port);
+    if (foreign) return refuse(foreign.status, null, ErrorCode.InvalidRequest, foreign.reason, '(http)');
     if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== PROXY_PATH) return refuse(404, null, ErrorCode.InvalidRequest, `no MCP endpoint at ${req.url ?? '/'}; use ${PROXY_PATH}`, '(http)');
     if (req.method !== 'POST') return refuse(405, null, ErrorCode.InvalidRequest, `${req.method ?? ''} is not routed; POST one JSON-RPC message`, '(http)');
+    const notJson = refuseNonJsonBody(req);
+    if (notJson) return refuse(notJson.status, null, ErrorCode.InvalidRequest, notJson.reason, '(http)');
     const body = await readBody(req);
     if (body === undefined) return refuse(413, null, ErrorCode.InvalidRequest, `the body exceeds ${MAX_BODY_BYTES} bytes`, '(http)');
     const bytesIn = Buffer.byteLength(body);
@@ -143,6 +150,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   } catch (error) {
     throw portError(error, options.port ?? 0);
   }
+  port = (server.address() as AddressInfo).port;
   try {
     upstream = await Upstream.open(options.upstream, options.connect);
   } catch (error) {
@@ -150,7 +158,6 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     throw error;
   }
   toolsByName = new Map(upstream.tools.map((t) => [t.name, t]));
-  const { port } = server.address() as AddressInfo;
   const opened = upstream;
 
   return {
