@@ -11,6 +11,7 @@ import { parseHistoryEntry } from '../report/json.js';
 import type { HistoryEntry, Report } from '../report/model.js';
 import { toHistoryEntry } from './history-entry.js';
 import { sameTarget, type TargetIdentity } from './target.js';
+import { redactDeep } from '../shared/redact.js';
 
 export const DEFAULT_HISTORY_DIR = '.mcpgate/history';
 
@@ -37,7 +38,8 @@ function fileNameOf(entry: HistoryEntry): string {
  */
 export function recordRun(dir: string, report: Report, reportFile?: string): Recorded {
   const stored = reportFile ? relative(resolve(dir), resolve(reportFile)) : undefined;
-  const entry = toHistoryEntry(report, stored);
+  // An entry quotes the report (verdict reason, ids), whose strings may hold what a server echoed.
+  const entry = redactDeep(toHistoryEntry(report, stored));
   mkdirSync(dir, { recursive: true });
   const file = join(dir, fileNameOf(entry));
   const temp = join(dir, `.${entry.runId}.${process.pid}.tmp`);
