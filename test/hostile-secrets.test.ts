@@ -44,9 +44,16 @@ function filesUnder(dir: string): string[] {
 function expectClean(dir: string, run: CliRun, expectedFiles: number): void {
   const files = filesUnder(dir);
   expect(files.length).toBeGreaterThanOrEqual(expectedFiles);
-  const outputs: Array<[string, string]> = [...files.map((f): [string, string] => [f, readFileSync(f, 'utf8')]), ['stdout', run.stdout], ['stderr', run.stderr]];
+  const outputs: Array<[string, string]> = [
+    ...files.map((f): [string, string] => [f, readFileSync(f, 'utf8')]),
+    ['stdout', run.stdout],
+    ['stderr', run.stderr],
+  ];
   for (const [where, text] of outputs) for (const form of FORBIDDEN) expect(text.includes(form), `${form} in ${where}`).toBe(false);
-  for (const [where, text] of [['stdout', run.stdout], ['stderr', run.stderr]] as const) {
+  for (const [where, text] of [
+    ['stdout', run.stdout],
+    ['stderr', run.stderr],
+  ] as const) {
     for (const line of text.split('\n')) expect(line.trimStart().startsWith('::'), `${where} line: ${line}`).toBe(false);
     expect(text).not.toMatch(/[\u202e\u2028\u2029\u200b\x1b\x07]/);
   }
@@ -144,7 +151,12 @@ describe('secrets a server echoes back never reach an output', () => {
     const model: ModelClient = {
       id: 'fake:echo',
       kind: 'llm',
-      generate: async () => ({ text: `the server said ${HEX}`, toolCalls: [], usage: { inputTokens: 1, outputTokens: 1 }, finishReason: 'stop' }),
+      generate: async () => ({
+        text: `the server said ${HEX}`,
+        toolCalls: [],
+        usage: { inputTokens: 1, outputTokens: 1 },
+        finishReason: 'stop',
+      }),
     };
     const cached = withCache(model, { dir, mode: 'write' }, { providerCalls: 0, cacheHits: 0 });
     await cached.generate({ messages: [{ role: 'user', content: 'hi' }], tools: [], sampleIndex: 0, temperature: 0 });
