@@ -261,7 +261,7 @@ describe('renderTerminal', () => {
     const report = makeReport([makeCheck({ id: 'x.esc', status: 'fail', message: `bad \x1b[2J\x1b]0;pwned\x07 text` })]);
     const plain = renderTerminal(report, { color: false });
     expect(plain).not.toContain('\x1b');
-    expect(plain).toContain('bad \\u001b[2J\\u001b]0;pwned\\u0007 text');
+    expect(plain).toContain('bad \\u{1B}[2J\\u{1B}]0;pwned\\u{7} text');
     const coloured = renderTerminal(report, { color: true });
     expect(coloured).toContain('\x1b[31m✗\x1b[39m');
     expect(coloured).not.toContain('\x1b[2J');

@@ -1,8 +1,11 @@
 /** How a command prints its result on stdout, as the display group's flags ask. */
 
-import { painter, safe } from '../report/ansi.js';
+import { painter } from '../report/ansi.js';
+import { safe } from '../report/terminal-escape.js';
 import type { Report } from '../report/model.js';
 import { renderTerminal } from '../report/terminal.js';
+import { redactDeep } from '../shared/redact.js';
+import { writeOut } from './console.js';
 import type { DisplayFlags } from './options.js';
 
 /** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
@@ -15,10 +18,12 @@ function verdictLine(verdict: Report['verdict'], display: DisplayFlags): string 
   return `${painter(useColor(display))(verdict.exitCode === 0 ? 'green' : 'red', `${safe(verdict.reason)} (exit code ${verdict.exitCode})`)}\n`;
 }
 
+/** The report is masked whole before rendering, so no renderer can forget a field. */
 export function printReport(report: Report, display: DisplayFlags): void {
-  process.stdout.write(
+  const masked = redactDeep(report);
+  writeOut(
     display.quiet
-      ? verdictLine(report.verdict, display)
-      : renderTerminal(report, { color: useColor(display), verbose: display.verbose ?? false }),
+      ? verdictLine(masked.verdict, display)
+      : renderTerminal(masked, { color: useColor(display), verbose: display.verbose ?? false }),
   );
 }

@@ -8,8 +8,12 @@
 
 import { Command, CommanderError } from 'commander';
 import { EXIT } from '../shared/exit-codes.js';
+import { safe, safeLines } from '../report/terminal-escape.js';
 import { InputError } from '../shared/input-error.js';
+import { redact } from '../shared/redact.js';
+import { FileProblemsError } from '../shared/yaml/problems.js';
 import { MCPGATE_VERSION } from '../shared/version.js';
+import { writeErr } from './console.js';
 
 interface CommandModule {
   /** Adds the command's description, arguments, flags and action. */
@@ -43,8 +47,13 @@ function commandsFor(args: readonly string[]): typeof COMMANDS {
   return named ? [named] : COMMANDS;
 }
 
-function fail(message: string, code: number): void {
-  process.stderr.write(`mcpgate: ${message}\n`);
+/**
+ * Errors often quote the server (an error body, a bad answer), so they are masked and printed on one
+ * line. Problems in a file the user wrote are listed one per line, each line escaped.
+ */
+function fail(error: Error, code: number): void {
+  const text = error instanceof FileProblemsError ? safeLines(error.message).join('\n') : safe(error.message);
+  writeErr(`mcpgate: ${text}\n`);
   process.exitCode = code;
 }
 
@@ -66,9 +75,10 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     // Every problem with what the user gave (flags, files, credentials, the server) is an InputError.
-    if (error instanceof InputError) return fail(error.message, error.exitCode);
-    if (process.env.MCPGATE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
-    fail(`internal error: ${(error as Error).message} (set MCPGATE_DEBUG=1 for details, and please report it)`, EXIT.inconclusive);
+    if (error instanceof InputError) return fail(error, error.exitCode);
+    if (process.env.MCPGATE_DEBUG) process.stderr.write(redact(`${(error as Error).stack}\n`));
+    const message = `internal error: ${(error as Error).message} (set MCPGATE_DEBUG=1 for details, and please report it)`;
+    fail(new Error(message), EXIT.inconclusive);
   }
 }
 

@@ -21,13 +21,17 @@ export function collectHeader(value: string, all: Record<string, string>): Recor
 
 /**
  * `--env NAME=VALUE` or `--env NAME` (mcpgate's own value), repeatable. The value may be a credential,
- * so it is registered as a secret like a header's.
+ * so it is registered as a secret like a header's, whichever way it was given.
  */
 export function collectEnv(value: string, all: Record<string, string | undefined>): Record<string, string | undefined> {
   const equals = value.indexOf('=');
   const name = equals < 0 ? value : value.slice(0, equals);
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw usageError(`--env needs NAME or NAME=VALUE, got "${value.slice(0, 40)}"`);
-  if (equals < 0) return { ...all, [name]: undefined };
+  if (equals < 0) {
+    const own = process.env[name];
+    if (own !== undefined) registerSecret(own);
+    return { ...all, [name]: undefined };
+  }
   const variable = value.slice(equals + 1);
   registerSecret(variable);
   return { ...all, [name]: variable };

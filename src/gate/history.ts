@@ -14,6 +14,7 @@ import { readInside } from './bounded-read.js';
 import { toHistoryEntry } from './history-entry.js';
 import { storeReport } from './report-store.js';
 import { sameTarget, type TargetIdentity } from './target.js';
+import { redactDeep } from '../shared/redact.js';
 import { writeOnce } from './write-once.js';
 
 export const DEFAULT_HISTORY_DIR = '.mcpgate/history';
@@ -40,7 +41,9 @@ function fileNameOf(entry: HistoryEntry): string {
 /** Stores the report in the history directory, then appends its entry, which names the stored copy by hash. */
 export function recordRun(dir: string, report: Report): Recorded {
   mkdirSync(dir, { recursive: true });
-  const entry = toHistoryEntry(report, storeReport(dir, report));
+  // The stored report and its entry quote what a server sent (verdict reasons, results): masked, as every output.
+  const masked = redactDeep(report);
+  const entry = toHistoryEntry(masked, storeReport(dir, masked));
   const file = join(dir, fileNameOf(entry));
   return { file, written: writeOnce(file, `${JSON.stringify(entry, null, 2)}\n`), entry };
 }

@@ -1,5 +1,9 @@
-/** The gate's terminal output: the items that failed or could not be judged, then the verdict line. */
+/**
+ * The gate's terminal output: the items that failed or could not be judged, then the verdict line.
+ * Items and reasons quote report files (case ids, server messages), so they are escaped.
+ */
 
+import { safe } from '../report/terminal-escape.js';
 import { showInterval } from './measure.js';
 import type { GateFinding, GateResult, MeasuredRate } from './types.js';
 
@@ -9,10 +13,10 @@ function cell(rate: MeasuredRate | undefined): string {
 }
 
 function describeBaseline(baseline: GateResult['baseline']): string {
-  if ('unavailable' in baseline) return `no usable baseline (${baseline.unavailable})`;
-  const source = baseline.source ? `, ${baseline.source}` : '';
+  if ('unavailable' in baseline) return `no usable baseline (${safe(baseline.unavailable)})`;
+  const source = baseline.source ? `, ${safe(baseline.source)}` : '';
   if (baseline.runId) return `the baseline run ${baseline.runId} of ${baseline.startedAt} (exit code ${baseline.exitCode}${source})`;
-  return `baseline of ${baseline.startedAt}${baseline.source ? ` (${baseline.source})` : ''}`;
+  return `baseline of ${baseline.startedAt}${baseline.source ? ` (${safe(baseline.source)})` : ''}`;
 }
 
 export function renderGate(result: GateResult, options: { verbose?: boolean } = {}): string {
@@ -21,14 +25,14 @@ export function renderGate(result: GateResult, options: { verbose?: boolean } = 
   lines.push(`mcpgate gate: ${result.findings.length} item(s) against ${describeBaseline(result.baseline)}`);
   lines.push(`  rules: soft scores may drop at most ${result.options.maxDrop * 100} points (significant at ${result.options.confidence * 100}% Wilson/Newcombe), at least ${result.options.minSamples} samples a side`);
   if (shown.length > 0) {
-    const rows = shown.map((f) => [f.verdict.toUpperCase(), f.item, cell(f.baseline), cell(f.current), f.drift ?? '']);
+    const rows = shown.map((f) => [f.verdict.toUpperCase(), safe(f.item), cell(f.baseline), cell(f.current), safe(f.drift ?? '')]);
     const header = ['verdict', 'item', 'baseline (k/N % [Wilson])', 'current (k/N % [Wilson])', 'drift'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (cells: string[]): string => `  ${cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`.trimEnd();
     lines.push('', line(header));
     shown.forEach((f: GateFinding, i) => {
       lines.push(line(rows[i]!));
-      lines.push(`  ${' '.repeat(widths[0]!)}  ${f.reason}`);
+      lines.push(`  ${' '.repeat(widths[0]!)}  ${safe(f.reason)}`);
     });
   }
   if (result.drift.length > 0) {
@@ -36,6 +40,6 @@ export function renderGate(result: GateResult, options: { verbose?: boolean } = 
     const parts = ['model-drift', 'regression', 'unattributed'].filter((l) => count(l) > 0).map((l) => `${count(l)} ${l}`);
     lines.push('', `drift: ${result.drift.length} case result(s) dropped since the baseline (${parts.join(', ')})`);
   }
-  lines.push('', `${result.verdict.toUpperCase()}: ${result.reason} (exit code ${result.exitCode})`);
+  lines.push('', `${result.verdict.toUpperCase()}: ${safe(result.reason)} (exit code ${result.exitCode})`);
   return `${lines.join('\n')}\n`;
 }

@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalJson } from '../shared/canonical-json.js';
+import { redactDeep } from '../shared/redact.js';
 import type { CallStats, GenerateRequest, ModelClient, ModelTurn } from './types.js';
 
 /**
@@ -85,7 +86,8 @@ async function writeEntry(file: string, model: string, answer: ModelTurn): Promi
   const { cached: _delivery, ...turn } = answer;
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  await writeFile(tmp, `${JSON.stringify({ model, turn }, null, 2)}\n`, 'utf8');
+  // A model's answer may repeat a tool result, and so whatever credential a server echoed: masked on disk too.
+  await writeFile(tmp, `${JSON.stringify(redactDeep({ model, turn }), null, 2)}\n`, 'utf8');
   await rename(tmp, file);
 }
 

@@ -6,6 +6,9 @@
  * on purpose (or `false`) is left alone.
  */
 
+import { safe } from '../report/terminal-escape.js';
+import { redact } from '../shared/redact.js';
+
 type Logger = Exclude<typeof globalThis.AI_SDK_LOG_WARNINGS, false | undefined>;
 
 const seen = new Set<string>();
@@ -14,7 +17,8 @@ const seen = new Set<string>();
 export function warnOnce(key: string, text: string): void {
   if (seen.has(key)) return;
   seen.add(key);
-  process.stderr.write(`mcpgate: ${text.replace(/\s+/g, ' ')}\n`);
+  // A provider's warning may quote a request, and so a key or what a server said.
+  process.stderr.write(`mcpgate: ${safe(redact(text.replace(/\s+/g, ' ')))}\n`);
 }
 
 export function routeSdkWarningsToStderr(): void {

@@ -1,8 +1,10 @@
 /**
  * `${VAR}` in mcpgate.yaml's strings comes from the environment, so credentials stay out of the file.
  * An unset variable is a problem at the value that names it, not an empty string sent to a server.
+ * Every value read this way is registered as a secret: the environment is where credentials live.
  */
 
+import { registerSecret } from '../shared/redact.js';
 import type { YamlFile } from '../shared/yaml/load.js';
 import type { PathSegment } from '../shared/yaml/locate.js';
 import type { FileProblem } from '../shared/yaml/problems.js';
@@ -15,7 +17,10 @@ export function interpolateEnv(yaml: YamlFile, env: NodeJS.ProcessEnv): { data: 
     if (typeof value === 'string') {
       return value.replace(VARIABLE, (reference, name: string) => {
         const resolved = env[name];
-        if (resolved !== undefined) return resolved;
+        if (resolved !== undefined) {
+          registerSecret(resolved);
+          return resolved;
+        }
         problems.push({
           file: yaml.file,
           ...yaml.valueAt(path),

@@ -1,4 +1,4 @@
-/** Terminal text helpers shared by the terminal renderers: colours, escaping, small formats. */
+/** Terminal text helpers shared by the terminal renderers: colours and small formats (escaping: terminal-escape.ts). */
 
 const ANSI = {
   bold: [1, 22],
@@ -14,16 +14,6 @@ export type Paint = (style: Style, text: string) => string;
 
 export function painter(color: boolean): Paint {
   return color ? (style, text) => `\x1b[${ANSI[style][0]}m${text}\x1b[${ANSI[style][1]}m` : (_style, text) => text;
-}
-
-/**
- * Report text comes from the server under test; escape sequences in it could recolour, erase or
- * rewrite the user's terminal, so control characters are shown as visible escapes instead.
- */
-export function safe(text: string): string {
-  return text
-    .replace(/\r\n/g, '\n')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function plural(n: number, word: string): string {

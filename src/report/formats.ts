@@ -6,6 +6,7 @@
  */
 
 import { writeFileAtomic } from '../shared/files.js';
+import { redactDeep } from '../shared/redact.js';
 import { renderHtml } from './html/index.js';
 import { renderJson } from './json.js';
 import { renderJUnit } from './junit.js';
@@ -73,10 +74,16 @@ export const FORMAT_NAMES = Object.keys(FORMATS) as Format[];
 /** Output file per format; absent formats are not written. */
 export type OutputFiles = Partial<Record<Format, string>>;
 
-/** Writes each requested format whole or not at all (a temporary file renamed into place). */
+/**
+ * Writes each requested format whole or not at all (a temporary file renamed into place). The report
+ * and the history are masked once here, before any renderer sees them: every string in them may hold
+ * what a server echoed, and a renderer added later then cannot leak what the others mask.
+ */
 export function writeReports(report: Report, files: OutputFiles, context: RenderContext = {}): void {
+  const masked = redactDeep(report);
+  const maskedContext = redactDeep(context);
   for (const format of FORMAT_NAMES) {
     const file = files[format];
-    if (file) writeFileAtomic(file, FORMATS[format].render(report, context));
+    if (file) writeFileAtomic(file, FORMATS[format].render(masked, maskedContext));
   }
 }

@@ -1,5 +1,8 @@
 /** A one-line progress display on stderr, shown only on an interactive terminal (never in CI logs). */
 
+import { redact } from '../shared/redact.js';
+import { safe } from './terminal-escape.js';
+
 export interface Progress {
   update: (done: number, total: number, label: string) => void;
   clear: () => void;
@@ -11,7 +14,8 @@ export function progressReporter(verb = 'checking', stream: NodeJS.WriteStream =
   return {
     update(done, total, label) {
       if (!active) return;
-      const line = `${verb} ${done}/${total} ${label}`.slice(0, (stream.columns ?? 80) - 1);
+      // The label may be a server's tool name: masked and escaped like any other outside text.
+      const line = `${verb} ${done}/${total} ${safe(redact(label))}`.slice(0, (stream.columns ?? 80) - 1);
       stream.write(`\r\x1b[2K${line}`);
       shown = true;
     },

@@ -1,6 +1,7 @@
 /** The layer 2 part of the terminal summary: scan findings and pin drift (the probes are ordinary checks). */
 
-import { plural, safe, type Paint, type Style } from './ansi.js';
+import { plural, type Paint, type Style } from './ansi.js';
+import { safe } from './terminal-escape.js';
 import type { ChaosReport, PinChange, PinsSection, ScanFinding, ScanSection, Severity } from './model.js';
 
 const SEVERITY_STYLE: Record<Severity, Style> = { high: 'red', medium: 'yellow', low: 'dim' };

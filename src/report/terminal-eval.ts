@@ -1,6 +1,7 @@
 /** The layer 1 part of the terminal summary: per-model scores, the cases below their floor, the matrix. */
 
-import { plural, safe, type Paint } from './ansi.js';
+import { plural, type Paint } from './ansi.js';
+import { safe } from './terminal-escape.js';
 import type { EvalCaseResult, EvalReport, EvalSummary, ModelTelemetry } from './model.js';
 
 function percent(value: number | null): string {

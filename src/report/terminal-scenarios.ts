@@ -1,6 +1,7 @@
 /** The model-driven part of layer 2 in the terminal: fault reactions, injection attack rates, the client fixture. */
 
-import { safe, type Paint } from './ansi.js';
+import { type Paint } from './ansi.js';
+import { safe } from './terminal-escape.js';
 import type { ChaosReport } from './model.js';
 
 function mark(status: string, paint: Paint): string {

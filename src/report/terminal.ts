@@ -1,5 +1,6 @@
 import type { CheckResult, Evidence, Report, Status } from './model.js';
-import { formatMs, painter, plural, safe, type Paint, type Style } from './ansi.js';
+import { formatMs, painter, plural, type Paint, type Style } from './ansi.js';
+import { safe, safeLines } from './terminal-escape.js';
 import { renderChaosSection } from './terminal-chaos.js';
 import { renderScenarioSection } from './terminal-scenarios.js';
 import { renderEvalSection } from './terminal-eval.js';
@@ -150,8 +151,9 @@ function renderTotals(report: Report): string {
   return `${plural(total, 'check')}: ${parts.join(', ')}${tolerated}`;
 }
 
+/** Evidence keeps its line structure (an HTTP exchange reads line by line), each line escaped on its own. */
 function excerpt(text: string): string[] {
-  const lines = safe(text).split('\n');
+  const lines = safeLines(text);
   const shown = lines.slice(0, EVIDENCE_MAX_LINES).map(clip);
   if (lines.length > EVIDENCE_MAX_LINES) shown.push(`… ${lines.length - EVIDENCE_MAX_LINES} more lines`);
   return shown;

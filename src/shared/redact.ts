@@ -16,8 +16,11 @@ const HEADER_AS_JSON = new RegExp(
   `(["'])(${CREDENTIAL_HEADERS})\\1(\\s*:\\s*)(${JSON_STRING}|\\[\\s*(?:${JSON_STRING}\\s*,?\\s*)*\\])`,
   'gi',
 );
-/** `Authorization: Bearer x` as an HTTP header line; the value runs to the end of the line. */
-const HEADER_AS_LINE = new RegExp(`\\b(${CREDENTIAL_HEADERS})(\\s*:[ \\t]*)([^\\r\\n]+)`, 'gi');
+/**
+ * `Authorization: Bearer x` as an HTTP header line; the value runs to the end of the line. A name after
+ * a dot is a path in mcpgate's own messages (`server.headers.Authorization: ... is not set`), not a header.
+ */
+const HEADER_AS_LINE = new RegExp(`(?<![\\w.-])(${CREDENTIAL_HEADERS})(\\s*:[ \\t]*)([^\\r\\n]+)`, 'gi');
 
 /** `https://user:password@host`. */
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)([^\s/?#]+)(?=@)/gi;
@@ -109,6 +112,48 @@ export function redactHeaders(headers: Record<string, HeaderValue>): Record<stri
 /** Keeps the scheme of an Authorization value (`Bearer`, `Basic`): which scheme was sent is useful evidence. */
 function maskHeaderValue(name: string, value: string): string {
   if (value === REDACTED) return value;
+  // A placeholder such as `Bearer <token>` in a hint is no credential, and masking it would hide the hint.
+  if (/^(?:[A-Za-z][\w-]*\s+)?<[\w -]+>/.test(value.trim())) return value;
   const scheme = /authorization/i.test(name) ? /^([A-Za-z][\w-]*)\s+\S/.exec(value.trim()) : null;
   return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
+}
+
+/** Deeper than any report mcpgate builds; a deeper value is cut there rather than walked without end. */
+const MAX_REDACT_DEPTH = 256;
+const TOO_DEEP = '[too deep to redact]';
+
+/**
+ * A copy of `value` with every string (object keys included) passed through `redact`: the one step
+ * between data that holds outside text (a report, a gate result, a history entry, a cached model answer)
+ * and any output. Walked iteratively, so a deep value cannot overflow the stack.
+ */
+export function redactDeep<T>(value: T): T {
+  const root: { value: unknown } = { value: undefined };
+  const stack: Array<{ from: unknown; into: Record<string, unknown> | unknown[]; key: string | number; depth: number }> = [
+    { from: value, into: root as Record<string, unknown>, key: 'value', depth: 0 },
+  ];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { from, into, key, depth } = item;
+    const put = (copy: unknown): void => {
+      (into as Record<string | number, unknown>)[key] = copy;
+    };
+    if (typeof from === 'string') put(redact(from));
+    else if (typeof from !== 'object' || from === null) put(from);
+    else if (depth >= MAX_REDACT_DEPTH) put(TOO_DEEP);
+    else if (Array.isArray(from)) {
+      const copy: unknown[] = new Array<unknown>(from.length);
+      put(copy);
+      from.forEach((element, index) => stack.push({ from: element, into: copy, key: index, depth: depth + 1 }));
+    } else {
+      const copy: Record<string, unknown> = {};
+      put(copy);
+      for (const [name, element] of Object.entries(from)) {
+        const safeName = redact(name);
+        // Claimed now, filled when popped: the copy keeps the original key order.
+        copy[safeName] = undefined;
+        stack.push({ from: element, into: copy, key: safeName, depth: depth + 1 });
+      }
+    }
+  }
+  return root.value as T;
 }

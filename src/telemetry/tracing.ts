@@ -10,6 +10,8 @@ import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span,
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
+import { safe } from '../report/terminal-escape.js';
+import { redact } from '../shared/redact.js';
 import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { PROTOCOL_VERSION } from '../spec/protocol.js';
 import type { Exchange } from '../wire/exchange.js';
@@ -29,7 +31,7 @@ class WarnOnceExporter implements SpanExporter {
     this.inner.export(spans, (result) => {
       if (result.code !== 0 && !this.warned) {
         this.warned = true;
-        process.stderr.write(`mcpgate: warning: spans could not be exported to ${this.endpoint} (${result.error?.message ?? 'export failed'}); they are dropped, the run goes on\n`);
+        process.stderr.write(`mcpgate: warning: spans could not be exported to ${this.endpoint} (${safe(redact(result.error?.message ?? 'export failed'))}); they are dropped, the run goes on\n`);
       }
       done(result);
     });

@@ -16,6 +16,8 @@ import type { DisplayFlags, TargetFlags } from '../options.js';
 import { BENCH_DEFAULTS } from './defaults.js';
 import { benchDetails } from './details.js';
 import { showProgress } from './progress.js';
+import { redactDeep } from '../../shared/redact.js';
+import { writeOut } from '../console.js';
 
 export interface BenchFlags extends Omit<TargetFlags, 'url'>, DisplayFlags {
   url: string[];
@@ -104,8 +106,10 @@ export async function bench(flags: BenchFlags): Promise<number> {
   } finally {
     stopProgress?.();
   }
-  if (flags.report) writeFileAtomic(flags.report, `${JSON.stringify(report, null, 2)}\n`);
-  if (flags.quiet) process.stdout.write(oneLine(report));
-  else process.stdout.write(formatBench(report, { color: useColor(flags) }) + (flags.verbose ? benchDetails(report) : ''));
+  // Masked whole before it is written or printed: error kinds and differing answers quote the server.
+  const masked = redactDeep(report);
+  if (flags.report) writeFileAtomic(flags.report, `${JSON.stringify(masked, null, 2)}\n`);
+  if (flags.quiet) writeOut(oneLine(masked));
+  else writeOut(formatBench(masked, { color: useColor(flags) }) + (flags.verbose ? benchDetails(masked) : ''));
   return EXIT.pass;
 }

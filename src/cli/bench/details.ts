@@ -3,7 +3,7 @@
  * p99.9 latency, and how the load split over the instances, which the summary folds into one line.
  */
 
-import { safe } from '../../report/ansi.js';
+import { safe } from '../../report/terminal-escape.js';
 import type { BenchReport } from '../../report/model.js';
 
 export function benchDetails(report: BenchReport): string {

@@ -11,8 +11,9 @@ import { usageError } from '../../shared/input-error.js';
 import { printReport } from '../display.js';
 import type { DisplayFlags, TargetFlags } from '../options.js';
 import { outputFiles, type OutputFlags } from '../outputs.js';
+import { writeErr } from '../console.js';
 
-type SameAsAgent = 'faults' | 'judge' | 'baseUrl' | 'runs' | 'proxyPort' | 'client';
+type SameAsAgent = 'faults' | 'judge' | 'baseUrl' | 'cache' | 'cacheDir' | 'runs' | 'proxyPort' | 'client';
 
 export interface ChaosFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<AgentChaosOptions, SameAsAgent> {
   pins?: string;
@@ -27,8 +28,8 @@ function agentChaosOptions(flags: ChaosFlags): AgentChaosOptions {
     models: flags.model,
     judge: flags.judge,
     baseUrl: flags.baseUrl,
-    cache: EVAL_DEFAULTS.cache,
-    cacheDir: EVAL_DEFAULTS.cacheDir,
+    cache: flags.cache,
+    cacheDir: flags.cacheDir,
     modelTimeoutMs: EVAL_DEFAULTS.modelTimeoutMs,
     faults: flags.faults,
     runs: flags.runs,
@@ -61,7 +62,7 @@ export async function chaos(flags: ChaosFlags): Promise<number> {
     agent,
   });
   const notice = report.chaos.pins && pinsNotice(report.chaos.pins);
-  if (notice) process.stderr.write(notice);
+  if (notice) writeErr(notice);
   writeReports(report, outputFiles(flags));
   printReport(report, flags);
   return report.verdict.exitCode;

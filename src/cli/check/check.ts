@@ -10,6 +10,7 @@ import { startOtlpReceiver, type OtlpReceiver } from '../../telemetry/otlp-recei
 import { printReport } from '../display.js';
 import type { DisplayFlags, TargetFlags } from '../options.js';
 import { outputFiles, type OutputFlags } from '../outputs.js';
+import { writeErr, writeOut } from '../console.js';
 
 export interface CheckFlags extends TargetFlags, DisplayFlags, OutputFlags {
   strict?: boolean;
@@ -30,7 +31,7 @@ async function startReceiver(portNumber: number): Promise<OtlpReceiver> {
 
 export async function check(flags: CheckFlags): Promise<number> {
   if (flags.listChecks) {
-    for (const c of ALL_CHECKS) process.stdout.write(`${c.id}\t${c.level}\t${c.title}\n`);
+    for (const c of ALL_CHECKS) writeOut(`${c.id}\t${c.level}\t${c.title}\n`);
     return 0;
   }
   const target = targetFrom(flags);
@@ -38,7 +39,7 @@ export async function check(flags: CheckFlags): Promise<number> {
   const receiver = flags.otlpReceiver === undefined ? undefined : await startReceiver(flags.otlpReceiver === true ? 0 : flags.otlpReceiver);
   if (receiver && target.kind === 'stdio') target.env = { ...target.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint };
   if (receiver && target.kind === 'http')
-    process.stderr.write(`mcpgate: OTLP receiver at ${receiver.endpoint}: point the server's OTEL_EXPORTER_OTLP_ENDPOINT there\n`);
+    writeErr(`mcpgate: OTLP receiver at ${receiver.endpoint}: point the server's OTEL_EXPORTER_OTLP_ENDPOINT there\n`);
   const report = await runCheckLayer({
     target,
     strict: flags.strict ?? false,

@@ -10,6 +10,7 @@ import { describeTarget, type Target } from '../../wire/target.js';
 import { printReport } from '../display.js';
 import type { DisplayFlags, TargetFlags } from '../options.js';
 import { outputFiles, type OutputFlags } from '../outputs.js';
+import { writeErr } from '../console.js';
 
 type SameAsLayer =
   'golden' | 'judge' | 'baseUrl' | 'runs' | 'maxSteps' | 'softFloor' | 'cache' | 'cacheDir' | 'concurrency' | 'prices' | 'shard';
@@ -45,7 +46,7 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
 export async function evaluate(flags: EvalFlags): Promise<number> {
   const target = targetFrom(flags);
   const prepared = prepareEvalLayer(evalLayerOptions(flags, target));
-  if (flags.model.length === 0) process.stderr.write('mcpgate: no --model given; using the offline lexical baseline (not an LLM)\n');
+  if (flags.model.length === 0) writeErr('mcpgate: no --model given; using the offline lexical baseline (not an LLM)\n');
   const clock = startRunClock();
   const layer1 = await runEvalLayer(prepared);
   const targetInfo: Report['target'] = {

@@ -5,10 +5,12 @@ import { renderGate } from '../../gate/render.js';
 import type { GateResult } from '../../gate/types.js';
 import { painter } from '../../report/ansi.js';
 import { writeFileAtomic } from '../../shared/files.js';
-import { warnOnStderr } from '../console.js';
+import { warnOnStderr, writeOut } from '../console.js';
 import { useColor } from '../display.js';
 import type { DisplayFlags } from '../options.js';
 import { readReportFile } from '../read-report.js';
+import { redactDeep } from '../../shared/redact.js';
+import { safe } from '../../report/terminal-escape.js';
 
 export interface GateFlags extends DisplayFlags {
   report: string;
@@ -24,24 +26,26 @@ export interface GateFlags extends DisplayFlags {
 const VERDICT_STYLE = { pass: 'green', fail: 'red', inconclusive: 'yellow' } as const;
 
 function verdictLine(result: GateResult, display: DisplayFlags): string {
-  return `${painter(useColor(display))(VERDICT_STYLE[result.verdict], `${result.verdict.toUpperCase()}: ${result.reason} (exit code ${result.exitCode})`)}\n`;
+  return `${painter(useColor(display))(VERDICT_STYLE[result.verdict], `${result.verdict.toUpperCase()}: ${safe(result.reason)} (exit code ${result.exitCode})`)}\n`;
 }
 
 export function gate(flags: GateFlags): number {
   const current = readReportFile(flags.report);
-  const result = gateAgainst(
+  const result = redactDeep(
+    gateAgainst(
     current,
     { baseline: flags.baseline, historyDir: flags.historyDir, record: flags.record ?? false },
     { maxDrop: flags.maxDrop, minSamples: flags.minSamples, confidence: flags.confidence },
-    warnOnStderr,
+      warnOnStderr,
+    ),
   );
-  process.stdout.write(flags.quiet ? verdictLine(result, flags) : renderGate(result, { verbose: flags.verbose ?? false }));
+  writeOut(flags.quiet ? verdictLine(result, flags) : renderGate(result, { verbose: flags.verbose ?? false }));
   if (flags.json) writeFileAtomic(flags.json, `${JSON.stringify(result, null, 2)}\n`);
   if (flags.record) {
     // Recorded with the gate's verdict, so the entry's `green` says what this exit code says.
     const recorded = recordInHistory(flags.historyDir, { ...current, verdict: { exitCode: result.exitCode, reason: result.reason } });
     if (!flags.quiet) {
-      process.stdout.write(
+      writeOut(
         recorded.written
           ? `recorded run ${recorded.entry.runId} in ${recorded.file}\n`
           : `run ${recorded.entry.runId} was already recorded (${recorded.file}); the entry is unchanged\n`,

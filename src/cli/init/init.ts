@@ -13,6 +13,7 @@ import { writeFileAtomic } from '../../shared/files.js';
 import { InputError, usageError } from '../../shared/input-error.js';
 import { isWireError } from '../../wire/errors.js';
 import { openSession } from '../../wire/session.js';
+import { writeOut } from '../console.js';
 import type { ServerFlags } from '../options.js';
 import { configTemplate, goldenTemplate, RUBRIC_TEMPLATE, workflowTemplate, type ToolSketch } from './templates.js';
 
@@ -47,9 +48,9 @@ export async function init(flags: InitFlags): Promise<number> {
   if (existing.length > 0 && !flags.force) throw usageError(`not overwriting ${existing.join(', ')}: move them away or pass --force`);
   for (const [file, content] of files) {
     writeFileAtomic(join(flags.dir, file), content);
-    process.stdout.write(`wrote ${join(flags.dir, file)}\n`);
+    writeOut(`wrote ${join(flags.dir, file)}\n`);
   }
-  process.stdout.write(
+  writeOut(
     `${tools.length > 0 ? `drafted ${Math.min(tools.length, 8)} golden case(s) from the server's tools; ` : ''}next: edit golden/tasks.yaml, then run \`mcpgate run\`\n`,
   );
   return 0;

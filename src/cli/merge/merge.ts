@@ -6,6 +6,8 @@ import type { Report } from '../../report/model.js';
 import { usageError } from '../../shared/input-error.js';
 import { outputFiles, type OutputFlags } from '../outputs.js';
 import { readReportFile } from '../read-report.js';
+import { safe } from '../../report/terminal-escape.js';
+import { writeOut } from '../console.js';
 
 export interface MergeFlags extends OutputFlags {
   out?: string;
@@ -26,8 +28,8 @@ export function merge(files: string[], flags: MergeFlags): number {
   }
   writeReports(merged, outputs);
   const cases = merged.eval?.cases.length ?? 0;
-  process.stdout.write(
-    `merged ${files.length} shard(s), ${cases} case result(s), into ${written.join(', ')}: ${merged.verdict.reason} (exit code ${merged.verdict.exitCode})\n`,
+  writeOut(
+    `merged ${files.length} shard(s), ${cases} case result(s), into ${written.join(', ')}: ${safe(merged.verdict.reason)} (exit code ${merged.verdict.exitCode})\n`,
   );
   return 0;
 }

@@ -1,11 +1,13 @@
 /** `mcpgate migrate-scan PATH`: pre-2026-07-28 assumptions in an existing test suite, with the fix for each. */
 
 import { scanPath, ScanPathError, type ScanResult } from '../../migrate-scan/scan.js';
-import { painter, safe } from '../../report/ansi.js';
+import { painter } from '../../report/ansi.js';
+import { safe } from '../../report/terminal-escape.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { usageError } from '../../shared/input-error.js';
 import { useColor } from '../display.js';
 import type { DisplayFlags } from '../options.js';
+import { writeOut } from '../console.js';
 
 export interface MigrateScanFlags extends DisplayFlags {
   json?: boolean;
@@ -42,6 +44,6 @@ export function migrateScan(path: string, flags: MigrateScanFlags): number {
     if (error instanceof ScanPathError) throw usageError(error.message);
     throw error;
   }
-  process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : renderScan(result, flags));
+  writeOut(flags.json ? `${JSON.stringify(result, null, 2)}\n` : renderScan(result, flags));
   return result.findings.length > 0 ? EXIT.gateFailed : EXIT.pass;
 }

@@ -2,9 +2,10 @@
 
 import { renderGate } from '../../gate/render.js';
 import { runPipeline } from '../../pipeline/run.js';
-import { warnOnStderr } from '../console.js';
+import { warnOnStderr, writeOut } from '../console.js';
 import { printReport } from '../display.js';
 import type { DisplayFlags } from '../options.js';
+import { redactDeep } from '../../shared/redact.js';
 
 export interface RunFlags extends DisplayFlags {
   config: string;
@@ -13,6 +14,6 @@ export interface RunFlags extends DisplayFlags {
 export async function run(flags: RunFlags): Promise<number> {
   const { report, gate } = await runPipeline(flags.config, warnOnStderr);
   printReport(report, flags);
-  if (gate && !flags.quiet) process.stdout.write(renderGate(gate));
+  if (gate && !flags.quiet) writeOut(renderGate(redactDeep(gate)));
   return report.verdict.exitCode;
 }

@@ -1,6 +1,7 @@
 /** The terminal summary of a bench run: the figures first, then errors, then the probe's findings. */
 
-import { painter, safe } from '../../report/ansi.js';
+import { painter } from '../../report/ansi.js';
+import { safe } from '../../report/terminal-escape.js';
 import type { BenchReport } from '../../report/model.js';
 
 export function formatBench(report: BenchReport, options: { color: boolean }): string {

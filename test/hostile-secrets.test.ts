@@ -1,0 +1,169 @@
+/**
+ * A server that echoes every credential it was given (headers over HTTP, variables over stdio), raw
+ * and encoded, in every field it controls, next to text that poses as mcpgate's output or as a GitHub
+ * Actions workflow command. Whatever mcpgate runs against it (check, eval, chaos, run), no output file,
+ * no cache entry, no history entry and no line on stdout or stderr may show a secret in any form, and
+ * nothing the server wrote may reach the terminal as a control character or a line of its own.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
+import { withCache } from '../src/models/cache.js';
+import type { ModelClient } from '../src/models/types.js';
+import { registerSecret } from '../src/shared/redact.js';
+import { ROOT, runCli, tempDir, type CliRun } from './helpers/cli.js';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const SK = `sk-test-${[...randomBytes(32)].map((b) => ALNUM[b % ALNUM.length]).join('')}`;
+const HEX = randomBytes(12).toString('hex');
+const HEADERS = ['--header', `Authorization: Bearer ${SK}`, '--header', `X-Api-Key: ${HEX}`];
+const FORMATS = (dir: string): string[] =>
+  ['--report', 'r.json', '--junit', 'r.xml', '--markdown', 'r.md', '--sarif', 'r.sarif', '--html', 'r.html'].map((a, i) =>
+    i % 2 === 1 ? join(dir, a) : a,
+  );
+const TIMEOUT_MS = 180_000;
+
+function forms(secret: string): string[] {
+  const b64 = Buffer.from(secret, 'utf8').toString('base64');
+  const urlSafe = b64.replace(/\+/g, '-').replace(/\//g, '_');
+  return [...new Set([secret, b64, b64.replace(/=+$/, ''), urlSafe, urlSafe.replace(/=+$/, ''), encodeURIComponent(secret)])];
+}
+const FORBIDDEN = [...forms(SK), ...forms(HEX)];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Every file under `dir` and both streams: no form of a secret, no workflow command, no raw control character. */
+function expectClean(dir: string, run: CliRun, expectedFiles: number): void {
+  const files = filesUnder(dir);
+  expect(files.length).toBeGreaterThanOrEqual(expectedFiles);
+  const outputs: Array<[string, string]> = [
+    ...files.map((f): [string, string] => [f, readFileSync(f, 'utf8')]),
+    ['stdout', run.stdout],
+    ['stderr', run.stderr],
+  ];
+  for (const [where, text] of outputs) for (const form of FORBIDDEN) expect(text.includes(form), `${form} in ${where}`).toBe(false);
+  for (const [where, text] of [
+    ['stdout', run.stdout],
+    ['stderr', run.stderr],
+  ] as const) {
+    for (const line of text.split('\n')) expect(line.trimStart().startsWith('::'), `${where} line: ${line}`).toBe(false);
+    expect(text).not.toMatch(/[\u202e\u2028\u2029\u200b\x1b\x07]/);
+  }
+  // The server's fake verdict stays inside the line that quotes it.
+  expect(run.stdout.split('\n').some((line) => line.startsWith('✓ all 62 checks passed'))).toBe(false);
+}
+
+const FIXTURE = join(ROOT, 'dist/test/fixtures/hostile/echo-secrets-server.js');
+let server: LaunchedServer;
+beforeAll(async () => {
+  server = await launchHttpServer(process.execPath, [FIXTURE, '--http']);
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+function golden(dir: string): string {
+  const file = join(dir, 'golden.yaml');
+  writeFileSync(file, 'cases:\n  - id: echo\n    prompt: echo the weather and my headers\n    expect_tool: echo_headers\n');
+  return file;
+}
+
+describe('secrets a server echoes back never reach an output', () => {
+  it('check over HTTP, every format', { timeout: TIMEOUT_MS }, async () => {
+    const dir = tempDir();
+    const run = await runCli(['check', '--url', server.url, ...HEADERS, '--verbose', ...FORMATS(dir)], { timeoutMs: TIMEOUT_MS });
+    expect(run.stderr).not.toContain('internal error');
+    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, run, 5);
+  });
+
+  it('check over stdio, the secrets given with --env', { timeout: TIMEOUT_MS }, async () => {
+    const dir = tempDir();
+    const stdio = `"${process.execPath}" "${FIXTURE}"`;
+    const env = ['--env', `HOSTILE_SK=${SK}`, '--env', `HOSTILE_HEX=${HEX}`];
+    const run = await runCli(['check', '--stdio', stdio, ...env, '--verbose', ...FORMATS(dir)], { timeoutMs: TIMEOUT_MS });
+    expect(run.stderr).not.toContain('internal error');
+    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, run, 5);
+  });
+
+  it('eval with the offline baseline, every format and the cache', { timeout: TIMEOUT_MS }, async () => {
+    const dir = tempDir();
+    const args = ['eval', '--url', server.url, ...HEADERS, '--golden', golden(dir), '--model', 'baseline', '--verbose'];
+    const run = await runCli([...args, '--cache-dir', join(dir, 'cache'), ...FORMATS(dir)], { timeoutMs: TIMEOUT_MS });
+    expect(run.stderr).not.toContain('internal error');
+    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, run, 6);
+  });
+
+  it('chaos: probes, scan and built-in fault scenarios with the baseline', { timeout: TIMEOUT_MS }, async () => {
+    const dir = tempDir();
+    const args = ['chaos', '--url', server.url, ...HEADERS, '--model', 'baseline', '--runs', '1', '--verbose'];
+    const run = await runCli([...args, '--cache-dir', join(dir, 'cache'), ...FORMATS(dir)], { timeoutMs: TIMEOUT_MS });
+    expect(run.stderr).not.toContain('internal error');
+    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, run, 5);
+  });
+
+  it('run with ${VAR} headers in mcpgate.yaml: reports, history and cache', { timeout: TIMEOUT_MS }, async () => {
+    const dir = tempDir();
+    const config = join(dir, 'mcpgate.yaml');
+    writeFileSync(
+      config,
+      [
+        'server:',
+        `  url: ${server.url}`,
+        '  headers:',
+        '    Authorization: Bearer ${HOSTILE_SK}',
+        '    X-Api-Key: ${HOSTILE_HEX}',
+        'eval:',
+        `  golden: ${golden(dir)}`,
+        '  models: [baseline]',
+        `  cache_dir: ${join(dir, 'cache')}`,
+        'chaos:',
+        '  enabled: true',
+        'report:',
+        `  dir: ${join(dir, 'out')}`,
+        '  formats: [json, junit, markdown, sarif, html]',
+        'history:',
+        `  dir: ${join(dir, 'history')}`,
+        '  record: true',
+        '',
+      ].join('\n'),
+    );
+    const run = await runCli(['run', '--config', config], { timeoutMs: TIMEOUT_MS, env: { HOSTILE_SK: SK, HOSTILE_HEX: HEX } });
+    expect(run.stderr).not.toContain('internal error');
+    expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, run, 8);
+  });
+
+  it('the model cache stores an answer that quotes a secret masked', async () => {
+    const dir = tempDir();
+    registerSecret(HEX);
+    const model: ModelClient = {
+      id: 'fake:echo',
+      kind: 'llm',
+      generate: async () => ({
+        text: `the server said ${HEX}`,
+        toolCalls: [],
+        usage: { inputTokens: 1, outputTokens: 1 },
+        finishReason: 'stop',
+      }),
+    };
+    const cached = withCache(model, { dir, mode: 'write' }, { providerCalls: 0, cacheHits: 0 });
+    await cached.generate({ messages: [{ role: 'user', content: 'hi' }], tools: [], sampleIndex: 0, temperature: 0 });
+    const entries = filesUnder(dir);
+    expect(entries).toHaveLength(1);
+    const stored = readFileSync(entries[0]!, 'utf8');
+    expect(stored).toContain('the server said [REDACTED]');
+    expect(stored).not.toContain(HEX);
+  });
+});
