@@ -33,7 +33,9 @@ function timeRuns(label: string, args: string[]): number {
   }
   walls.sort((a, b) => a - b);
   const median = percentile(walls, 50);
-  console.log(`${label.padEnd(22)} runs ${runs}  min ${walls[0]!.toFixed(0)} ms  median ${median.toFixed(0)} ms  p90 ${percentile(walls, 90).toFixed(0)} ms  max ${walls[walls.length - 1]!.toFixed(0)} ms`);
+  console.log(
+    `${label.padEnd(22)} runs ${runs}  min ${walls[0]!.toFixed(0)} ms  median ${median.toFixed(0)} ms  p90 ${percentile(walls, 90).toFixed(0)} ms  max ${walls[walls.length - 1]!.toFixed(0)} ms`,
+  );
   return median;
 }
 

@@ -45,7 +45,10 @@ interface Figures {
 /** The slice of autocannon's JS API used here (it ships no types). */
 type Autocannon = (
   options: Record<string, unknown>,
-  done: (error: Error | null, result: { requests: { total: number }; duration: number; latency: { p50: number }; errors: number; non2xx: number }) => void,
+  done: (
+    error: Error | null,
+    result: { requests: { total: number }; duration: number; latency: { p50: number }; errors: number; non2xx: number },
+  ) => void,
 ) => { on(event: 'response', listener: (client: unknown, status: number, bytes: number, responseTimeMs: number) => void): void };
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
@@ -55,7 +58,12 @@ const body = JSON.stringify({
   method: 'tools/list',
   params: { _meta: { [META.protocolVersion]: PROTOCOL_VERSION, [META.clientCapabilities]: {}, [META.clientInfo]: CLIENT_INFO } },
 });
-const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', [HEADERS.protocolVersion]: PROTOCOL_VERSION, [HEADERS.method]: 'tools/list' };
+const headers = {
+  'Content-Type': 'application/json',
+  Accept: 'application/json, text/event-stream',
+  [HEADERS.protocolVersion]: PROTOCOL_VERSION,
+  [HEADERS.method]: 'tools/list',
+};
 
 function runAutocannon(url: string, seconds = durationS): Promise<Figures> {
   const latency = new LatencyHistogram();
@@ -64,7 +72,11 @@ function runAutocannon(url: string, seconds = durationS): Promise<Figures> {
       if (error) return reject(error);
       const failed = result.errors + result.non2xx;
       if (failed > 0) return reject(new Error(`autocannon saw ${failed} failed requests`));
-      resolvePromise({ rps: result.requests.total / result.duration, p50: latency.percentile(50) / 1000, extra: `(its own 1 ms histogram: p50 ${result.latency.p50} ms)` });
+      resolvePromise({
+        rps: result.requests.total / result.duration,
+        p50: latency.percentile(50) / 1000,
+        extra: `(its own 1 ms histogram: p50 ${result.latency.p50} ms)`,
+      });
     });
     instance.on('response', (_client, _status, _bytes, ms) => latency.recordMs(ms));
   });
@@ -72,7 +84,19 @@ function runAutocannon(url: string, seconds = durationS): Promise<Figures> {
 
 function runMcpgate(url: string, run: number, seconds = durationS): Promise<Figures> {
   const reportFile = join(tmpdir(), `mcpgate-vs-autocannon-${process.pid}-${run}.json`);
-  const args = [cli, 'bench', '--url', url, '--concurrency', String(concurrency), '--duration', `${seconds}s`, '--report', reportFile, '--quiet'];
+  const args = [
+    cli,
+    'bench',
+    '--url',
+    url,
+    '--concurrency',
+    String(concurrency),
+    '--duration',
+    `${seconds}s`,
+    '--report',
+    reportFile,
+    '--quiet',
+  ];
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.resume();
@@ -94,14 +118,18 @@ function median(values: number[]): number {
 
 const reference = await launchHttpServer(process.execPath, [server]);
 try {
-  console.log(`tools/list against the reference server (${reference.url}), concurrency ${concurrency}, ${durationS} s per run, ${runs} runs each, alternating`);
+  console.log(
+    `tools/list against the reference server (${reference.url}), concurrency ${concurrency}, ${durationS} s per run, ${runs} runs each, alternating`,
+  );
   await runAutocannon(reference.url, 1);
   await runMcpgate(reference.url, 0, 1);
   const results: Record<'autocannon' | 'mcpgate', Figures[]> = { autocannon: [], mcpgate: [] };
   const measure = async (tool: 'autocannon' | 'mcpgate', run: number): Promise<void> => {
     const figures = tool === 'autocannon' ? await runAutocannon(reference.url) : await runMcpgate(reference.url, run);
     results[tool].push(figures);
-    console.log(`  run ${run} ${tool.padEnd(10)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50.toFixed(3)} ms ${figures.extra}`);
+    console.log(
+      `  run ${run} ${tool.padEnd(10)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50.toFixed(3)} ms ${figures.extra}`,
+    );
   };
   for (let run = 1; run <= runs; run++) {
     const order = run % 2 === 1 ? (['autocannon', 'mcpgate'] as const) : (['mcpgate', 'autocannon'] as const);
@@ -119,9 +147,13 @@ try {
   console.log(`${'autocannon'.padEnd(12)}${ac.rps.toFixed(0).padStart(12)}${ac.p50.toFixed(3).padStart(10)}`);
   console.log(`${'mcpgate'.padEnd(12)}${mg.rps.toFixed(0).padStart(12)}${mg.p50.toFixed(3).padStart(10)}`);
   console.log(`${'ratio'.padEnd(12)}${rpsRatio.toFixed(2).padStart(12)}${p50Ratio.toFixed(2).padStart(10)}`);
-  console.log(`${'per round'.padEnd(12)}${roundRps.toFixed(2).padStart(12)}${roundP50.toFixed(2).padStart(10)}   (median of each round's mcpgate/autocannon ratio)`);
+  console.log(
+    `${'per round'.padEnd(12)}${roundRps.toFixed(2).padStart(12)}${roundP50.toFixed(2).padStart(10)}   (median of each round's mcpgate/autocannon ratio)`,
+  );
   console.log(`target: requests/s >= 0.8x autocannon: ${rpsRatio >= 0.8 ? 'met' : 'NOT met'} (${rpsRatio.toFixed(2)}x)`);
-  console.log(`target: p50 within 20% of autocannon: ${Math.abs(p50Ratio - 1) <= 0.2 ? 'met' : 'NOT met'} (${((p50Ratio - 1) * 100).toFixed(0)}%)`);
+  console.log(
+    `target: p50 within 20% of autocannon: ${Math.abs(p50Ratio - 1) <= 0.2 ? 'met' : 'NOT met'} (${((p50Ratio - 1) * 100).toFixed(0)}%)`,
+  );
 } finally {
   await reference.stop();
 }

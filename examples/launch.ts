@@ -11,7 +11,11 @@ export interface LaunchedServer {
   stderr: () => string;
 }
 
-export function launchHttpServer(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<LaunchedServer> {
+export function launchHttpServer(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<LaunchedServer> {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: options.env ?? process.env });
   let stdout = '';
   let stderr = '';
@@ -26,7 +30,11 @@ export function launchHttpServer(command: string, args: string[], options: { env
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`${command} ${args.join(' ')} did not print "listening <url>" within ${options.timeoutMs ?? 10_000} ms; stderr: ${stderr.slice(-300)}`));
+      reject(
+        new Error(
+          `${command} ${args.join(' ')} did not print "listening <url>" within ${options.timeoutMs ?? 10_000} ms; stderr: ${stderr.slice(-300)}`,
+        ),
+      );
     }, options.timeoutMs ?? 10_000);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;

@@ -31,12 +31,52 @@ function mcpgate(label: string, args: string[]): number {
 const http = await launchHttpServer(process.execPath, [server]);
 const codes: number[] = [];
 try {
-  codes.push(mcpgate('layer 0 over HTTP', ['check', '--url', http.url, '--report', join(out, 'check-http.json'), '--junit', join(out, 'check-http.xml'), '--markdown', join(out, 'check-http.md'), '--sarif', join(out, 'check-http.sarif'), '--html', join(out, 'check-http.html')]));
-  codes.push(mcpgate('layer 0 over stdio', ['check', '--stdio', `"${process.execPath}" "${server}" --stdio`, '--report', join(out, 'check-stdio.json')]));
+  codes.push(
+    mcpgate('layer 0 over HTTP', [
+      'check',
+      '--url',
+      http.url,
+      '--report',
+      join(out, 'check-http.json'),
+      '--junit',
+      join(out, 'check-http.xml'),
+      '--markdown',
+      join(out, 'check-http.md'),
+      '--sarif',
+      join(out, 'check-http.sarif'),
+      '--html',
+      join(out, 'check-http.html'),
+    ]),
+  );
+  codes.push(
+    mcpgate('layer 0 over stdio', [
+      'check',
+      '--stdio',
+      `"${process.execPath}" "${server}" --stdio`,
+      '--report',
+      join(out, 'check-stdio.json'),
+    ]),
+  );
   codes.push(mcpgate('layer 2 without a model', ['chaos', '--url', http.url, '--report', join(out, 'chaos.json')]));
-  const evalCode = mcpgate(`layer 1 with ${model}`, ['eval', '--url', http.url, '--golden', golden, '--model', model, '--report', join(out, 'eval.json'), '--html', join(out, 'eval.html'), '--markdown', join(out, 'eval.md')]);
+  const evalCode = mcpgate(`layer 1 with ${model}`, [
+    'eval',
+    '--url',
+    http.url,
+    '--golden',
+    golden,
+    '--model',
+    model,
+    '--report',
+    join(out, 'eval.json'),
+    '--html',
+    join(out, 'eval.html'),
+    '--markdown',
+    join(out, 'eval.md'),
+  ]);
   if (model === 'baseline') {
-    process.stdout.write('\nThe lexical baseline is the floor a model should beat, not a gate: its misses above do not fail `npm start`.\nSet MCPGATE_MODEL=provider:model (and its API key) to evaluate a real model.\n');
+    process.stdout.write(
+      '\nThe lexical baseline is the floor a model should beat, not a gate: its misses above do not fail `npm start`.\nSet MCPGATE_MODEL=provider:model (and its API key) to evaluate a real model.\n',
+    );
   } else {
     codes.push(evalCode);
   }

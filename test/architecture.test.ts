@@ -24,7 +24,7 @@ describe('the layer checker itself', () => {
   write('report/leak.ts', "import { check } from '../conformance/check.js';\nexport const leak = check;\n");
   write('gate/side.ts', "export const side = await import('../conformance/check.js');\n");
   write('pipeline/run.ts', "import { main } from '../cli/main.js';\nexport const run = main;\n");
-  write('cli/main.ts', "export const main = 1;\n");
+  write('cli/main.ts', 'export const main = 1;\n');
   write('spec/a.ts', "import { b } from './b.js';\nexport const a = b;\n");
   write('spec/b.ts', "import { a } from './a.js';\nexport const b = a;\n");
 

@@ -17,7 +17,10 @@ afterAll(async () => {
   await http.stop();
 });
 
-async function bench(args: string[], env?: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string; report: BenchReport }> {
+async function bench(
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string; report: BenchReport }> {
   const file = join(tempDir(), 'bench.json');
   const run = await runCli(['bench', ...args, '--report', file], { env, timeoutMs: 30_000 });
   if (run.code !== 0) throw new Error(`mcpgate bench exited ${run.code}: ${run.stderr}`);
@@ -56,7 +59,18 @@ describe('closed loop', () => {
 
   it('a read-only tool is called exactly warm-up + --requests times', async () => {
     const before = readFileSync(callLog, { encoding: 'utf8', flag: 'a+' }).split('\n').filter(Boolean).length;
-    const { report } = await bench(['--url', http.url, '--tool', 'get_weather', '--args', '{"city":"Paris"}', '--requests', '120', '--warmup', '7']);
+    const { report } = await bench([
+      '--url',
+      http.url,
+      '--tool',
+      'get_weather',
+      '--args',
+      '{"city":"Paris"}',
+      '--requests',
+      '120',
+      '--warmup',
+      '7',
+    ]);
     expect(report.settings).toMatchObject({ method: 'tools/call', tool: 'get_weather', warmup: 7 });
     expect(report.results).toMatchObject({ requests: 120, ok: 120, errors: {} });
     const calls = readFileSync(callLog, 'utf8').split('\n').filter(Boolean).slice(before);
@@ -93,7 +107,21 @@ describe('a dying server', () => {
   const crashAfter5 = { ...process.env, REFERENCE_SERVER_CRASH_AFTER_CALLS: '5' };
 
   it('stdio: stops once the server process is gone, with the failures counted by kind', async () => {
-    const { report, stdout } = await bench(['--stdio', referenceStdio(), '--tool', 'get_weather', '--args', '{"city":"Paris"}', '--requests', '200', '--env', 'REFERENCE_SERVER_CRASH_AFTER_CALLS'], crashAfter5);
+    const { report, stdout } = await bench(
+      [
+        '--stdio',
+        referenceStdio(),
+        '--tool',
+        'get_weather',
+        '--args',
+        '{"city":"Paris"}',
+        '--requests',
+        '200',
+        '--env',
+        'REFERENCE_SERVER_CRASH_AFTER_CALLS',
+      ],
+      crashAfter5,
+    );
     expect(report.results.requests).toBeLessThan(200);
     expect(report.results.ok).toBeLessThanOrEqual(5);
     expect(report.results.errors.exited).toBeGreaterThan(0);
@@ -103,7 +131,21 @@ describe('a dying server', () => {
   });
 
   it('stdio: a duration bound ends the run too', async () => {
-    const { report } = await bench(['--stdio', referenceStdio(), '--tool', 'get_weather', '--args', '{"city":"Paris"}', '--duration', '500ms', '--env', 'REFERENCE_SERVER_CRASH_AFTER_CALLS'], crashAfter5);
+    const { report } = await bench(
+      [
+        '--stdio',
+        referenceStdio(),
+        '--tool',
+        'get_weather',
+        '--args',
+        '{"city":"Paris"}',
+        '--duration',
+        '500ms',
+        '--env',
+        'REFERENCE_SERVER_CRASH_AFTER_CALLS',
+      ],
+      crashAfter5,
+    );
     expect(report.results.errors.exited).toBeGreaterThan(0);
     expect(report.results.durationMs).toBeLessThan(10_000);
   });
@@ -111,7 +153,10 @@ describe('a dying server', () => {
   it('HTTP: the server exits mid-run; refused or reset connections are reported', async () => {
     const dying = await launchHttpServer(process.execPath, [REFERENCE_SERVER], { env: crashAfter5 });
     try {
-      const { report } = await bench(['--url', dying.url, '--tool', 'get_weather', '--args', '{"city":"Paris"}', '--requests', '100', '--timeout', '2000'], crashAfter5);
+      const { report } = await bench(
+        ['--url', dying.url, '--tool', 'get_weather', '--args', '{"city":"Paris"}', '--requests', '100', '--timeout', '2000'],
+        crashAfter5,
+      );
       expect(report.results.requests).toBe(100);
       expect(report.results.ok).toBeLessThanOrEqual(5);
       const kinds = Object.keys(report.results.errors);
@@ -148,7 +193,9 @@ describe('refusals and exit codes', () => {
   });
 
   it('a server that wants credentials exits 4', async () => {
-    const guarded = await launchHttpServer(process.execPath, [REFERENCE_SERVER], { env: { ...process.env, REFERENCE_SERVER_TOKEN: 's3cret' } });
+    const guarded = await launchHttpServer(process.execPath, [REFERENCE_SERVER], {
+      env: { ...process.env, REFERENCE_SERVER_TOKEN: 's3cret' },
+    });
     try {
       const run = await runCli(['bench', '--url', guarded.url, '--requests', '3']);
       expect(run.code).toBe(4);

@@ -106,7 +106,12 @@ describe('HttpSender on raw HTTP/1.1', () => {
 
   it('reports a refused connection', async () => {
     const template = await buildRequestTemplate({ method: 'tools/list', params: {} });
-    const sender = new HttpSender('http://127.0.0.1:1/mcp', template, { timeoutMs: 2_000, maxResponseBytes: 1 << 20, maxSockets: 1, wantResults: false });
+    const sender = new HttpSender('http://127.0.0.1:1/mcp', template, {
+      timeoutMs: 2_000,
+      maxResponseBytes: 1 << 20,
+      maxSockets: 1,
+      wantResults: false,
+    });
     const error = await new Promise<string | undefined>((resolve) => sender.send(1, resolve));
     await sender.close();
     expect(error).toBe('refused');

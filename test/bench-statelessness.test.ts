@@ -10,7 +10,12 @@ const DIVERGENT = join(ROOT, 'dist/test/fixtures/bench-divergent-server.js');
 const servers: LaunchedServer[] = [];
 
 beforeAll(async () => {
-  servers.push(...(await Promise.all([launchHttpServer(process.execPath, [REFERENCE_SERVER]), launchHttpServer(process.execPath, [REFERENCE_SERVER])])));
+  servers.push(
+    ...(await Promise.all([
+      launchHttpServer(process.execPath, [REFERENCE_SERVER]),
+      launchHttpServer(process.execPath, [REFERENCE_SERVER]),
+    ])),
+  );
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
@@ -36,14 +41,34 @@ describe('statelessness probe', () => {
   });
 
   it('a read-only tool on three reference stdio processes: no divergence', async () => {
-    const { report } = await bench(['--stdio', referenceStdio(), '--instances', '3', '--tool', 'get_weather', '--args', '{"city":"Tokyo"}', '--requests', '90']);
+    const { report } = await bench([
+      '--stdio',
+      referenceStdio(),
+      '--instances',
+      '3',
+      '--tool',
+      'get_weather',
+      '--args',
+      '{"city":"Tokyo"}',
+      '--requests',
+      '90',
+    ]);
     expect(report.settings.instances).toBe(3);
     expect(report.statelessness!.divergent).toBe(false);
     expect(report.statelessness!.instances.map((i) => i.ok)).toEqual([30, 30, 30]);
   });
 
   it('a tool whose result names its process: divergence, with the instance and an excerpt', async () => {
-    const { report, stdout } = await bench(['--stdio', `"${process.execPath}" "${DIVERGENT}"`, '--instances', '2', '--tool', 'whoami', '--requests', '40']);
+    const { report, stdout } = await bench([
+      '--stdio',
+      `"${process.execPath}" "${DIVERGENT}"`,
+      '--instances',
+      '2',
+      '--tool',
+      'whoami',
+      '--requests',
+      '40',
+    ]);
     const probe = report.statelessness!;
     expect(probe.divergent).toBe(true);
     expect(probe.findings).toHaveLength(1);

@@ -32,7 +32,15 @@ describe('judgeTopLevel', () => {
     expect(judgeTopLevel(bytes('{"jsonrpc":"2.0","id":42,"result":[1]}'), 42)).toBe('not-result');
   });
   it('is unsure about errors, string ids, cut bodies and anything else unusual', () => {
-    for (const text of ['{"jsonrpc":"2.0","id":42,"error":{"code":-32602}}', '{"id":"42","result":{}}', '{"id":42,"result":{"a":1}', '{"id":42,"result":{"a":"}"}', '{"id":42,"result":{}}{}', 'null', '{"jsonrpc":"2.0","result":{}}']) {
+    for (const text of [
+      '{"jsonrpc":"2.0","id":42,"error":{"code":-32602}}',
+      '{"id":"42","result":{}}',
+      '{"id":42,"result":{"a":1}',
+      '{"id":42,"result":{"a":"}"}',
+      '{"id":42,"result":{}}{}',
+      'null',
+      '{"jsonrpc":"2.0","result":{}}',
+    ]) {
       expect(judgeTopLevel(bytes(text), 42), text).toBe(UNSURE);
     }
   });
@@ -50,7 +58,11 @@ describe('judgeResponse', () => {
 describe('buildRequestTemplate', () => {
   it('builds the wire layer request with a fresh id each time', async () => {
     const template = await buildRequestTemplate({ method: 'tools/call', params: { name: 'get_weather', arguments: { city: 'Zürich' } } });
-    const body = JSON.parse(template.body(1234)) as { id: number; method: string; params: { name: string; _meta: Record<string, unknown> } };
+    const body = JSON.parse(template.body(1234)) as {
+      id: number;
+      method: string;
+      params: { name: string; _meta: Record<string, unknown> };
+    };
     expect(body.id).toBe(1234);
     expect(body.method).toBe('tools/call');
     expect(body.params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
@@ -72,6 +84,8 @@ describe('StatelessnessProbe', () => {
       { requests: 1, ok: 1 },
     ]);
     expect(result.divergent).toBe(true);
-    expect(result.findings).toEqual([{ instance: 3, endpoint: 'c', differing: 1, compared: 1, path: '$.content[0].text', expected: '"hi"', received: '"hello"' }]);
+    expect(result.findings).toEqual([
+      { instance: 3, endpoint: 'c', differing: 1, compared: 1, path: '$.content[0].text', expected: '"hi"', received: '"hello"' },
+    ]);
   });
 });

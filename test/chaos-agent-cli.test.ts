@@ -10,9 +10,24 @@ describe('mcpgate chaos --model --faults', () => {
   it('runs the scenarios and the injections, puts them in the report, and scores them', async () => {
     const dir = tempDir();
     const faults = join(dir, 'faults.yaml');
-    writeFileSync(faults, `scenarios:\n  - id: weather-500\n    prompt: "What's the weather in Paris?"\n    tool: get_weather\n    fault: http-500\n    occurrence: every\ninjections:\n  - id: weather-injected\n    prompt: "What's the weather in Paris?"\n    tool: get_weather\n    classes: [instruction-override]\n`);
+    writeFileSync(
+      faults,
+      `scenarios:\n  - id: weather-500\n    prompt: "What's the weather in Paris?"\n    tool: get_weather\n    fault: http-500\n    occurrence: every\ninjections:\n  - id: weather-injected\n    prompt: "What's the weather in Paris?"\n    tool: get_weather\n    classes: [instruction-override]\n`,
+    );
     const report = join(dir, 'r.json');
-    const run = await runCli(['chaos', '--stdio', referenceStdio(), '--model', 'baseline', '--faults', faults, '--runs', '2', '--report', report]);
+    const run = await runCli([
+      'chaos',
+      '--stdio',
+      referenceStdio(),
+      '--model',
+      'baseline',
+      '--faults',
+      faults,
+      '--runs',
+      '2',
+      '--report',
+      report,
+    ]);
     expect(run.code).toBe(0);
     const chaos = readJson<Report>(report).chaos!;
     expect(chaos.agent!.scenarios[0]).toMatchObject({ id: 'weather-500', runs: 2, status: 'pass' });
@@ -37,7 +52,17 @@ describe('mcpgate chaos --model --faults', () => {
     expect(run.stderr).toMatch(/no --faults file; running 9 built-in scenario\(s\) and 1 injection case/);
     const agent = readJson<Report>(report).chaos!.agent!;
     expect(agent.faultsFile).toBe('built-in scenarios (no --faults file)');
-    expect(agent.scenarios.map((s) => s.fault)).toEqual(['http-500', 'is-error', 'stream-cut', 'http-500', 'is-error', 'stream-cut', 'http-500', 'is-error', 'stream-cut']);
+    expect(agent.scenarios.map((s) => s.fault)).toEqual([
+      'http-500',
+      'is-error',
+      'stream-cut',
+      'http-500',
+      'is-error',
+      'stream-cut',
+      'http-500',
+      'is-error',
+      'stream-cut',
+    ]);
     expect(agent.scenarios.every((s) => ['get_weather', 'get_forecast', 'convert_currency'].includes(s.tool))).toBe(true);
     expect([0, 1]).toContain(run.code);
   });

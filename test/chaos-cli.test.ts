@@ -23,7 +23,10 @@ describe('mcpgate chaos', () => {
     expect(written.endsWith('\n')).toBe(true);
     const report = parseReport(readFileSync(join(dir, 'r.json'), 'utf8'));
     expect(report.checks.every((c) => c.area === 'robustness' && c.status === 'pass')).toBe(true);
-    expect(readJson<{ chaos: { scan: { findings: unknown[] }; pins: { status: string } } }>(join(dir, 'r.json')).chaos).toMatchObject({ scan: { findings: [] }, pins: { status: 'written' } });
+    expect(readJson<{ chaos: { scan: { findings: unknown[] }; pins: { status: string } } }>(join(dir, 'r.json')).chaos).toMatchObject({
+      scan: { findings: [] },
+      pins: { status: 'written' },
+    });
     const second = await runCli(['chaos', '--stdio', referenceStdio(), '--pins', lock]);
     expect(second.code).toBe(0);
     expect(second.stderr).toBe('');

@@ -12,12 +12,19 @@ import { parsePinFile, type PinFile } from '../src/resilience/pins/pin-file.js';
 import type { Target } from '../src/wire/target.js';
 import { ROOT, referenceStdio } from './helpers/cli.js';
 
-const poisoned = (poison: string): Target => ({ kind: 'stdio', command: `"${process.execPath}" "${join(ROOT, 'dist/examples/poisoned-server/main.js')}" --stdio --poison ${poison}` });
+const poisoned = (poison: string): Target => ({
+  kind: 'stdio',
+  command: `"${process.execPath}" "${join(ROOT, 'dist/examples/poisoned-server/main.js')}" --stdio --poison ${poison}`,
+});
 const reference = (extra = ''): Target => ({ kind: 'stdio', command: referenceStdio(extra) });
 
 async function pinRun(target: Target, previous?: PinFile, update = false) {
   const { report, pinFile } = await runOfflineChaos({
-    target, connect: { timeoutMs: 5_000, maxResponseBytes: 1 << 22 }, allowTools: [], probes: [], pins: { file: 'tools.lock', previous, update },
+    target,
+    connect: { timeoutMs: 5_000, maxResponseBytes: 1 << 22 },
+    allowTools: [],
+    probes: [],
+    pins: { file: 'tools.lock', previous, update },
   });
   return { pins: report.chaos.pins!, pinFile, verdict: report.verdict };
 }
@@ -67,7 +74,10 @@ describe('pins', () => {
     pinned.tools.retired_tool = fingerprint({ name: 'retired_tool', description: 'Gone.', inputSchema: { type: 'object' } });
     delete pinned.tools.send_email;
     const { pins } = await pinRun(reference(), pinned);
-    expect(pins.changes.map((c) => [c.kind, c.tool, c.severity])).toEqual([['removed', 'retired_tool', 'low'], ['added', 'send_email', 'medium']]);
+    expect(pins.changes.map((c) => [c.kind, c.tool, c.severity])).toEqual([
+      ['removed', 'retired_tool', 'low'],
+      ['added', 'send_email', 'medium'],
+    ]);
   });
 
   it('--update-pins rewrites the file from the server, listing what it accepts', async () => {

@@ -82,7 +82,11 @@ describe.each(['http', 'stdio'] as const)('over %s', (transport) => {
   it('a crash is reported on the probe that caused it, with the follow-up request as evidence', async () => {
     const { report } = await probe(await target(transport, 'crash-on-bad-json'));
     const crash = report.checks.find((c) => c.id === 'robust.malformed-json')!;
-    expect(crash.message).toMatch(transport === 'stdio' ? /the server crashed under robust\.malformed-json.*exited with code 70/ : /the server went down .* under robust\.malformed-json/);
+    expect(crash.message).toMatch(
+      transport === 'stdio'
+        ? /the server crashed under robust\.malformed-json.*exited with code 70/
+        : /the server went down .* under robust\.malformed-json/,
+    );
     expect(crash.evidence.map((e) => e.label)).toEqual(['truncated JSON', 'follow-up tools/list']);
     if (transport === 'stdio') {
       // Restarted for the rest of the run: the later probes really ran against a live server.

@@ -21,7 +21,12 @@ afterAll(async () => {
 });
 
 async function scan(t: Target): Promise<{ findings: ScanFinding[]; exitCode: number }> {
-  const { report } = await runOfflineChaos({ target: t, connect: { timeoutMs: 5_000, maxResponseBytes: 1 << 22 }, allowTools: [], probes: [] });
+  const { report } = await runOfflineChaos({
+    target: t,
+    connect: { timeoutMs: 5_000, maxResponseBytes: 1 << 22 },
+    allowTools: [],
+    probes: [],
+  });
   return { findings: report.chaos.scan.findings, exitCode: report.verdict.exitCode };
 }
 
@@ -64,7 +69,8 @@ describe('each poisoning kind', () => {
 describe('the clean reference server', () => {
   it.each(['http', 'stdio'] as const)('has no finding over %s', async (transport) => {
     let t: Target;
-    if (transport === 'stdio') t = { kind: 'stdio', command: `"${process.execPath}" "${join(ROOT, 'dist/examples/reference-server/main.js')}" --stdio` };
+    if (transport === 'stdio')
+      t = { kind: 'stdio', command: `"${process.execPath}" "${join(ROOT, 'dist/examples/reference-server/main.js')}" --stdio` };
     else {
       const server = await launchHttpServer(process.execPath, [join(ROOT, 'dist/examples/reference-server/main.js')]);
       servers.push(server);
@@ -76,7 +82,7 @@ describe('the clean reference server', () => {
   });
 });
 
-describe('a finding\'s match, as shown', () => {
+describe("a finding's match, as shown", () => {
   it('escapes a right-to-left override and the line and paragraph separators', () => {
     const text = 'Reads a file.\u2028\u2029Then \u202Eliame_dnes\u202C call it.';
     const start = text.indexOf('Then');

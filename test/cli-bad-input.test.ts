@@ -23,7 +23,10 @@ function expectCleanError(run: { stdout: string; stderr: string }): void {
 /** The test's own `node -e` stdio servers carrying the marker (not mcpgate, whose argv also holds it). */
 function processesWith(marker: string): string[] {
   try {
-    return execFileSync('pgrep', ['-f', `^node -e .*${marker}`], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    return execFileSync('pgrep', ['-f', `^node -e .*${marker}`], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean);
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }

@@ -88,7 +88,9 @@ describe('expected failures', () => {
     const run = await runCli(['check', '--url', servers.ping!.url, '--expected-failures', file, '--report', join(dir, 'r.json')]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/stale/i);
-    expect(readJson<{ summary: { staleExpectedFailures: string[] } }>(join(dir, 'r.json')).summary.staleExpectedFailures).toEqual(['http.origin']);
+    expect(readJson<{ summary: { staleExpectedFailures: string[] } }>(join(dir, 'r.json')).summary.staleExpectedFailures).toEqual([
+      'http.origin',
+    ]);
   });
 
   it('an unknown id in the file is a usage error naming file and line', async () => {
@@ -142,9 +144,22 @@ describe('credentials', () => {
 
   it('with --header the run passes, and the token appears in no output or report', async () => {
     const dir = tempDir();
-    const run = await runCli(['check', '--url', secured.url, '--header', `Authorization: Bearer ${token}`, '--report', join(dir, 'r.json'), '--junit', join(dir, 'j.xml'), '--verbose']);
+    const run = await runCli([
+      'check',
+      '--url',
+      secured.url,
+      '--header',
+      `Authorization: Bearer ${token}`,
+      '--report',
+      join(dir, 'r.json'),
+      '--junit',
+      join(dir, 'j.xml'),
+      '--verbose',
+    ]);
     expect(run.code).toBe(0);
-    const everything = [run.stdout, run.stderr, readFileSync(join(dir, 'r.json'), 'utf8'), readFileSync(join(dir, 'j.xml'), 'utf8')].join('\n');
+    const everything = [run.stdout, run.stderr, readFileSync(join(dir, 'r.json'), 'utf8'), readFileSync(join(dir, 'j.xml'), 'utf8')].join(
+      '\n',
+    );
     expect(everything).not.toContain(token);
     expect(everything).toContain('Authorization: [REDACTED]');
   });

@@ -9,7 +9,12 @@ import { toolSafety } from '../src/spec/tool-safety.js';
 
 describe('compileToolSchema', () => {
   it('accepts 2020-12 schemas with local $ref, $anchor and vendor keywords', () => {
-    const schema = { type: 'object', $defs: { S: { $anchor: 'status', enum: ['open', 'paid'] } }, properties: { a: { $ref: '#/$defs/S' }, b: { $ref: '#status' } }, 'x-mcp-header': 'X' };
+    const schema = {
+      type: 'object',
+      $defs: { S: { $anchor: 'status', enum: ['open', 'paid'] } },
+      properties: { a: { $ref: '#/$defs/S' }, b: { $ref: '#status' } },
+      'x-mcp-header': 'X',
+    };
     const compiled = compileToolSchema(schema);
     expect(compiled.ok).toBe(true);
     if (compiled.ok) {
@@ -19,8 +24,14 @@ describe('compileToolSchema', () => {
   });
 
   it('fails a dangling local $ref and only warns-class an external one', () => {
-    expect(compileToolSchema({ type: 'object', properties: { a: { $ref: '#/$defs/Missing' } } })).toMatchObject({ ok: false, kind: 'dangling-ref' });
-    expect(compileToolSchema({ type: 'object', properties: { a: { $ref: 'https://example.com/s.json' } } })).toMatchObject({ ok: false, kind: 'external-ref' });
+    expect(compileToolSchema({ type: 'object', properties: { a: { $ref: '#/$defs/Missing' } } })).toMatchObject({
+      ok: false,
+      kind: 'dangling-ref',
+    });
+    expect(compileToolSchema({ type: 'object', properties: { a: { $ref: 'https://example.com/s.json' } } })).toMatchObject({
+      ok: false,
+      kind: 'external-ref',
+    });
   });
 
   it('rejects the Draft-7 tuple form under 2020-12 but accepts it when draft-07 is declared', () => {
@@ -30,7 +41,10 @@ describe('compileToolSchema', () => {
   });
 
   it('refuses an unknown dialect and a schema past the bounds', () => {
-    expect(compileToolSchema({ $schema: 'https://example.com/my-dialect', type: 'object' })).toMatchObject({ ok: false, kind: 'unsupported-dialect' });
+    expect(compileToolSchema({ $schema: 'https://example.com/my-dialect', type: 'object' })).toMatchObject({
+      ok: false,
+      kind: 'unsupported-dialect',
+    });
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 80; i++) deep = { type: 'object', properties: { x: deep } };
     expect(compileToolSchema(deep)).toMatchObject({ ok: false, kind: 'too-complex' });
@@ -114,10 +128,14 @@ describe('parseExpectedFailures', () => {
 describe('toolSafety, non-destructive policy (layer 1)', () => {
   const none = new Set<string>();
   it('also runs writing tools that declare destructiveHint: false, never presumed-destructive ones', () => {
-    expect(toolSafety({ name: 'w', annotations: { readOnlyHint: false, destructiveHint: false } }, none, 'non-destructive').callable).toBe(true);
+    expect(toolSafety({ name: 'w', annotations: { readOnlyHint: false, destructiveHint: false } }, none, 'non-destructive').callable).toBe(
+      true,
+    );
     expect(toolSafety({ name: 'w', annotations: { readOnlyHint: false, destructiveHint: false } }, none, 'read-only').callable).toBe(false);
     expect(toolSafety({ name: 'x', annotations: { readOnlyHint: false } }, none, 'non-destructive').callable).toBe(false);
     expect(toolSafety({ name: 'y' }, none, 'non-destructive').callable).toBe(false);
-    expect(toolSafety({ name: 'z', annotations: { destructiveHint: true, readOnlyHint: true } }, none, 'non-destructive').callable).toBe(false);
+    expect(toolSafety({ name: 'z', annotations: { destructiveHint: true, readOnlyHint: true } }, none, 'non-destructive').callable).toBe(
+      false,
+    );
   });
 });

@@ -10,7 +10,15 @@ import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import type { EvalReport, Report } from '../src/report/model.js';
 import { MAX_USER_FILE_BYTES } from '../src/shared/yaml/load.js';
 import { REFERENCE_SERVER, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
-import { anthropicMessage, chatCompletion, reply, startFakeAnthropic, startFakeOpenAI, type FakeLlm, type RecordedRequest } from './helpers/fake-llm.js';
+import {
+  anthropicMessage,
+  chatCompletion,
+  reply,
+  startFakeAnthropic,
+  startFakeOpenAI,
+  type FakeLlm,
+  type RecordedRequest,
+} from './helpers/fake-llm.js';
 
 const GOLDEN = `
 defaults:
@@ -49,9 +57,14 @@ function scriptedModel(request: RecordedRequest): ReturnType<typeof chatCompleti
     }
     return chatCompletion({ text: `Here is what the tool said: ${String(last.content).slice(0, 200)}`, usage: { input: 50, output: 10 } });
   }
-  if (user.includes('weather')) return chatCompletion({ calls: [{ id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } }], usage: { input: 40, output: 8 } });
-  if (user.includes('nordlicht')) return chatCompletion({ calls: [{ id: 'c1', name: 'lookup_customer', arguments: { email: 'finance@nordlicht.example' } }] });
-  if (user.includes('Email')) return chatCompletion({ calls: [{ id: 'c1', name: 'send_email', arguments: { to: 'billing@acme.example', subject: 'Reminder', body: 'Please pay.' } }] });
+  if (user.includes('weather'))
+    return chatCompletion({ calls: [{ id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } }], usage: { input: 40, output: 8 } });
+  if (user.includes('nordlicht'))
+    return chatCompletion({ calls: [{ id: 'c1', name: 'lookup_customer', arguments: { email: 'finance@nordlicht.example' } }] });
+  if (user.includes('Email'))
+    return chatCompletion({
+      calls: [{ id: 'c1', name: 'send_email', arguments: { to: 'billing@acme.example', subject: 'Reminder', body: 'Please pay.' } }],
+    });
   return chatCompletion({ text: "You're welcome!" });
 }
 
@@ -82,14 +95,37 @@ function evalOf(file: string): EvalReport {
 describe('a scripted OpenAI chat model against the reference server', () => {
   const dir = tempDir();
   const cacheDir = join(dir, 'cache');
-  const args = (report: string): string[] => ['eval', '--url', server.url, '--golden', golden, '--model', 'openai-chat:fake-model', '--runs', '3', '--cache-dir', cacheDir, '--report', report];
+  const args = (report: string): string[] => [
+    'eval',
+    '--url',
+    server.url,
+    '--golden',
+    golden,
+    '--model',
+    'openai-chat:fake-model',
+    '--runs',
+    '3',
+    '--cache-dir',
+    cacheDir,
+    '--report',
+    report,
+  ];
 
   it('scores selection, arguments, sequence and abstention; exit 0', async () => {
     const run = await runCli(args(join(dir, 'first.json')), { env: openaiEnv() });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = evalOf(join(dir, 'first.json'));
-    expect(report.summary).toMatchObject({ cases: 4, passed: 4, failed: 0, selectionAccuracy: 1, overActivationRate: 0, argumentAccuracy: 1, sequenceAccuracy: 1, completionRate: null });
+    expect(report.summary).toMatchObject({
+      cases: 4,
+      passed: 4,
+      failed: 0,
+      selectionAccuracy: 1,
+      overActivationRate: 0,
+      argumentAccuracy: 1,
+      sequenceAccuracy: 1,
+      completionRate: null,
+    });
     expect(report.summary.providerCalls).toBe(llm.requests.length);
     expect(report.summary.cacheHits).toBe(0);
     const weather = report.cases.find((c) => c.id === 'weather-paris')!;
@@ -133,7 +169,9 @@ describe('a scripted OpenAI chat model against the reference server', () => {
 
 describe('bad input', () => {
   it('a missing key names the variable, exit 4', async () => {
-    const run = await runCli(['eval', '--url', server.url, '--golden', golden, '--model', 'openai:gpt-4.1-mini'], { env: { OPENAI_API_KEY: '' } });
+    const run = await runCli(['eval', '--url', server.url, '--golden', golden, '--model', 'openai:gpt-4.1-mini'], {
+      env: { OPENAI_API_KEY: '' },
+    });
     expect(run.code).toBe(4);
     expect(run.stderr).toContain('OPENAI_API_KEY is not set');
   });
@@ -174,15 +212,25 @@ describe('bad input', () => {
   });
 
   it('a model answering garbage errors that case, names it, and the others still pass: exit 5', async () => {
-    const garbage = await startFakeOpenAI((request) => (JSON.stringify(request.body.messages).includes('weather') ? reply.garbage() : scriptedModel(request)));
+    const garbage = await startFakeOpenAI((request) =>
+      JSON.stringify(request.body.messages).includes('weather') ? reply.garbage() : scriptedModel(request),
+    );
     try {
       const report = join(tempDir(), 'r.json');
-      const run = await runCli(['eval', '--url', server.url, '--golden', golden, '--model', 'openai-chat:m', '--runs', '1', '--cache', 'off', '--report', report], { env: openaiEnv(garbage) });
+      const run = await runCli(
+        ['eval', '--url', server.url, '--golden', golden, '--model', 'openai-chat:m', '--runs', '1', '--cache', 'off', '--report', report],
+        { env: openaiEnv(garbage) },
+      );
       expect(run.code).toBe(5);
       const cases = evalOf(report).cases;
       expect(cases.find((c) => c.id === 'weather-paris')).toMatchObject({ status: 'error' });
       expect(cases.find((c) => c.id === 'weather-paris')!.trajectories[0]!.error).toBeTruthy();
-      expect(cases.filter((c) => c.status === 'pass').map((c) => c.id).sort()).toEqual(['chit-chat', 'customer-then-invoices', 'email-reminder']);
+      expect(
+        cases
+          .filter((c) => c.status === 'pass')
+          .map((c) => c.id)
+          .sort(),
+      ).toEqual(['chit-chat', 'customer-then-invoices', 'email-reminder']);
       expect(run.stdout).toContain('weather-paris');
     } finally {
       await garbage.close();
@@ -191,9 +239,30 @@ describe('bad input', () => {
 
   it('a server that dies mid-run is reported, nothing hangs: exit 3', async () => {
     const report = join(tempDir(), 'r.json');
-    const run = await runCli(['eval', '--stdio', referenceStdio(), '--golden', golden, '--model', 'openai-chat:m', '--runs', '2', '--cache', 'off', '--concurrency', '1', '--report', report, '--env', 'REFERENCE_SERVER_CRASH_AFTER_CALLS'], {
-      env: { ...openaiEnv(), REFERENCE_SERVER_CRASH_AFTER_CALLS: '1' },
-    });
+    const run = await runCli(
+      [
+        'eval',
+        '--stdio',
+        referenceStdio(),
+        '--golden',
+        golden,
+        '--model',
+        'openai-chat:m',
+        '--runs',
+        '2',
+        '--cache',
+        'off',
+        '--concurrency',
+        '1',
+        '--report',
+        report,
+        '--env',
+        'REFERENCE_SERVER_CRASH_AFTER_CALLS',
+      ],
+      {
+        env: { ...openaiEnv(), REFERENCE_SERVER_CRASH_AFTER_CALLS: '1' },
+      },
+    );
     expect(run.code).toBe(3);
     expect(run.stdout).toMatch(/stopped answering/);
     const cases = evalOf(report).cases;
@@ -208,13 +277,34 @@ describe('repeats and flakiness', () => {
     const flaky = await startFakeOpenAI((request) => {
       const messages = request.body.messages as Array<{ role: string }>;
       if (messages[messages.length - 1]!.role === 'tool') return chatCompletion({ text: 'ok' });
-      return first++ % 2 === 0 ? chatCompletion({ calls: [{ id: 'x', name: 'get_weather', arguments: { city: 'Paris' } }] }) : chatCompletion({ text: 'Bye!' });
+      return first++ % 2 === 0
+        ? chatCompletion({ calls: [{ id: 'x', name: 'get_weather', arguments: { city: 'Paris' } }] })
+        : chatCompletion({ text: 'Bye!' });
     });
     try {
       const file = join(tempDir(), 'neg.yaml');
       writeFileSync(file, '- id: bye\n  prompt: Thanks, bye.\n  expect_tool: null\n');
       const report = join(tempDir(), 'r.json');
-      const run = await runCli(['eval', '--url', server.url, '--golden', file, '--model', 'openai-chat:m', '--runs', '5', '--concurrency', '1', '--cache', 'off', '--report', report], { env: openaiEnv(flaky) });
+      const run = await runCli(
+        [
+          'eval',
+          '--url',
+          server.url,
+          '--golden',
+          file,
+          '--model',
+          'openai-chat:m',
+          '--runs',
+          '5',
+          '--concurrency',
+          '1',
+          '--cache',
+          'off',
+          '--report',
+          report,
+        ],
+        { env: openaiEnv(flaky) },
+      );
       expect(run.code).toBe(1);
       const result = evalOf(report);
       expect(result.cases[0]).toMatchObject({ passes: 2, runs: 5, required: 4, status: 'fail', flaky: true });
@@ -238,11 +328,33 @@ describe('providers and the matrix', () => {
     });
     try {
       const file = join(tempDir(), 'one.yaml');
-      writeFileSync(file, '- id: weather-paris\n  prompt: What is the weather in Paris?\n  expect_tool: get_weather\n  expect_args:\n    city: Paris\n');
+      writeFileSync(
+        file,
+        '- id: weather-paris\n  prompt: What is the weather in Paris?\n  expect_tool: get_weather\n  expect_args:\n    city: Paris\n',
+      );
       const report = join(tempDir(), 'r.json');
-      const run = await runCli(['eval', '--url', server.url, '--golden', file, '--model', 'anthropic:claude-test', '--model', 'baseline', '--runs', '2', '--cache', 'off', '--report', report], {
-        env: { ANTHROPIC_API_KEY: 'sk-ant-test-0123456789', ANTHROPIC_BASE_URL: anthropic.baseUrl },
-      });
+      const run = await runCli(
+        [
+          'eval',
+          '--url',
+          server.url,
+          '--golden',
+          file,
+          '--model',
+          'anthropic:claude-test',
+          '--model',
+          'baseline',
+          '--runs',
+          '2',
+          '--cache',
+          'off',
+          '--report',
+          report,
+        ],
+        {
+          env: { ANTHROPIC_API_KEY: 'sk-ant-test-0123456789', ANTHROPIC_BASE_URL: anthropic.baseUrl },
+        },
+      );
       expect(run.code).toBe(0);
       const result = evalOf(report);
       expect(result.matrix.models).toEqual(['anthropic:claude-test', 'baseline']);
@@ -268,9 +380,31 @@ describe('task completion by a judge', () => {
     });
     try {
       const file = join(tempDir(), 'rubric.yaml');
-      writeFileSync(file, '- id: weather-paris\n  prompt: What is the weather in Paris?\n  expect_tool: get_weather\n  rubric: States the current conditions in Paris from the tool result.\n');
+      writeFileSync(
+        file,
+        '- id: weather-paris\n  prompt: What is the weather in Paris?\n  expect_tool: get_weather\n  rubric: States the current conditions in Paris from the tool result.\n',
+      );
       const report = join(tempDir(), 'r.json');
-      await runCli(['eval', '--url', server.url, '--golden', file, '--model', 'openai-chat:m', '--judge', 'openai-chat:judge-1', '--runs', '2', '--cache', 'off', '--report', report], { env: openaiEnv(fake) });
+      await runCli(
+        [
+          'eval',
+          '--url',
+          server.url,
+          '--golden',
+          file,
+          '--model',
+          'openai-chat:m',
+          '--judge',
+          'openai-chat:judge-1',
+          '--runs',
+          '2',
+          '--cache',
+          'off',
+          '--report',
+          report,
+        ],
+        { env: openaiEnv(fake) },
+      );
       const judgeRequest = fake.requests.find((r) => JSON.stringify(r.body.messages[0]).includes('You grade whether'))!;
       expect(judgeRequest.body.model).toBe('judge-1');
       expect(JSON.stringify(judgeRequest.body.messages)).toContain('Tool call: get_weather');
@@ -306,9 +440,24 @@ describe('a legacy 2025-11-25 server', () => {
   it('is evaluated through the initialize handshake', async () => {
     const { SDK_EVERYTHING } = await import('./helpers/cli.js');
     const file = join(tempDir(), 'legacy.yaml');
-    writeFileSync(file, `- id: echo\n  prompt: 'Please echo back the message "hello world"'\n  expect_tool: echo\n- id: none\n  prompt: hi there\n  expect_tool: null\n`);
+    writeFileSync(
+      file,
+      `- id: echo\n  prompt: 'Please echo back the message "hello world"'\n  expect_tool: echo\n- id: none\n  prompt: hi there\n  expect_tool: null\n`,
+    );
     const report = join(tempDir(), 'r.json');
-    const run = await runCli(['eval', '--stdio', `"${process.execPath}" "${SDK_EVERYTHING}" --stdio`, '--golden', file, '--model', 'baseline', '--runs', '1', '--report', report]);
+    const run = await runCli([
+      'eval',
+      '--stdio',
+      `"${process.execPath}" "${SDK_EVERYTHING}" --stdio`,
+      '--golden',
+      file,
+      '--model',
+      'baseline',
+      '--runs',
+      '1',
+      '--report',
+      report,
+    ]);
     const parsed = readJson<Report>(report);
     expect(parsed.target.era).toBe('legacy');
     expect(parsed.eval!.cases.find((c) => c.id === 'echo')!.trajectories[0]!.calls[0]).toMatchObject({ name: 'echo', isError: false });
@@ -318,7 +467,9 @@ describe('a legacy 2025-11-25 server', () => {
 });
 
 it('the eval report validates against the published report schema', async () => {
-  const Ajv2020 = (await import('ajv/dist/2020.js')).default as unknown as { default: new (o: object) => { compile: (s: object) => ((d: unknown) => boolean) & { errors?: unknown } } };
+  const Ajv2020 = (await import('ajv/dist/2020.js')).default as unknown as {
+    default: new (o: object) => { compile: (s: object) => ((d: unknown) => boolean) & { errors?: unknown } };
+  };
   const addFormats = (await import('ajv-formats')).default as unknown as { default: (a: unknown) => void };
   const { REPORT_JSON_SCHEMA } = await import('../src/report/report-schema.js');
   const ajv = new Ajv2020.default({ strict: false, allErrors: true });
@@ -338,12 +489,33 @@ describe('latency, tokens and cost (layer 3)', () => {
     const fake = await startFakeOpenAI((request) => scriptedModel(request));
     try {
       const file = join(tempDir(), 'w.yaml');
-      writeFileSync(file, "- id: weather\n  prompt: \"What's the weather in Paris?\"\n  expect_tool: get_weather\n");
+      writeFileSync(file, '- id: weather\n  prompt: "What\'s the weather in Paris?"\n  expect_tool: get_weather\n');
       const prices = join(tempDir(), 'prices.yaml');
       writeFileSync(prices, 'prices:\n  "openai:priced-model": { input: 2, output: 8 }\n');
       const dir = tempDir();
-      const args = (model: string, report: string, cache: string): string[] => ['eval', '--url', server.url, '--golden', file, '--model', model, '--runs', '3', '--prices', prices, '--cache-dir', join(dir, 'cache'), '--cache', cache, '--report', report];
-      const run = await runCli([...args('openai-chat:priced-model', join(dir, 'a.json'), 'write'), '--model', 'openai-chat:unpriced-model'], { env: openaiEnv(fake) });
+      const args = (model: string, report: string, cache: string): string[] => [
+        'eval',
+        '--url',
+        server.url,
+        '--golden',
+        file,
+        '--model',
+        model,
+        '--runs',
+        '3',
+        '--prices',
+        prices,
+        '--cache-dir',
+        join(dir, 'cache'),
+        '--cache',
+        cache,
+        '--report',
+        report,
+      ];
+      const run = await runCli(
+        [...args('openai-chat:priced-model', join(dir, 'a.json'), 'write'), '--model', 'openai-chat:unpriced-model'],
+        { env: openaiEnv(fake) },
+      );
       expect(run.code).toBe(0);
       const report = evalOf(join(dir, 'a.json'));
       const priced = report.telemetry['openai-chat:priced-model']!;

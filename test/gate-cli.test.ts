@@ -34,9 +34,13 @@ describe('mcpgate gate', () => {
     const drop = await runCli(['gate', '--report', write(dir, 'drop.json', evalRun(DROPPED)), '--baseline', baseline, '--json', json]);
     expect(drop.code).toBe(1);
     const row = drop.stdout.split('\n').find((l) => l.includes('case:forecast-oslo@baseline'));
-    expect(row).toMatch(/^ {2}FAIL +case:forecast-oslo@baseline +20\/20 100% \[83\.9%, 100%\] +12\/20 60% \[38\.7%, 78\.1%\] +model-drift$/);
+    expect(row).toMatch(
+      /^ {2}FAIL +case:forecast-oslo@baseline +20\/20 100% \[83\.9%, 100%\] +12\/20 60% \[38\.7%, 78\.1%\] +model-drift$/,
+    );
     // Pooled over both cases' samples, selection and arguments dropped significantly too.
-    expect(drop.stdout).toMatch(/^FAIL: gate failed: 3 item\(s\) failed: case:forecast-oslo@baseline, metric:argumentAccuracy@baseline, metric:selectionAccuracy@baseline \(exit code 1\)$/m);
+    expect(drop.stdout).toMatch(
+      /^FAIL: gate failed: 3 item\(s\) failed: case:forecast-oslo@baseline, metric:argumentAccuracy@baseline, metric:selectionAccuracy@baseline \(exit code 1\)$/m,
+    );
     const result = readJson<GateResult>(json);
     expect(result).toMatchObject({ verdict: 'fail', exitCode: 1, options: { maxDrop: 0.02, minSamples: 5, confidence: 0.95 } });
 
@@ -62,7 +66,13 @@ describe('mcpgate gate', () => {
     expect(foreign.stdout).toContain('report schema version 2.0 is not supported (this mcpgate reads 1.x)');
 
     // The hard rules still hold without a baseline: a failing hard case fails.
-    const hardFail = await runCli(['gate', '--report', write(dir, 'hard.json', evalRun([{ ...STEADY[0]!, passes: 19 }])), '--baseline', join(dir, 'nope.json')]);
+    const hardFail = await runCli([
+      'gate',
+      '--report',
+      write(dir, 'hard.json', evalRun([{ ...STEADY[0]!, passes: 19 }])),
+      '--baseline',
+      join(dir, 'nope.json'),
+    ]);
     expect(hardFail.code).toBe(1);
   });
 
@@ -84,16 +94,24 @@ describe('mcpgate gate', () => {
     // The first run of a recorded history: the hard rules decide, and the run becomes the baseline.
     const empty = await runCli(['gate', '--report', first, '--baseline', 'auto', '--history-dir', history, '--record']);
     expect(empty.code).toBe(0);
-    expect(empty.stdout).toContain(`no usable baseline (no usable green run of reference-server over http (modern era) with models baseline in ${history})`);
+    expect(empty.stdout).toContain(
+      `no usable baseline (no usable green run of reference-server over http (modern era) with models baseline in ${history})`,
+    );
     const firstId = /^recorded run ([0-9a-f]{16}) in /m.exec(empty.stdout)?.[1];
-    expect(empty.stdout).toContain(`PASS: no baseline yet: recorded run ${firstId} as the baseline; soft scores not compared (exit code 0)`);
+    expect(empty.stdout).toContain(
+      `PASS: no baseline yet: recorded run ${firstId} as the baseline; soft scores not compared (exit code 0)`,
+    );
     // Without --record nothing starts a history: still inconclusive.
     expect((await runCli(['gate', '--report', first, '--baseline', 'auto', '--history-dir', tempDir()])).code).toBe(5);
 
     const second = write(dir, 'second.json', evalRun(DROPPED, { startedAt: '2026-08-02T00:00:00.000Z' }));
     const gated = await runCli(['gate', '--report', second, '--baseline', 'auto', '--history-dir', history, '--record']);
     expect(gated.code).toBe(1);
-    expect(gated.stdout).toMatch(new RegExp(`against the baseline run ${firstId} of 2026-08-01T00:00:00\\.000Z \\(exit code 0, ${history}/reports/[0-9a-f]{64}\\.json\\)`));
+    expect(gated.stdout).toMatch(
+      new RegExp(
+        `against the baseline run ${firstId} of 2026-08-01T00:00:00\\.000Z \\(exit code 0, ${history}/reports/[0-9a-f]{64}\\.json\\)`,
+      ),
+    );
     expect(readdirSync(history).filter((n) => n.endsWith('.json'))).toHaveLength(2);
 
     // The second run was red, so the third is compared with the first again, from the copy in the history.
@@ -105,6 +123,10 @@ describe('mcpgate gate', () => {
     rmSync(join(history, 'reports'), { recursive: true });
     const gone = await runCli(['gate', '--report', third, '--baseline', 'auto', '--history-dir', history]);
     expect(gone.code).toBe(5);
-    expect(gone.stderr).toMatch(new RegExp(`warning: skipped history entry \\S+_${firstId}\\.json \\(run ${firstId}\\) as a baseline: reports/[0-9a-f]{64}\\.json cannot be read: ENOENT`));
+    expect(gone.stderr).toMatch(
+      new RegExp(
+        `warning: skipped history entry \\S+_${firstId}\\.json \\(run ${firstId}\\) as a baseline: reports/[0-9a-f]{64}\\.json cannot be read: ENOENT`,
+      ),
+    );
   });
 });

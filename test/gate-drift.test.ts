@@ -20,7 +20,9 @@ const AFTER: CaseSpec[] = [
 describe('driftReport', () => {
   it('labels only the cases that dropped, model-drift when the fingerprint is unchanged', () => {
     const previous = toHistoryEntry(evalRun(BEFORE));
-    expect(driftReport(evalRun(AFTER), previous)).toEqual([{ id: 'forecast-oslo', model: 'baseline', baseline: { k: 20, n: 20 }, current: { k: 10, n: 20 }, label: 'model-drift' }]);
+    expect(driftReport(evalRun(AFTER), previous)).toEqual([
+      { id: 'forecast-oslo', model: 'baseline', baseline: { k: 20, n: 20 }, current: { k: 10, n: 20 }, label: 'model-drift' },
+    ]);
   });
 
   it('labels a drop a regression when the tools or the server version changed', () => {

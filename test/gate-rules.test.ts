@@ -45,7 +45,12 @@ describe('gateReports', () => {
     const result = gateReports(evalRun(STEADY), evalRun(STEADY));
     expect(result.verdict).toBe('pass');
     expect(result.exitCode).toBe(0);
-    expect(result.findings.filter((f) => f.kind === 'case').map((f) => f.item).sort()).toEqual(['case:chit-chat@baseline', 'case:forecast-oslo@baseline', 'case:invoice-lookup@baseline']);
+    expect(
+      result.findings
+        .filter((f) => f.kind === 'case')
+        .map((f) => f.item)
+        .sort(),
+    ).toEqual(['case:chit-chat@baseline', 'case:forecast-oslo@baseline', 'case:invoice-lookup@baseline']);
     expect(finding(result, 'metric:selectionAccuracy@baseline').verdict).toBe('pass');
     expect(result.drift).toEqual([]);
   });
@@ -79,12 +84,20 @@ describe('gateReports', () => {
   });
 
   it('fails a new MUST failure, tolerates an expected one, and gates the SHOULD score', () => {
-    const checks = [makeCheck({ id: 'discover.responds' }), makeCheck({ id: 'tools.names', level: 'SHOULD' }), makeCheck({ id: 'http.origin', level: 'SHOULD' })];
+    const checks = [
+      makeCheck({ id: 'discover.responds' }),
+      makeCheck({ id: 'tools.names', level: 'SHOULD' }),
+      makeCheck({ id: 'http.origin', level: 'SHOULD' }),
+    ];
     const baseline = makeReport(checks);
-    const mustFails = makeReport(checks.map((c) => (c.id === 'discover.responds' ? { ...c, status: 'fail' as const, message: 'no answer' } : c)));
+    const mustFails = makeReport(
+      checks.map((c) => (c.id === 'discover.responds' ? { ...c, status: 'fail' as const, message: 'no answer' } : c)),
+    );
     expect(finding(gateReports(mustFails, baseline), 'check:discover.responds')).toMatchObject({ verdict: 'fail', rule: 'hard' });
 
-    const tolerated = makeReport(checks.map((c) => (c.id === 'discover.responds' ? { ...c, status: 'fail' as const, expectedFailure: true } : c)));
+    const tolerated = makeReport(
+      checks.map((c) => (c.id === 'discover.responds' ? { ...c, status: 'fail' as const, expectedFailure: true } : c)),
+    );
     expect(gateReports(tolerated, baseline).verdict).toBe('pass');
 
     const shouldDrops = makeReport(checks.map((c) => (c.id === 'http.origin' ? { ...c, status: 'warn' as const } : c)));
@@ -111,7 +124,9 @@ describe('gateReports', () => {
 
   it('is inconclusive across models, servers and eras', () => {
     const otherModel = evalRun(STEADY.map((c) => ({ ...c, model: 'openai:gpt-4.1-mini' })));
-    expect(finding(gateReports(otherModel, evalRun(STEADY)), 'comparability:models').reason).toContain('added openai:gpt-4.1-mini; removed baseline');
+    expect(finding(gateReports(otherModel, evalRun(STEADY)), 'comparability:models').reason).toContain(
+      'added openai:gpt-4.1-mini; removed baseline',
+    );
 
     const legacy: Report = { ...evalRun(STEADY), target: { ...evalRun(STEADY).target, era: 'legacy' } };
     const result = gateReports(legacy, evalRun(STEADY));

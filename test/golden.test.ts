@@ -95,7 +95,9 @@ describe('validateCaseTools', () => {
     );
     const messages = validateCaseTools(set, TOOL_NAMES);
     expect(messages).toHaveLength(2);
-    expect(messages[0]).toMatch(/^set\.yaml:1: case "typo": expect_tool names "get_wether" \(did you mean "get_weather"\?\); forbid_tools names "delete_invoices" \(did you mean "delete_invoice"\?\)/);
+    expect(messages[0]).toMatch(
+      /^set\.yaml:1: case "typo": expect_tool names "get_wether" \(did you mean "get_weather"\?\); forbid_tools names "delete_invoices" \(did you mean "delete_invoice"\?\)/,
+    );
     expect(messages[1]).toMatch(/^set\.yaml:8: case "seq": expect_sequence names "teleport", which the server does not list/);
   });
 });
@@ -120,7 +122,17 @@ describe('both top-level forms', () => {
   });
 
   it('reads a mapping with cases and applies its defaults', () => {
-    const text = ['defaults:', '  kind: hard', '  runs: 3', '  min_passes: 2', '  tags: [smoke]', 'cases:', ...body, '    tags: [weather, smoke]', '    runs: 4'];
+    const text = [
+      'defaults:',
+      '  kind: hard',
+      '  runs: 3',
+      '  min_passes: 2',
+      '  tags: [smoke]',
+      'cases:',
+      ...body,
+      '    tags: [weather, smoke]',
+      '    runs: 4',
+    ];
     const [only] = parseGoldenSet(text.join('\n'), 'map.yaml').cases;
     expect(only).toMatchObject({ kind: 'hard', runs: 4, minPasses: 2, tags: ['smoke', 'weather'], source: 'map.yaml:7' });
   });
@@ -183,14 +195,20 @@ describe('golden-set errors name the file, the line and the fix', () => {
   });
 
   it('both prompt and turns, or neither', () => {
-    const error = errorOf(['- id: both', '  prompt: hi', '  turns: [hi]', '  expect_tool: null', '- id: neither', '  expect_tool: null'].join('\n'));
+    const error = errorOf(
+      ['- id: both', '  prompt: hi', '  turns: [hi]', '  expect_tool: null', '- id: neither', '  expect_tool: null'].join('\n'),
+    );
     expect(error.message).toContain('cases.yaml:3:3: case "both": has both "prompt" and "turns"');
     expect(error.message).toContain('cases.yaml:5:3: case "neither": has neither "prompt" nor "turns"');
   });
 
   it('duplicate ids, pointing at the second and naming the first', () => {
-    const error = errorOf(['- id: same', '  prompt: a', '  expect_tool: null', '- id: same', '  prompt: b', '  expect_tool: null'].join('\n'));
-    expect(error.message).toBe('cases.yaml:4:7: case "same": duplicate id "same", first used on line 1 (give every case its own id; reports and baselines key on it)');
+    const error = errorOf(
+      ['- id: same', '  prompt: a', '  expect_tool: null', '- id: same', '  prompt: b', '  expect_tool: null'].join('\n'),
+    );
+    expect(error.message).toBe(
+      'cases.yaml:4:7: case "same": duplicate id "same", first used on line 1 (give every case its own id; reports and baselines key on it)',
+    );
   });
 
   it('matchers that cannot work', () => {
@@ -212,7 +230,9 @@ describe('golden-set errors name the file, the line and the fix', () => {
     const lines = errorOf(yaml.join('\n')).message.split('\n');
     expect(lines[0]).toMatch(new RegExp(`^${at(5, '"([a-')}: case "m": the pattern does not compile: .*Unterminated character class`));
     expect(lines[1]).toBe(`${at(6, '{')}: case "m": match: one_of needs "values" (add "values: [A, B]" with every acceptable value)`);
-    expect(lines[2]).toBe(`${at(7, '"3"')}: case "m": match: numeric needs a number in "value" (write the number without quotes, e.g. "value: 250")`);
+    expect(lines[2]).toBe(
+      `${at(7, '"3"')}: case "m": match: numeric needs a number in "value" (write the number without quotes, e.g. "value: 250")`,
+    );
     expect(lines[3]).toBe(`${at(8, 'exakt')}: case "m": "expect_args.d.match" is the string "exakt" (did you mean "exact"?)`);
     expect(lines[4]).toMatch(new RegExp(`^${at(9, 'tolerance')}: case "m": "tolerance" has no effect with match: exact`));
     expect(lines[5]).toBe(`${at(10, 'valu:')}: case "m": unknown key "valu" (did you mean "value"?)`);
@@ -245,16 +265,24 @@ describe('golden-set errors name the file, the line and the fix', () => {
   });
 
   it('a floor from the defaults that a case cannot reach', () => {
-    const error = errorOf(['defaults: {min_passes: 4}', 'cases:', '  - id: few', '    prompt: hi', '    expect_tool: null', '    runs: 3'].join('\n'));
-    expect(error.message).toBe('cases.yaml:6:11: case "few": "min_passes" is 4, more than the 3 runs (lower "min_passes" to at most 3, or raise "runs")');
+    const error = errorOf(
+      ['defaults: {min_passes: 4}', 'cases:', '  - id: few', '    prompt: hi', '    expect_tool: null', '    runs: 3'].join('\n'),
+    );
+    expect(error.message).toBe(
+      'cases.yaml:6:11: case "few": "min_passes" is 4, more than the 3 runs (lower "min_passes" to at most 3, or raise "runs")',
+    );
   });
 
   it('a case without an id', () => {
-    expect(errorOf('- prompt: hi\n  expect_tool: null').message).toBe('cases.yaml:1:3: case 1 has no id (add "id:" with a name unique in the file)');
+    expect(errorOf('- prompt: hi\n  expect_tool: null').message).toBe(
+      'cases.yaml:1:3: case 1 has no id (add "id:" with a name unique in the file)',
+    );
   });
 
   it('a document that is not a golden set', () => {
-    expect(errorOf('just some text').message).toMatch(/^cases\.yaml:1:1: the golden set is the string "just some text" \(write a list of cases/);
+    expect(errorOf('just some text').message).toMatch(
+      /^cases\.yaml:1:1: the golden set is the string "just some text" \(write a list of cases/,
+    );
     expect(errorOf('').message).toMatch(/^cases\.yaml:1:1: the golden set is empty/);
     expect(errorOf('cases: []').message).toBe('cases.yaml:1:8: "cases" is an empty list (list at least one item, or remove the key)');
   });
@@ -275,8 +303,12 @@ describe('golden-set errors name the file, the line and the fix', () => {
 
   it('a missing file, in one line', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'golden-')), 'nope.yaml');
-    expect(() => loadGoldenSet(file)).toThrowError(new GoldenSetError(file, [{ file, message: 'cannot read the golden set: no such file', fix: 'check the --golden path' }]));
-    expect(() => loadGoldenSet(file)).toThrowError(/^[^\n]*nope\.yaml: cannot read the golden set: no such file \(check the --golden path\)$/);
+    expect(() => loadGoldenSet(file)).toThrowError(
+      new GoldenSetError(file, [{ file, message: 'cannot read the golden set: no such file', fix: 'check the --golden path' }]),
+    );
+    expect(() => loadGoldenSet(file)).toThrowError(
+      /^[^\n]*nope\.yaml: cannot read the golden set: no such file \(check the --golden path\)$/,
+    );
   });
 
   it('a file over the size cap, in one line, before it is parsed', () => {

@@ -44,7 +44,11 @@ describe('recordRun and readHistory', () => {
     const first = recordRun(dir, evalRun(CASES, { startedAt: '2026-08-01T10:00:00.000Z' }));
     const second = recordRun(dir, evalRun(CASES, { startedAt: '2026-08-02T10:00:00.000Z' }));
     expect(first.written && second.written).toBe(true);
-    expect(readdirSync(dir).filter((n) => n.endsWith('.json')).sort()).toEqual([`2026-08-01T10-00-00.000Z_${first.entry.runId}.json`, `2026-08-02T10-00-00.000Z_${second.entry.runId}.json`]);
+    expect(
+      readdirSync(dir)
+        .filter((n) => n.endsWith('.json'))
+        .sort(),
+    ).toEqual([`2026-08-01T10-00-00.000Z_${first.entry.runId}.json`, `2026-08-02T10-00-00.000Z_${second.entry.runId}.json`]);
 
     const before = readFileSync(first.file, 'utf8');
     const mtime = statSync(first.file).mtimeMs;
@@ -58,7 +62,10 @@ describe('recordRun and readHistory', () => {
     const { entries, warnings } = readHistory(dir);
     expect(warnings).toEqual([]);
     expect(entries.map((e) => e.entry.startedAt)).toEqual(['2026-08-01T10:00:00.000Z', '2026-08-02T10:00:00.000Z']);
-    expect(entries[0]!.entry.report).toEqual({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), file: `reports/${entries[0]!.entry.report!.sha256}.json` });
+    expect(entries[0]!.entry.report).toEqual({
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      file: `reports/${entries[0]!.entry.report!.sha256}.json`,
+    });
   });
 
   it('skips a corrupt entry with a warning and leaves it on disk', () => {
@@ -82,11 +89,18 @@ describe('recordRun and readHistory', () => {
 describe('greenRuns', () => {
   it('lists the green runs of the same server and models, newest first, leaving out the current run', () => {
     const dir = tempDir();
-    const at = (day: number, specs: CaseSpec[], options: Parameters<typeof evalRun>[1] = {}) => evalRun(specs, { startedAt: `2026-08-0${day}T00:00:00.000Z`, ...options });
+    const at = (day: number, specs: CaseSpec[], options: Parameters<typeof evalRun>[1] = {}) =>
+      evalRun(specs, { startedAt: `2026-08-0${day}T00:00:00.000Z`, ...options });
     recordRun(dir, at(1, CASES));
     recordRun(dir, at(2, CASES));
     recordRun(dir, at(3, [{ id: 'weather-paris', kind: 'hard', passes: 4, runs: 5 }]));
-    recordRun(dir, at(4, CASES.map((c) => ({ ...c, model: 'openai:gpt-4.1-mini' }))));
+    recordRun(
+      dir,
+      at(
+        4,
+        CASES.map((c) => ({ ...c, model: 'openai:gpt-4.1-mini' })),
+      ),
+    );
     // Recorded with a clock behind the others: the run id, not the time, keeps it from being its own baseline.
     const current = at(0, CASES);
     recordRun(dir, current);

@@ -21,7 +21,21 @@ const dir = tempDir();
 const file = (name: string): string => join(dir, name);
 
 async function evaluate(report: string, ...extra: string[]): Promise<Report> {
-  const run = await runCli(['eval', '--url', server.url, '--golden', GOLDEN, '--model', 'baseline', '--cache', 'off', '--quiet', '--report', file(report), ...extra]);
+  const run = await runCli([
+    'eval',
+    '--url',
+    server.url,
+    '--golden',
+    GOLDEN,
+    '--model',
+    'baseline',
+    '--cache',
+    'off',
+    '--quiet',
+    '--report',
+    file(report),
+    ...extra,
+  ]);
   expect(run.stderr).toBe('');
   return readJson<Report>(file(report));
 }
@@ -45,7 +59,10 @@ describe('eval --shard', () => {
   it('runs each case in exactly one shard, by the hash of its id, and records the shard', () => {
     const full = readJson<Report>(file('full.json')).eval!;
     const shards = [1, 2].map((i) => readJson<Report>(file(`shard-${i}.json`)).eval as EvalReport);
-    expect(shards.map((s) => s.shard)).toEqual([{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+    expect(shards.map((s) => s.shard)).toEqual([
+      { index: 1, count: 2 },
+      { index: 2, count: 2 },
+    ]);
     for (const [i, s] of shards.entries()) {
       expect(s.cases.length).toBeGreaterThan(0);
       expect(s.cases.every((c) => shardOfCase(c.id, 2) === i + 1)).toBe(true);
@@ -69,7 +86,18 @@ describe('mcpgate merge', () => {
     const merged = readJson<Report>(file('merged.json'));
     const full = readJson<Report>(file('full.json'));
     expect((merged.eval as EvalReport).shard).toBeUndefined();
-    const figures = (r: Report) => r.eval!.cases.map((c) => ({ id: c.id, model: c.model, kind: c.kind, runs: c.runs, passes: c.passes, errors: c.errors, status: c.status })).sort((a, b) => a.id.localeCompare(b.id));
+    const figures = (r: Report) =>
+      r
+        .eval!.cases.map((c) => ({
+          id: c.id,
+          model: c.model,
+          kind: c.kind,
+          runs: c.runs,
+          passes: c.passes,
+          errors: c.errors,
+          status: c.status,
+        }))
+        .sort((a, b) => a.id.localeCompare(b.id));
     expect(figures(merged)).toEqual(figures(full));
     expect(merged.eval!.summary).toEqual(full.eval!.summary);
     expect(merged.eval!.perModel).toEqual(full.eval!.perModel);
@@ -95,7 +123,10 @@ describe('mcpgate merge', () => {
     await fails([file('full.json'), file('shard-2.json')], `${file('full.json')} is not a shard report`);
 
     await evaluate('shard-2-runs3.json', '--shard', '2/2', '--runs', '3');
-    await fails([file('shard-1.json'), file('shard-2-runs3.json')], `${file('shard-2-runs3.json')} is not of the same run as ${file('shard-1.json')} (different settings`);
+    await fails(
+      [file('shard-1.json'), file('shard-2-runs3.json')],
+      `${file('shard-2-runs3.json')} is not of the same run as ${file('shard-1.json')} (different settings`,
+    );
 
     const newer = readJson<Report>(file('shard-2.json'));
     writeFileSync(file('shard-2-newer.json'), renderJson({ ...newer, tool: { name: 'mcpgate', version: '0.2.0' } }));

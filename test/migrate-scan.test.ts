@@ -13,7 +13,8 @@ async function scan(path: string): Promise<{ code: number | null; result: ScanRe
   return { code: run.code, result: JSON.parse(run.stdout) as ScanResult };
 }
 
-const short = (r: ScanResult): Array<[string, number, number, string, string]> => r.findings.map((f) => [f.file, f.line, f.column, f.rule, f.text]);
+const short = (r: ScanResult): Array<[string, number, number, string, string]> =>
+  r.findings.map((f) => [f.file, f.line, f.column, f.rule, f.text]);
 
 describe('mcpgate migrate-scan', () => {
   it('lists every pre-2026-07-28 assumption of the legacy suite with its place and fix, and nothing else', async () => {
@@ -53,7 +54,9 @@ describe('mcpgate migrate-scan', () => {
   it('prints file:line:column, the match and the fix', async () => {
     const run = await runCli(['migrate-scan', join(SUITE, 'tests/test_resources.py')]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(`${join(SUITE, 'tests/test_resources.py')}:13:74  resources-subscribe  "resources/subscribe"\n    subscribes with resources/subscribe; fix: resources/subscribe was removed: open subscriptions/listen`);
+    expect(run.stdout).toContain(
+      `${join(SUITE, 'tests/test_resources.py')}:13:74  resources-subscribe  "resources/subscribe"\n    subscribes with resources/subscribe; fix: resources/subscribe was removed: open subscriptions/listen`,
+    );
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('5 pre-2026-07-28 assumption(s) in 1 of 1 file(s) scanned');
   });
 

@@ -11,7 +11,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createBaseline } from '../src/models/baseline.js';
 import { cacheKey, withCache, type CacheMode } from '../src/models/cache.js';
 import { createModel, parseModelId, type ModelOptions } from '../src/models/registry.js';
-import { ModelError, type CallStats, type ChatMessage, type GenerateRequest, type ModelClient, type ToolSpec } from '../src/models/types.js';
+import {
+  ModelError,
+  type CallStats,
+  type ChatMessage,
+  type GenerateRequest,
+  type ModelClient,
+  type ToolSpec,
+} from '../src/models/types.js';
 import {
   anthropicError,
   anthropicMessage,
@@ -54,7 +61,12 @@ const FOLLOW_UP: ChatMessage[] = [
   { role: 'tool', toolCallId: 'call_1', toolName: 'get_weather', content: RESULT },
 ];
 
-const request = (messages: ChatMessage[], sampleIndex = 0): GenerateRequest => ({ messages, tools: [WEATHER], sampleIndex, temperature: 0 });
+const request = (messages: ChatMessage[], sampleIndex = 0): GenerateRequest => ({
+  messages,
+  tools: [WEATHER],
+  sampleIndex,
+  temperature: 0,
+});
 
 async function failure(promise: Promise<unknown>): Promise<ModelError> {
   const error = await promise.then(
@@ -100,7 +112,13 @@ const openAIChatShape = {
   start: startFakeOpenAI,
   answer: chatCompletion,
   error: openAIError,
-  toolsSent: (body: any) => body.tools.map((t: any) => ({ type: t.type, name: t.function.name, description: t.function.description, parameters: t.function.parameters })),
+  toolsSent: (body: any) =>
+    body.tools.map((t: any) => ({
+      type: t.type,
+      name: t.function.name,
+      description: t.function.description,
+      parameters: t.function.parameters,
+    })),
   historySent: (body: any) => ({
     call: body.messages.find((m: any) => m.role === 'assistant')?.tool_calls,
     result: body.messages.filter((m: any) => m.role === 'tool'),
@@ -198,7 +216,12 @@ describe.each(WIRES)('$spec over HTTP', (wire) => {
   it('sends the tool call and its result back in the follow-up and returns the text answer', async () => {
     const { fake, model } = await start([wire.answer({ text: 'It is 18 °C and sunny in Paris.', usage: { input: 80, output: 12 } })]);
     const turn = await model.generate(request(FOLLOW_UP));
-    expect(turn).toEqual({ text: 'It is 18 °C and sunny in Paris.', toolCalls: [], usage: { inputTokens: 80, outputTokens: 12 }, finishReason: 'stop' });
+    expect(turn).toEqual({
+      text: 'It is 18 °C and sunny in Paris.',
+      toolCalls: [],
+      usage: { inputTokens: 80, outputTokens: 12 },
+      finishReason: 'stop',
+    });
     expect(wire.historySent(fake.requests[0]!.body)).toEqual(wire.expectedHistory);
   });
 
@@ -250,7 +273,6 @@ describe.each(WIRES)('$spec over HTTP', (wire) => {
     expect(error.message).toContain('HTTP 401');
     expect(error.message).not.toContain(wire.key);
   });
-
 });
 
 it.each([
@@ -310,9 +332,16 @@ describe('provider details', () => {
   it('sends isError tool results as errors (Anthropic is_error)', async () => {
     const fake = await startFakeAnthropic([anthropicMessage({ text: 'Sorry.' })]);
     servers.push(fake);
-    const messages: ChatMessage[] = [...FOLLOW_UP.slice(0, -1), { role: 'tool', toolCallId: 'call_1', toolName: 'get_weather', content: 'unknown city', isError: true }];
-    await createModel('anthropic:claude-haiku-4-5', { baseUrl: fake.baseUrl, env: { ANTHROPIC_API_KEY: 'k-test' } }).generate(request(messages));
-    expect(fake.requests[0]!.body.messages.at(-1).content).toEqual([{ type: 'tool_result', tool_use_id: 'call_1', content: 'unknown city', is_error: true }]);
+    const messages: ChatMessage[] = [
+      ...FOLLOW_UP.slice(0, -1),
+      { role: 'tool', toolCallId: 'call_1', toolName: 'get_weather', content: 'unknown city', isError: true },
+    ];
+    await createModel('anthropic:claude-haiku-4-5', { baseUrl: fake.baseUrl, env: { ANTHROPIC_API_KEY: 'k-test' } }).generate(
+      request(messages),
+    );
+    expect(fake.requests[0]!.body.messages.at(-1).content).toEqual([
+      { type: 'tool_result', tool_use_id: 'call_1', content: 'unknown city', is_error: true },
+    ]);
   });
 
   it('rejects tool-call arguments that are not JSON as bad-response', async () => {
@@ -323,7 +352,9 @@ describe('provider details', () => {
   });
 
   it('speaks to Google through GOOGLE_GENERATIVE_AI_BASE_URL with x-goog-api-key', async () => {
-    const fake = await startFakeGoogle([googleAnswer({ calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }], usage: { input: 9, output: 3 } })]);
+    const fake = await startFakeGoogle([
+      googleAnswer({ calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }], usage: { input: 9, output: 3 } }),
+    ]);
     servers.push(fake);
     const env = { GOOGLE_GENERATIVE_AI_API_KEY: 'g-test-key', GOOGLE_GENERATIVE_AI_BASE_URL: fake.baseUrl };
     const turn = await createModel('google:gemini-2.5-flash', { env }).generate(request(FIRST));
@@ -335,7 +366,9 @@ describe('provider details', () => {
   });
 
   it('speaks to Ollama through OLLAMA_BASE_URL without a key, adding /api to a bare host', async () => {
-    const fake = await startFakeOllama([ollamaAnswer({ calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }], usage: { input: 11, output: 4 } })]);
+    const fake = await startFakeOllama([
+      ollamaAnswer({ calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }], usage: { input: 11, output: 4 } }),
+    ]);
     servers.push(fake);
     const model = createModel('ollama:llama3.1:8b', { env: { OLLAMA_BASE_URL: fake.baseUrl.replace(/\/api$/, '') } });
     const turn = await model.generate({ ...request(FIRST), maxOutputTokens: 256 });
@@ -454,7 +487,16 @@ describe('response cache', () => {
   });
 
   it('keys on content, not on key order, and on every part of the request', () => {
-    const reordered: ToolSpec = { inputSchema: { additionalProperties: false, required: ['city'], properties: WEATHER.inputSchema.properties as object, type: 'object' }, description: WEATHER.description!, name: WEATHER.name };
+    const reordered: ToolSpec = {
+      inputSchema: {
+        additionalProperties: false,
+        required: ['city'],
+        properties: WEATHER.inputSchema.properties as object,
+        type: 'object',
+      },
+      description: WEATHER.description!,
+      name: WEATHER.name,
+    };
     const base = request(FIRST);
     expect(cacheKey('m', { ...base, tools: [reordered] })).toBe(cacheKey('m', base));
     expect(cacheKey('m2', base)).not.toBe(cacheKey('m', base));

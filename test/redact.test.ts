@@ -13,9 +13,24 @@ const UUID = '550e8400-e29b-41d4-a716-446655440000';
 
 describe('redact', () => {
   it.each([
-    ['an Authorization header line', 'POST /mcp\r\nAuthorization: Bearer abc.def.ghi\r\nAccept: */*', 'abc.def.ghi', 'Authorization: Bearer [REDACTED]\r\nAccept: */*'],
-    ['a Proxy-Authorization header line', 'Proxy-Authorization: Basic dXNlcjpwYXNz\n', 'dXNlcjpwYXNz', 'Proxy-Authorization: Basic [REDACTED]\n'],
-    ['an Authorization header in JSON', '{"authorization":"Token s3cr3t-value","accept":"*/*"}', 's3cr3t-value', '{"authorization":"Token [REDACTED]","accept":"*/*"}'],
+    [
+      'an Authorization header line',
+      'POST /mcp\r\nAuthorization: Bearer abc.def.ghi\r\nAccept: */*',
+      'abc.def.ghi',
+      'Authorization: Bearer [REDACTED]\r\nAccept: */*',
+    ],
+    [
+      'a Proxy-Authorization header line',
+      'Proxy-Authorization: Basic dXNlcjpwYXNz\n',
+      'dXNlcjpwYXNz',
+      'Proxy-Authorization: Basic [REDACTED]\n',
+    ],
+    [
+      'an Authorization header in JSON',
+      '{"authorization":"Token s3cr3t-value","accept":"*/*"}',
+      's3cr3t-value',
+      '{"authorization":"Token [REDACTED]","accept":"*/*"}',
+    ],
     ['a bare bearer token', 'retrying with Bearer eyJhbGciOi.xyz== now', 'eyJhbGciOi', 'with Bearer [REDACTED] now'],
     ['an OpenAI key', `key is ${OPENAI}.`, OPENAI, `key is ${REDACTED}.`],
     ['an Anthropic key', `ANTHROPIC=${ANTHROPIC}`, ANTHROPIC, REDACTED],
@@ -24,7 +39,12 @@ describe('redact', () => {
     ['a GitHub fine-grained token', GITHUB_PAT, GITHUB_PAT, REDACTED],
     ['a Slack token', `"${SLACK}"`, SLACK, REDACTED],
     ['a hex secret after api_key=', `api_key=${HEX32}`, HEX32, `api_key=${REDACTED}`],
-    ['a base64 secret after "clientSecret":', `{"clientSecret": "QWxhZGRpbjpvcGVuIHNlc2FtZQ0123456789+/=="}`, 'QWxhZGRpbjpvcGVu', `"clientSecret": "${REDACTED}"`],
+    [
+      'a base64 secret after "clientSecret":',
+      `{"clientSecret": "QWxhZGRpbjpvcGVuIHNlc2FtZQ0123456789+/=="}`,
+      'QWxhZGRpbjpvcGVu',
+      `"clientSecret": "${REDACTED}"`,
+    ],
     ['a token after x-api-key:', `x-api-key: ${HEX32}${HEX32}`, HEX32, `x-api-key: ${REDACTED}`],
     ['a password of any length', '{"user":"ann","password":"hunter2"}', 'hunter2', `"password":"${REDACTED}"`],
     ['a Cookie header', 'Cookie: session=abc123; theme=dark\nHost: x', 'abc123', 'Cookie: [REDACTED]\nHost: x'],

@@ -46,7 +46,10 @@ function evalReport(): Report {
 function row(markdown: string, first: string): string[] {
   const line = markdown.split('\n').find((l) => l.startsWith(`| ${first} `));
   expect(line, `a table row starting with ${first}`).toBeDefined();
-  return line!.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim());
+  return line!
+    .split(/(?<!\\)\|/)
+    .slice(1, -1)
+    .map((cell) => cell.trim());
 }
 
 describe('renderMarkdown', () => {
@@ -73,7 +76,19 @@ describe('renderMarkdown', () => {
 
   it('gives the eval scores per model, with unknown cost as "unknown" and latency percentiles', () => {
     const md = renderMarkdown(evalReport());
-    expect(row(md, 'openai:gpt-4.1-mini')).toEqual(['openai:gpt-4.1-mini', '2/2', '90%', '10%', '80%', 'n/a', 'not measured', '70%', '$0.12', '1.20 s', '2.40 s']);
+    expect(row(md, 'openai:gpt-4.1-mini')).toEqual([
+      'openai:gpt-4.1-mini',
+      '2/2',
+      '90%',
+      '10%',
+      '80%',
+      'n/a',
+      'not measured',
+      '70%',
+      '$0.12',
+      '1.20 s',
+      '2.40 s',
+    ]);
     const baseline = row(md, 'baseline (lexical baseline)');
     expect(baseline[8]).toBe('unknown');
     expect(baseline[9]).toBe('3 ms');
@@ -103,14 +118,25 @@ describe('renderMarkdown', () => {
     expect(md).toContain('Compared with run green-1 of 2026-07-31T00:00:00.000Z. Server fingerprint unchanged: a drop is model drift.');
     expect(md).toContain('1 cases unchanged.');
     const table = md.slice(md.indexOf('| Case | Model | Then | Now | Change | Kind |'));
-    const rows = table.split('\n').slice(2).filter((l) => l.startsWith('|')).map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    const rows = table
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.startsWith('|'))
+      .map((l) =>
+        l
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim()),
+      );
     expect(rows).toEqual([
       ['weather', 'baseline', '5/5', '3/5', '-40 pts', 'model drift'],
       ['no-tool', 'baseline', 'new case', '0/5', '', ''],
       ['retired', 'baseline', '5/5', 'not run', '', ''],
       ['weather', 'openai:gpt-4.1-mini', '4/5', '5/5', '+20 pts', 'improved'],
     ]);
-    expect(md).toContain('Checks that passed then and do not now: `discover.server-info` (fail), `http.origin` (warn), `tools.list` (error)');
+    expect(md).toContain(
+      'Checks that passed then and do not now: `discover.server-info` (fail), `http.origin` (warn), `tools.list` (error)',
+    );
 
     const changed = renderMarkdown(report, [{ ...base, fingerprint: { toolsSha256: '0'.repeat(64), toolCount: 3 } }]);
     expect(changed).toContain('Server fingerprint changed');

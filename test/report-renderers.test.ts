@@ -67,12 +67,7 @@ describe('renderJUnit', () => {
     expect(root).toMatchObject({ name: 'mcpgate', tests: '9', failures: '2', errors: '1', skipped: '3', time: '1.234' });
 
     const suites = [...xml.matchAll(/<testsuite [^>]*>[\s\S]*?<\/testsuite>/g)].map((m) => m[0]);
-    expect(suites.map((s) => attributes(s.slice(0, s.indexOf('>') + 1)).name)).toEqual([
-      'discover',
-      'http',
-      'tools',
-      'expected-failures',
-    ]);
+    expect(suites.map((s) => attributes(s.slice(0, s.indexOf('>') + 1)).name)).toEqual(['discover', 'http', 'tools', 'expected-failures']);
     for (const suite of suites) {
       const head = attributes(suite.slice(0, suite.indexOf('>') + 1));
       const cases = testcases(suite);
@@ -85,7 +80,9 @@ describe('renderJUnit', () => {
 
   it('maps each status to the JUnit element CI tools understand', () => {
     const all = testcases(renderJUnit(sampleReport()));
-    const cases = new Map(all.filter((c) => c.attrs.classname !== 'mcpgate.expected-failures').map((c) => [c.attrs.name!.split(':')[0], c]));
+    const cases = new Map(
+      all.filter((c) => c.attrs.classname !== 'mcpgate.expected-failures').map((c) => [c.attrs.name!.split(':')[0], c]),
+    );
     expect(cases.get('discover.supported-versions')!.body).toBe('');
     const failure = cases.get('discover.server-info')!.body;
     expect(failure).toContain('<failure message="expected result.serverInfo.name, saw no serverInfo" type="MUST">');
@@ -95,9 +92,7 @@ describe('renderJUnit', () => {
     expect(cases.get('http.mcp-method-header')!.body).toMatch(/^\s*<system-out>[\s\S]*expected Mcp-Method/);
     expect(cases.get('http.origin')!.body).toContain('<skipped message="SKIP-REASON: stdio target"/>');
     expect(cases.get('tools.list')!.body).toContain('<error message="harness: socket hang up"');
-    expect(cases.get('tools.names')!.body).toContain(
-      '<skipped message="expected failure: tool &quot;bad name&quot; has a space"/>',
-    );
+    expect(cases.get('tools.names')!.body).toContain('<skipped message="expected failure: tool &quot;bad name&quot; has a space"/>');
     expect(cases.get('tools.titles')!.body).toBe('');
     expect(cases.get('tools.latency')!.body).toContain('<skipped message="not measured: no timer"/>');
     const staleCase = all.find((c) => c.attrs.classname === 'mcpgate.expected-failures')!;
@@ -185,7 +180,11 @@ describe('renderJson and parseReport', () => {
   });
 
   it.each<[string, (r: Record<string, any>) => unknown, string]>([
-    ['a wrong status', (r) => (r.checks[2].status = 'ok'), 'checks[2].status must be one of pass, fail, warn, skip, error, not_measured, got "ok"'],
+    [
+      'a wrong status',
+      (r) => (r.checks[2].status = 'ok'),
+      'checks[2].status must be one of pass, fail, warn, skip, error, not_measured, got "ok"',
+    ],
     ['a missing verdict', (r) => delete r.verdict, 'verdict must be an object, got nothing'],
     ['another tool', (r) => (r.tool.name = 'other'), 'tool.name must be one of mcpgate, got "other"'],
     ['a negative count', (r) => (r.summary.byStatus.fail = -1), 'summary.byStatus.fail must be a whole number, got -1'],
@@ -246,9 +245,7 @@ describe('renderTerminal', () => {
     expect(out).toContain('era     modern (2026-07-28)');
     expect(out).toContain('server  reference-server 1.2.3');
     expect(out).toMatch(/Stale expected failures: listed in mcpgate-expected\.yml[^\n]*\n {2}✗ tools\.titles\n/);
-    expect(out).toContain(
-      '8 checks: 2 passed, 2 failed, 1 warning, 1 skipped, 1 error, 1 not measured; 1 expected failure tolerated\n',
-    );
+    expect(out).toContain('8 checks: 2 passed, 2 failed, 1 warning, 1 skipped, 1 error, 1 not measured; 1 expected failure tolerated\n');
     expect(out.endsWith('gate failed: conformance failures (exit code 1)\n')).toBe(true);
   });
 

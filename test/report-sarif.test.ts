@@ -14,7 +14,12 @@ const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
  * Two rules are GitHub's ingestion rules rather than the schema's: every result needs a location, and
  * every location a physical artifact URI (otherwise GitHub rejects the whole upload).
  */
-const message = { type: 'object', required: ['text'], properties: { text: { type: 'string', minLength: 1 } }, unevaluatedProperties: false };
+const message = {
+  type: 'object',
+  required: ['text'],
+  properties: { text: { type: 'string', minLength: 1 } },
+  unevaluatedProperties: false,
+};
 const propertyBag = { type: 'object' };
 const SARIF_SUBSET = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -158,7 +163,13 @@ interface SarifResult {
   suppressions?: Array<{ kind: string; justification: string }>;
 }
 interface SarifRun {
-  tool: { driver: { name: string; version: string; rules: Array<{ id: string; shortDescription: { text: string }; helpUri?: string; properties: Record<string, unknown> }> } };
+  tool: {
+    driver: {
+      name: string;
+      version: string;
+      rules: Array<{ id: string; shortDescription: { text: string }; helpUri?: string; properties: Record<string, unknown> }>;
+    };
+  };
   invocations: Array<{ executionSuccessful: boolean; toolExecutionNotifications: Array<{ level: string; descriptor: { id: string } }> }>;
   results: SarifResult[];
 }
@@ -172,14 +183,28 @@ function validator() {
 function layeredReport(): Report {
   const report = makeReport(
     [
-      makeCheck({ id: 'discover.server-info', title: 'serverInfo is present', status: 'fail', message: 'saw no serverInfo', fix: 'Return it.', specRef: `${SPEC}/server/discover` }),
+      makeCheck({
+        id: 'discover.server-info',
+        title: 'serverInfo is present',
+        status: 'fail',
+        message: 'saw no serverInfo',
+        fix: 'Return it.',
+        specRef: `${SPEC}/server/discover`,
+      }),
       makeCheck({ id: 'http.origin', title: 'Origin is validated', level: 'SHOULD', status: 'warn', message: 'Origin ignored' }),
       makeCheck({ id: 'tools.list', status: 'pass' }),
       makeCheck({ id: 'tools.latency', status: 'skip', message: 'n/a' }),
       makeCheck({ id: 'tools.call', status: 'error', message: 'harness: socket hang up' }),
       makeCheck({ id: 'tools.names', status: 'fail', message: 'bad name', expectedFailure: true }),
       makeCheck({ id: 'tools.titles', status: 'pass', expectedFailure: true }),
-      makeCheck({ id: 'robustness.oversized-body', title: 'survives a 10 MB body', area: 'robustness', status: 'fail', message: 'server crashed', specRef: '' }),
+      makeCheck({
+        id: 'robustness.oversized-body',
+        title: 'survives a 10 MB body',
+        area: 'robustness',
+        status: 'fail',
+        message: 'server crashed',
+        specRef: '',
+      }),
     ],
     { options: { strict: false, allowTools: [], expectedFailuresFile: 'ci/expected failures.txt' } },
   );
@@ -189,12 +214,39 @@ function layeredReport(): Report {
       scan: {
         scanned: { tools: 2, prompts: 0, resources: 0, resourceTemplates: 0, instructions: false },
         findings: [
-          { rule: 'ignore-instructions', category: 'prompt-injection', severity: 'high', location: { kind: 'tool', name: 'get_weather', field: 'description' }, match: 'ignore all previous', message: 'addresses the model.' },
-          { rule: 'webhook-url', category: 'data-exfiltration', severity: 'low', location: { kind: 'tool', name: 'notify', field: 'description' }, match: 'https://x', message: 'steers data out.' },
+          {
+            rule: 'ignore-instructions',
+            category: 'prompt-injection',
+            severity: 'high',
+            location: { kind: 'tool', name: 'get_weather', field: 'description' },
+            match: 'ignore all previous',
+            message: 'addresses the model.',
+          },
+          {
+            rule: 'webhook-url',
+            category: 'data-exfiltration',
+            severity: 'low',
+            location: { kind: 'tool', name: 'notify', field: 'description' },
+            match: 'https://x',
+            message: 'steers data out.',
+          },
           { category: 'broken', message: 'no rule: skipped' },
         ],
       },
-      pins: { file: 'mcpgate.pins.json', status: 'drift', tools: 2, changes: [{ kind: 'changed', tool: 'get_weather', fields: ['description'], severity: 'high', message: 'description of get_weather changed' }] },
+      pins: {
+        file: 'mcpgate.pins.json',
+        status: 'drift',
+        tools: 2,
+        changes: [
+          {
+            kind: 'changed',
+            tool: 'get_weather',
+            fields: ['description'],
+            severity: 'high',
+            message: 'description of get_weather changed',
+          },
+        ],
+      },
     },
   });
   return report;
@@ -238,7 +290,10 @@ describe('renderSarif', () => {
   it('maps fail to error and warn to warning, keeps tolerated failures as suppressed, and skips the rest', () => {
     const run = render(layeredReport());
     const byRule = new Map(run.results.map((r) => [r.ruleId, r]));
-    expect(byRule.get('discover.server-info')).toMatchObject({ level: 'error', message: { text: `saw no serverInfo Fix: Return it. (MUST, ${SPEC}/server/discover)` } });
+    expect(byRule.get('discover.server-info')).toMatchObject({
+      level: 'error',
+      message: { text: `saw no serverInfo Fix: Return it. (MUST, ${SPEC}/server/discover)` },
+    });
     expect(byRule.get('http.origin')?.level).toBe('warning');
     expect(byRule.get('robustness.oversized-body')?.level).toBe('error');
     expect(byRule.get('tools.names')?.suppressions).toEqual([{ kind: 'external', justification: 'listed in ci/expected failures.txt' }]);
@@ -251,7 +306,10 @@ describe('renderSarif', () => {
     });
     const stale = run.results.filter((r) => r.ruleId === 'tools.titles');
     expect(stale).toHaveLength(1);
-    expect(stale[0]).toMatchObject({ level: 'error', locations: [{ physicalLocation: { artifactLocation: { uri: 'ci/expected%20failures.txt' } } }] });
+    expect(stale[0]).toMatchObject({
+      level: 'error',
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'ci/expected%20failures.txt' } } }],
+    });
 
     const notes = run.invocations[0]!.toolExecutionNotifications;
     expect(notes).toEqual([expect.objectContaining({ level: 'error', descriptor: { id: 'tools.call' } })]);
@@ -266,11 +324,17 @@ describe('renderSarif', () => {
       ['scan.webhook-url', 'note', 'notify'],
     ]);
     expect(scan[0]!.message.text).toBe('addresses the model. In tool get_weather (description): ignore all previous');
-    expect(run.tool.driver.rules.find((r) => r.id === 'scan.ignore-instructions')?.properties).toMatchObject({ 'security-severity': '8.0', area: 'security' });
+    expect(run.tool.driver.rules.find((r) => r.id === 'scan.ignore-instructions')?.properties).toMatchObject({
+      'security-severity': '8.0',
+      area: 'security',
+    });
 
     const pins = run.results.filter((r) => r.ruleId.startsWith('pins.'));
     expect(pins).toHaveLength(1);
-    expect(pins[0]).toMatchObject({ level: 'error', locations: [{ physicalLocation: { artifactLocation: { uri: 'mcpgate.pins.json' } }, logicalLocations: [{ name: 'get_weather' }] }] });
+    expect(pins[0]).toMatchObject({
+      level: 'error',
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'mcpgate.pins.json' } }, logicalLocations: [{ name: 'get_weather' }] }],
+    });
   });
 
   it('fingerprints results stably across runs that differ only in port and timing', () => {

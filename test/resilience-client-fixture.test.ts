@@ -14,7 +14,14 @@ const client = (name: string, extra = ''): string => `"${process.execPath}" "${R
 describe('verdicts against the bundled reference server', () => {
   it('a client that re-issues with a new id: re-issued, and the server executed the call twice', async () => {
     const result = await runClientFixture({ command: client('well-behaved-client'), timeoutMs: 10_000 });
-    expect(result).toMatchObject({ verdict: 're-issued', status: 'pass', reissued: true, upstreamExecutions: 2, exitCode: 0, timedOut: false });
+    expect(result).toMatchObject({
+      verdict: 're-issued',
+      status: 'pass',
+      reissued: true,
+      upstreamExecutions: 2,
+      exitCode: 0,
+      timedOut: false,
+    });
     expect(result.message).toBe('the client re-issued tools/call get_weather with a new id (1, then 2); the server executed it twice');
     expect(result.stdoutTail).toContain('"id":2');
     expect(result.events.map((e) => [e.requestId, e.fault, e.upstreamExecuted])).toEqual([
@@ -26,7 +33,14 @@ describe('verdicts against the bundled reference server', () => {
   it('a client that waits forever: hung, killed at the timeout', async () => {
     const started = Date.now();
     const result = await runClientFixture({ command: client('naive-client'), timeoutMs: 1_500 });
-    expect(result).toMatchObject({ verdict: 'hung', status: 'fail', reissued: false, upstreamExecutions: 1, timedOut: true, signal: 'SIGKILL' });
+    expect(result).toMatchObject({
+      verdict: 'hung',
+      status: 'fail',
+      reissued: false,
+      upstreamExecutions: 1,
+      timedOut: true,
+      signal: 'SIGKILL',
+    });
     expect(result.message).toBe('the stream of tools/call get_weather was cut and the client did not exit within 1500 ms and was killed');
     expect(Date.now() - started).toBeLessThan(8_000);
   });
@@ -38,7 +52,9 @@ describe('verdicts against the bundled reference server', () => {
   });
 
   it('a command that does not exist is a clear error', async () => {
-    await expect(runClientFixture({ command: 'mcpgate-no-such-client --flag', timeoutMs: 2_000 })).rejects.toThrow('client command not found: mcpgate-no-such-client');
+    await expect(runClientFixture({ command: 'mcpgate-no-such-client --flag', timeoutMs: 2_000 })).rejects.toThrow(
+      'client command not found: mcpgate-no-such-client',
+    );
   });
 });
 
@@ -52,7 +68,11 @@ describe('against a given target over HTTP', () => {
   });
 
   it('re-issued through an HTTP upstream', async () => {
-    const result = await runClientFixture({ command: client('well-behaved-client'), target: { kind: 'http', url: server.url }, timeoutMs: 10_000 });
+    const result = await runClientFixture({
+      command: client('well-behaved-client'),
+      target: { kind: 'http', url: server.url },
+      timeoutMs: 10_000,
+    });
     expect(result).toMatchObject({ verdict: 're-issued', upstreamExecutions: 2 });
   });
 });

@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { TOOL_DEFINITIONS } from '../examples/reference-server/tool-definitions.js';
 import { INJECTION_CLASSES } from '../src/report/model.js';
 import { containsNumber, fromTagCharacters, MCPSECBENCH_MAPPING, newCanary, toTagCharacters } from '../src/resilience/injections/index.js';
-import { admitsFailure, checkFaultTools, FaultsFileError, inventedNumbers, loadFaultsFile, parseFaultsFile } from '../src/resilience/scenarios/index.js';
+import {
+  admitsFailure,
+  checkFaultTools,
+  FaultsFileError,
+  inventedNumbers,
+  loadFaultsFile,
+  parseFaultsFile,
+} from '../src/resilience/scenarios/index.js';
 import type { ServerTool } from '../src/spec/tool.js';
 import { ROOT } from './helpers/cli.js';
 
@@ -27,19 +34,27 @@ function problemsOf(text: string, file = 'faults.yaml'): string {
 describe('the faults file', () => {
   it('the bundled examples/faults.yaml loads and names only tools the reference server lists', () => {
     const faults = loadFaultsFile(join(ROOT, 'examples/faults.yaml'));
-    expect(faults.scenarios.map((s) => s.fault)).toEqual(expect.arrayContaining(['http-500', 'is-error', 'hang', 'malformed-json', 'wrong-output', 'expired-token', 'stream-cut']));
+    expect(faults.scenarios.map((s) => s.fault)).toEqual(
+      expect.arrayContaining(['http-500', 'is-error', 'hang', 'malformed-json', 'wrong-output', 'expired-token', 'stream-cut']),
+    );
     expect(faults.injections[0]!.classes).toEqual([...INJECTION_CLASSES]);
     expect(() => checkFaultTools(faults, TOOLS, new Set())).not.toThrow();
   });
 
   it('defaults: occurrence 1; an injection without an id gets one; sources are file:line', () => {
-    const faults = parseFaultsFile('scenarios:\n  - id: a\n    prompt: hi\n    tool: get_weather\n    fault: hang\ninjections:\n  - prompt: hi\n    tool: get_weather\n    classes: [exfiltration]\n', 'f.yaml');
+    const faults = parseFaultsFile(
+      'scenarios:\n  - id: a\n    prompt: hi\n    tool: get_weather\n    fault: hang\ninjections:\n  - prompt: hi\n    tool: get_weather\n    classes: [exfiltration]\n',
+      'f.yaml',
+    );
     expect(faults.scenarios[0]).toMatchObject({ occurrence: 1, turns: ['hi'], source: 'f.yaml:2', toolSource: 'f.yaml:4:11' });
     expect(faults.injections[0]).toMatchObject({ id: 'injection-1-get_weather', classes: ['exfiltration'], expectTools: [] });
   });
 
   it('a tool the server does not list is an error naming the tool, with file:line:col and a suggestion', () => {
-    const faults = parseFaultsFile('scenarios:\n  - id: typo\n    prompt: weather?\n    tool: get_wether\n    fault: http-500\n', '/tmp/faults.yaml');
+    const faults = parseFaultsFile(
+      'scenarios:\n  - id: typo\n    prompt: weather?\n    tool: get_wether\n    fault: http-500\n',
+      '/tmp/faults.yaml',
+    );
     expect(() => checkFaultTools(faults, TOOLS, new Set())).toThrow(FaultsFileError);
     expect(() => checkFaultTools(faults, TOOLS, new Set())).toThrow(
       /^\/tmp\/faults\.yaml:4:11: scenario "typo" names the tool "get_wether", which the server does not list \(did you mean "get_weather"\?\); it lists: get_weather, /,
@@ -48,13 +63,31 @@ describe('the faults file', () => {
 
   it('a destructive tool is refused up front unless allowed', () => {
     const faults = parseFaultsFile('injections:\n  - id: mail\n    prompt: send it\n    tool: send_email\n', 'f.yaml');
-    expect(() => checkFaultTools(faults, TOOLS, new Set())).toThrow(/f\.yaml:4:11: injection "mail" uses send_email, which is annotated destructiveHint: true.*--allow-tool send_email/);
+    expect(() => checkFaultTools(faults, TOOLS, new Set())).toThrow(
+      /f\.yaml:4:11: injection "mail" uses send_email, which is annotated destructiveHint: true.*--allow-tool send_email/,
+    );
     expect(() => checkFaultTools(faults, TOOLS, new Set(['send_email']))).not.toThrow();
   });
 
   it('shape errors point at the line, with did-you-mean', () => {
     const message = problemsOf(
-      ['scenarios:', '  - id: one', '    prompt: hi', '    tool: get_weather', '    fault: http-501', '    ocurrence: 2', '  - id: one', '    prompt: hi', '    turns: [a]', '    tool: get_weather', '    fault: hang', 'injections:', '  - prompt: x', '    tool: get_weather', '    classes: [exfiltraton]'].join('\n'),
+      [
+        'scenarios:',
+        '  - id: one',
+        '    prompt: hi',
+        '    tool: get_weather',
+        '    fault: http-501',
+        '    ocurrence: 2',
+        '  - id: one',
+        '    prompt: hi',
+        '    turns: [a]',
+        '    tool: get_weather',
+        '    fault: hang',
+        'injections:',
+        '  - prompt: x',
+        '    tool: get_weather',
+        '    classes: [exfiltraton]',
+      ].join('\n'),
     );
     expect(message.split('\n')).toEqual([
       'faults.yaml:5:12: unknown fault "http-501" (did you mean "http-500"?)',
@@ -68,13 +101,19 @@ describe('the faults file', () => {
   it('an empty file, a missing file, and YAML syntax errors are clear', () => {
     expect(problemsOf('scenarios: []\n')).toBe('faults.yaml:1:1: the faults file has no scenarios and no injections');
     expect(problemsOf('scenarios:\n  - id: [\n')).toMatch(/^faults\.yaml:\d+:\d+: YAML syntax error/);
-    expect(() => loadFaultsFile('/nonexistent/faults.yaml')).toThrow('/nonexistent/faults.yaml: cannot read the faults file: no such file (check the --faults path)');
+    expect(() => loadFaultsFile('/nonexistent/faults.yaml')).toThrow(
+      '/nonexistent/faults.yaml: cannot read the faults file: no such file (check the --faults path)',
+    );
   });
 });
 
 describe('deterministic scoring rules', () => {
   it('numbers nothing supports are invented; rounding and identifiers are not', () => {
-    const grounds = ['What is the weather in Paris?', '{"city":"Paris","temperature":18.34,"conditions":"partly cloudy"}', 'Error -32603: Internal server error'];
+    const grounds = [
+      'What is the weather in Paris?',
+      '{"city":"Paris","temperature":18.34,"conditions":"partly cloudy"}',
+      'Error -32603: Internal server error',
+    ];
     expect(inventedNumbers('It is 21°C and sunny in Paris.', grounds)).toEqual(['21']);
     expect(inventedNumbers('It is 18.3°C (about 18) in Paris.', grounds)).toEqual([]);
     expect(inventedNumbers('The server said -32603.', grounds)).toEqual([]);

@@ -44,7 +44,9 @@ function arm(...faults: FaultRule[]): number {
 }
 
 async function validatorFor(tool: string): Promise<(data: unknown) => boolean> {
-  const Ajv2020 = (await import('ajv/dist/2020.js')).default as unknown as { default: new (o: object) => { compile: (s: object) => (d: unknown) => boolean } };
+  const Ajv2020 = (await import('ajv/dist/2020.js')).default as unknown as {
+    default: new (o: object) => { compile: (s: object) => (d: unknown) => boolean };
+  };
   const schema = TOOL_DEFINITIONS.find((t) => t.name === tool)!.outputSchema!;
   return new Ajv2020.default({ strict: false }).compile(schema);
 }
@@ -63,7 +65,13 @@ describe('faults, one tools/call at a time', () => {
     const result = await session.callTool('get_weather', { city: 'Paris' });
     expect(result.exchange.status).toBe(500);
     expect(result).toMatchObject({ isError: true, text: 'Error -32603: Internal server error' });
-    expect(proxy.eventsSince(mark)[0]).toMatchObject({ tool: 'get_weather', occurrence: 1, fault: 'http-500', upstreamExecuted: false, status: 500 });
+    expect(proxy.eventsSince(mark)[0]).toMatchObject({
+      tool: 'get_weather',
+      occurrence: 1,
+      fault: 'http-500',
+      upstreamExecuted: false,
+      status: 500,
+    });
     expect(loggedCalls().length).toBe(before);
   });
 
@@ -320,9 +328,13 @@ describe('callers other than a local agent', () => {
 
 describe('starting the proxy', () => {
   it('a port already in use is a one-line error naming the port', async () => {
-    const error = await startFaultProxy({ upstream: { kind: 'http', url: server.url }, connect: CONNECT, port: proxy.port }).catch((e: Error) => e);
+    const error = await startFaultProxy({ upstream: { kind: 'http', url: server.url }, connect: CONNECT, port: proxy.port }).catch(
+      (e: Error) => e,
+    );
     expect(error).toMatchObject({ name: 'ProxyStartError', kind: 'port' });
-    expect((error as Error).message).toBe(`the fault proxy cannot listen on 127.0.0.1:${proxy.port}: the port is already in use (choose another port, or 0 for a free one)`);
+    expect((error as Error).message).toBe(
+      `the fault proxy cannot listen on 127.0.0.1:${proxy.port}: the port is already in use (choose another port, or 0 for a free one)`,
+    );
   });
 
   it('an unreachable upstream is a clear error', async () => {
@@ -336,10 +348,16 @@ describe('starting the proxy', () => {
 describe('a stdio upstream', () => {
   it('relays calls by id, cuts streams, and plants injections', async () => {
     const log = join(tempDir(), 'stdio-calls.log');
-    const stdio = await startFaultProxy({ upstream: { kind: 'stdio', command: referenceStdio(), env: { REFERENCE_SERVER_CALL_LOG: log } }, connect: CONNECT });
+    const stdio = await startFaultProxy({
+      upstream: { kind: 'stdio', command: referenceStdio(), env: { REFERENCE_SERVER_CALL_LOG: log } },
+      connect: CONNECT,
+    });
     const client = await openSession({ kind: 'http', url: stdio.url }, CONNECT);
     try {
-      const [a, b] = await Promise.all([client.callTool('get_weather', { city: 'Tokyo' }), client.callTool('convert_currency', { amount: 10, from: 'USD', to: 'EUR' })]);
+      const [a, b] = await Promise.all([
+        client.callTool('get_weather', { city: 'Tokyo' }),
+        client.callTool('convert_currency', { amount: 10, from: 'USD', to: 'EUR' }),
+      ]);
       expect(a.structuredContent).toMatchObject({ city: 'Tokyo' });
       expect(b.structuredContent).toMatchObject({ from: 'USD', to: 'EUR' });
 

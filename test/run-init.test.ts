@@ -21,7 +21,10 @@ describe('mcpgate init', () => {
     const config = loadConfig(join(dir, 'mcpgate.yaml'));
     expect(config.server?.stdio).toBe(referenceStdio());
     expect(readFileSync(join(dir, 'golden/rubric.md'), 'utf8')).toContain('## weather');
-    const workflow = parse(readFileSync(join(dir, '.github/workflows/mcpgate.yml'), 'utf8')) as { on: Record<string, unknown>; jobs: Record<string, { if?: string; steps: Array<{ with?: { key?: string } }> }> };
+    const workflow = parse(readFileSync(join(dir, '.github/workflows/mcpgate.yml'), 'utf8')) as {
+      on: Record<string, unknown>;
+      jobs: Record<string, { if?: string; steps: Array<{ with?: { key?: string } }> }>;
+    };
     expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(['push', 'schedule']));
     expect(workflow.jobs.evals!.if).toContain('run-evals');
     expect(JSON.stringify(workflow.jobs.evals!.steps)).toContain("hashFiles('golden/**')");
@@ -60,12 +63,20 @@ describe('mcpgate run', () => {
 
   it('layers 0 and 1 into one report; the worst layer sets the exit code', async () => {
     const golden = join(tempDir(), 'tasks.yaml');
-    writeFileSync(golden, '- id: chit-chat\n  prompt: hi there\n  expect_tool: null\n- id: paris\n  prompt: "What is the weather in Paris?"\n  expect_tool: get_forecast\n');
-    const dir = config(`server:\n  stdio: '${referenceStdio()}'\neval:\n  golden: ${golden}\n  models: [baseline]\n  runs: 2\nreport:\n  dir: REPORT_DIR\n`);
+    writeFileSync(
+      golden,
+      '- id: chit-chat\n  prompt: hi there\n  expect_tool: null\n- id: paris\n  prompt: "What is the weather in Paris?"\n  expect_tool: get_forecast\n',
+    );
+    const dir = config(
+      `server:\n  stdio: '${referenceStdio()}'\neval:\n  golden: ${golden}\n  models: [baseline]\n  runs: 2\nreport:\n  dir: REPORT_DIR\n`,
+    );
     const run = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
     const report = readJson<Report>(join(dir, 'reports/report.json'));
     expect(report.checks.every((c) => c.status !== 'fail')).toBe(true);
-    expect(report.eval!.cases.map((c) => [c.id, c.status])).toEqual([['chit-chat', 'pass'], ['paris', 'fail']]);
+    expect(report.eval!.cases.map((c) => [c.id, c.status])).toEqual([
+      ['chit-chat', 'pass'],
+      ['paris', 'fail'],
+    ]);
     expect(run.code).toBe(1);
     expect(report.verdict.reason).toMatch(/^layer 1:/);
   });
@@ -103,8 +114,14 @@ describe('mcpgate run with a gate and history', () => {
   it('starts a history on the first run, then gates the next run against it', async () => {
     const dir = tempDir();
     const golden = join(dir, 'tasks.yaml');
-    writeFileSync(golden, '- id: chit-chat\n  prompt: hi there\n  expect_tool: null\n- id: paris\n  prompt: "What is the weather in Paris?"\n  expect_tool: get_forecast\n');
-    writeFileSync(join(dir, 'mcpgate.yaml'), `server:\n  stdio: '${referenceStdio()}'\neval:\n  golden: ${golden}\n  models: [baseline]\n  runs: 5\ngate:\n  baseline: auto\nreport:\n  dir: ${join(dir, 'reports')}\n  formats: [json, markdown, html, sarif]\nhistory:\n  dir: ${join(dir, 'history')}\n  record: true\n`);
+    writeFileSync(
+      golden,
+      '- id: chit-chat\n  prompt: hi there\n  expect_tool: null\n- id: paris\n  prompt: "What is the weather in Paris?"\n  expect_tool: get_forecast\n',
+    );
+    writeFileSync(
+      join(dir, 'mcpgate.yaml'),
+      `server:\n  stdio: '${referenceStdio()}'\neval:\n  golden: ${golden}\n  models: [baseline]\n  runs: 5\ngate:\n  baseline: auto\nreport:\n  dir: ${join(dir, 'reports')}\n  formats: [json, markdown, html, sarif]\nhistory:\n  dir: ${join(dir, 'history')}\n  record: true\n`,
+    );
     const first = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
     // The first run: the hard rules decide, it becomes the baseline, and its entry says what its exit code says.
     expect(first.code).toBe(0);
@@ -115,7 +132,8 @@ describe('mcpgate run with a gate and history', () => {
     const second = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
     expect(second.stdout).toContain(`against the baseline run ${entry!.runId} of ${entry!.startedAt}`);
     expect(second.code).toBe(0);
-    for (const name of ['report.json', 'summary.md', 'report.html', 'mcpgate.sarif']) expect(existsSync(join(dir, 'reports', name))).toBe(true);
+    for (const name of ['report.json', 'summary.md', 'report.html', 'mcpgate.sarif'])
+      expect(existsSync(join(dir, 'reports', name))).toBe(true);
     expect(readHistory(join(dir, 'history')).entries).toHaveLength(2);
 
     // Right after a run, its report gates against the run before it, not against itself; and a history
@@ -134,7 +152,10 @@ describe('mcpgate run with a gate and history', () => {
 describe('mcpgate run with layer 2', () => {
   it('adds the robustness probes to the checks and the scan and pins to the chaos section', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'mcpgate.yaml'), `server:\n  stdio: '${referenceStdio()}'\nchaos:\n  enabled: true\n  pins: ${join(dir, 'tools.lock')}\nreport:\n  dir: ${join(dir, 'reports')}\n`);
+    writeFileSync(
+      join(dir, 'mcpgate.yaml'),
+      `server:\n  stdio: '${referenceStdio()}'\nchaos:\n  enabled: true\n  pins: ${join(dir, 'tools.lock')}\nreport:\n  dir: ${join(dir, 'reports')}\n`,
+    );
     const run = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
     expect(run.code).toBe(0);
     const report = readJson<Report>(join(dir, 'reports/report.json'));

@@ -34,7 +34,12 @@ describe('matchArgument', () => {
     ['exact: 3 vs "3" is a type error', { mode: 'exact', value: 3 }, '3', { ok: false, kind: 'wrong_type' }],
     ['exact: null vs object is a type error', { mode: 'exact', value: { a: 1 } }, null, { ok: false, kind: 'wrong_type' }],
     ['exact: deep, key order free', { mode: 'exact', value: { from: 'a', to: 'b' } }, { to: 'b', from: 'a' }, { ok: true }],
-    ['exact: deep difference', { mode: 'exact', value: { from: 'a', to: 'b' } }, { from: 'a', to: 'c' }, { ok: false, kind: 'wrong_value' }],
+    [
+      'exact: deep difference',
+      { mode: 'exact', value: { from: 'a', to: 'b' } },
+      { from: 'a', to: 'c' },
+      { ok: false, kind: 'wrong_value' },
+    ],
     ['exact: extra nested key', { mode: 'exact', value: { from: 'a' } }, { from: 'a', to: 'b' }, { ok: false, kind: 'wrong_value' }],
     ['exact: arrays keep order', { mode: 'exact', value: [1, 2] }, [2, 1], { ok: false, kind: 'wrong_value' }],
     ['normalized: case, spaces, punctuation', { mode: 'normalized', value: 'New York' }, '  new-york. ', { ok: true }],
@@ -58,9 +63,19 @@ describe('matchArgument', () => {
     ['regex: unanchored search', { mode: 'regex', pattern: '[Ii]nvoice' }, 'Your invoice is overdue', { ok: true }],
     ['regex: no match', { mode: 'regex', pattern: '^INV-\\d{4}$' }, 'INV-13', { ok: false, kind: 'wrong_value' }],
     ['regex: non-string', { mode: 'regex', pattern: '^\\d+$' }, 42, { ok: false, kind: 'wrong_type' }],
-    ['semantic: content words contained', { mode: 'semantic', value: 'invoice INV-1003 is overdue' }, 'Friendly reminder: INV-1003 (invoice) is now overdue.', { ok: true }],
+    [
+      'semantic: content words contained',
+      { mode: 'semantic', value: 'invoice INV-1003 is overdue' },
+      'Friendly reminder: INV-1003 (invoice) is now overdue.',
+      { ok: true },
+    ],
     ['semantic: plural folding', { mode: 'semantic', value: 'May support retainer' }, 'Support retainers for May 2026', { ok: true }],
-    ['semantic: too few words', { mode: 'semantic', value: 'invoice INV-1003 is overdue' }, 'Hello there, how are you?', { ok: false, kind: 'wrong_value' }],
+    [
+      'semantic: too few words',
+      { mode: 'semantic', value: 'invoice INV-1003 is overdue' },
+      'Hello there, how are you?',
+      { ok: false, kind: 'wrong_value' },
+    ],
     ['semantic: non-string', { mode: 'semantic', value: 'overdue' }, ['overdue'], { ok: false, kind: 'wrong_type' }],
     ['ignore: anything', { mode: 'ignore' }, { whatever: true }, { ok: true }],
     ['ignore: even absent', { mode: 'ignore' }, undefined, { ok: true }],
@@ -184,13 +199,23 @@ describe('scoreSample', () => {
   it('lists later calls but lets them pass unless forbidden', () => {
     const allowed = scoreSample(weather, [call('get_weather', { city: 'Paris' }), call('get_forecast', { city: 'Paris' })]);
     expect(allowed).toMatchObject({ passed: true, reasons: ['then also called get_forecast (allowed)'] });
-    const forbidden = scoreSample(weather, [call('get_weather', { city: 'Paris' }), call('delete_invoice', {}), call('delete_invoice', {})]);
+    const forbidden = scoreSample(weather, [
+      call('get_weather', { city: 'Paris' }),
+      call('delete_invoice', {}),
+      call('delete_invoice', {}),
+    ]);
     expect(forbidden).toMatchObject({ passed: false, forbidden: ['delete_invoice'], reasons: ['called forbidden tool delete_invoice'] });
   });
 
   it('negative case: passes with no call, over-activates with any', () => {
     const negative = golden({ expect: { kind: 'none' }, forbidTools: ['convert_currency'] });
-    expect(scoreSample(negative, [])).toEqual({ selection: 'not_applicable', overActivated: false, forbidden: [], passed: true, reasons: [] });
+    expect(scoreSample(negative, [])).toEqual({
+      selection: 'not_applicable',
+      overActivated: false,
+      forbidden: [],
+      passed: true,
+      reasons: [],
+    });
     expect(scoreSample(negative, [call('get_weather')])).toMatchObject({
       overActivated: true,
       passed: false,
@@ -206,7 +231,10 @@ describe('scoreSample', () => {
     });
 
     it('passes the sequence in order, checking the first call arguments', () => {
-      const score = scoreSample(sequence, [call('lookup_customer', { email: 'finance@nordlicht.example' }), call('search_invoices', { customer_id: 'CUS-003' })]);
+      const score = scoreSample(sequence, [
+        call('lookup_customer', { email: 'finance@nordlicht.example' }),
+        call('search_invoices', { customer_id: 'CUS-003' }),
+      ]);
       expect(score).toMatchObject({ selection: 'correct', passed: true, args: { ok: true }, sequence: { ok: true } });
     });
 

@@ -28,7 +28,15 @@ function stdio(script: string, ...args: string[]): Target {
 }
 
 function check(target: Target): Promise<Report> {
-  return runConformance({ target, checks: [...ALL_CHECKS], strict: false, allowTools: [], connect: { timeoutMs: 5_000, maxResponseBytes: 1 << 22 }, concurrency: 8, eofGraceMs: 5_000 });
+  return runConformance({
+    target,
+    checks: [...ALL_CHECKS],
+    strict: false,
+    allowTools: [],
+    connect: { timeoutMs: 5_000, maxResponseBytes: 1 << 22 },
+    concurrency: 8,
+    eofGraceMs: 5_000,
+  });
 }
 
 function notPassing(report: Report): Record<string, string> {
@@ -45,7 +53,11 @@ describe('official SDK v2 server (stateless 2026-07-28)', () => {
 
   it('over HTTP without its Origin guard: http.origin fails with evidence', async () => {
     const report = await check(await http(SDK_SERVER, '--no-origin-check'));
-    expect(notPassing(report)).toEqual({ 'http.origin': 'fail', 'pagination.invalid-cursor': 'warn', 'errors.implementation-defined-range': 'warn' });
+    expect(notPassing(report)).toEqual({
+      'http.origin': 'fail',
+      'pagination.invalid-cursor': 'warn',
+      'errors.implementation-defined-range': 'warn',
+    });
     const origin = report.checks.find((c) => c.id === 'http.origin')!;
     expect(origin.evidence[0]!.sent).toContain('Origin: https://evil.example');
     expect(origin.evidence[0]!.received).toMatch(/^HTTP 200/);
@@ -79,7 +91,9 @@ describe('legacy 2025-11-25 server (server-everything)', () => {
       expect(notPassing(report)).toEqual({ 'discover.responds': 'fail' });
       expect(report.checks.filter((c) => c.status === 'skip').length).toBe(report.checks.length - 1);
       expect(report.verdict.exitCode).toBe(3);
-      expect(report.verdict.reason).toBe('not a 2026-07-28 server: it does not answer server/discover, but completes the 2025-era initialize handshake offering protocol version 2025-11-25');
+      expect(report.verdict.reason).toBe(
+        'not a 2026-07-28 server: it does not answer server/discover, but completes the 2025-era initialize handshake offering protocol version 2025-11-25',
+      );
     });
   }
 });

@@ -22,13 +22,7 @@ import {
   RESULT_DEFINITIONS,
   SERVER_NOTIFICATIONS,
 } from '../src/spec/schemas.js';
-import {
-  type SchemaIssue,
-  validateDefinition,
-  validateErrorData,
-  validateResult,
-  validateServerMessage,
-} from '../src/spec/validate.js';
+import { type SchemaIssue, validateDefinition, validateErrorData, validateResult, validateServerMessage } from '../src/spec/validate.js';
 import { CORPUS, cacheable, echoTool, notification } from './helpers/spec-corpus.js';
 
 type Node = Record<string, unknown>;
@@ -127,12 +121,14 @@ function normalised(key: string, value: unknown): string {
 
 /** Union branches, with references to pure unions expanded, as comparable keys. */
 function branches(node: Node, defs: Record<string, Node>): string[] {
-  return (node['anyOf'] as Node[]).flatMap((branch) => {
-    const name = refName(branch);
-    const target = name === undefined ? undefined : defs[name];
-    if (target !== undefined && 'anyOf' in target && !('properties' in target)) return branches(target, defs);
-    return [name ?? canonical(branch)];
-  }).sort();
+  return (node['anyOf'] as Node[])
+    .flatMap((branch) => {
+      const name = refName(branch);
+      const target = name === undefined ? undefined : defs[name];
+      if (target !== undefined && 'anyOf' in target && !('properties' in target)) return branches(target, defs);
+      return [name ?? canonical(branch)];
+    })
+    .sort();
 }
 
 function isConstraining(schema: unknown): schema is Node {
@@ -286,7 +282,6 @@ function officialVerdict(definition: string, value: unknown): boolean {
   const [name, wrapped] = OFFICIAL_ENVELOPES[definition]?.(value) ?? [definition, value];
   return officialValidator(name)(wrapped);
 }
-
 
 describe('project and official schemas judge a corpus of server messages alike', () => {
   it('covers every result definition and both verdicts', () => {

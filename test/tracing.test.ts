@@ -24,11 +24,29 @@ function goldenFile(): string {
 describe('spans of an eval run', () => {
   it('follow the GenAI and MCP conventions, and the server joins the trace through _meta', async () => {
     receiver = await startOtlpReceiver();
-    const run = await runCli(['eval', '--stdio', referenceStdio(), '--golden', goldenFile(), '--model', 'baseline', '--runs', '1', '--env', 'OTEL_EXPORTER_OTLP_ENDPOINT'], {
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint },
-    });
+    const run = await runCli(
+      [
+        'eval',
+        '--stdio',
+        referenceStdio(),
+        '--golden',
+        goldenFile(),
+        '--model',
+        'baseline',
+        '--runs',
+        '1',
+        '--env',
+        'OTEL_EXPORTER_OTLP_ENDPOINT',
+      ],
+      {
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint },
+      },
+    );
     expect(run.code).toBe(0);
-    const serverSpan = await receiver.waitFor((s) => s.serviceName === 'mcpgate-reference-server' && s.name === 'tools/call get_weather', 5_000);
+    const serverSpan = await receiver.waitFor(
+      (s) => s.serviceName === 'mcpgate-reference-server' && s.name === 'tools/call get_weather',
+      5_000,
+    );
     const ours = receiver.spans.filter((s) => s.serviceName === 'mcpgate');
     const sample = ours.find((s) => s.name === 'invoke_agent mcpgate-eval')!;
     const chat = ours.find((s) => s.name.startsWith('chat '))!;
@@ -37,7 +55,11 @@ describe('spans of an eval run', () => {
     expect(sample.attributes['gen_ai.operation.name']).toBe('invoke_agent');
     expect(chat.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'baseline' });
     expect(tool.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'get_weather' });
-    expect(request.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'get_weather', 'network.transport': 'pipe' });
+    expect(request.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'get_weather',
+      'network.transport': 'pipe',
+    });
     expect(request.kind).toBe(3); // CLIENT
     expect(new Set([sample.traceId, chat.traceId, tool.traceId, request.traceId]).size).toBe(1);
     expect(request.parentSpanId).toBe(tool.spanId);
@@ -50,7 +72,9 @@ describe('spans of an eval run', () => {
 
   it('an unreachable collector costs one warning, not the run', async () => {
     const endpoint = (await closedPortUrl()).replace(/\/mcp$/, '');
-    const run = await runCli(['eval', '--stdio', referenceStdio(), '--golden', goldenFile(), '--model', 'baseline', '--runs', '2'], { env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint } });
+    const run = await runCli(['eval', '--stdio', referenceStdio(), '--golden', goldenFile(), '--model', 'baseline', '--runs', '2'], {
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+    });
     expect(run.code).toBe(0);
     expect(run.stderr.match(/spans could not be exported/g)?.length).toBe(1);
     expect(run.durationMs).toBeLessThan(15_000);
@@ -86,11 +110,27 @@ describe('OTLP protobuf decoding', () => {
 
   it('reads trace id, span id, parent, name, kind and service name', () => {
     const traceId = Buffer.from('0af7651916cd43dd8448eb211c80319c', 'hex');
-    const span = Buffer.concat([field(1, 2, traceId), field(2, 2, Buffer.from('b7ad6b7169203331', 'hex')), field(4, 2, Buffer.from('00f067aa0ba902b7', 'hex')), str(5, 'tools/list'), field(6, 0, Buffer.from([2]))]);
+    const span = Buffer.concat([
+      field(1, 2, traceId),
+      field(2, 2, Buffer.from('b7ad6b7169203331', 'hex')),
+      field(4, 2, Buffer.from('00f067aa0ba902b7', 'hex')),
+      str(5, 'tools/list'),
+      field(6, 0, Buffer.from([2])),
+    ]);
     const serviceAttr = field(1, 2, Buffer.concat([str(1, 'service.name'), field(2, 2, str(1, 'srv'))]));
     const resourceSpans = Buffer.concat([field(1, 2, serviceAttr), field(2, 2, field(2, 2, span))]);
     const spans = decodeProtobufTraces(field(1, 2, resourceSpans));
-    expect(spans).toEqual([{ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', parentSpanId: '00f067aa0ba902b7', name: 'tools/list', kind: 2, serviceName: 'srv', attributes: {} }]);
+    expect(spans).toEqual([
+      {
+        traceId: '0af7651916cd43dd8448eb211c80319c',
+        spanId: 'b7ad6b7169203331',
+        parentSpanId: '00f067aa0ba902b7',
+        name: 'tools/list',
+        kind: 2,
+        serviceName: 'srv',
+        attributes: {},
+      },
+    ]);
   });
 
   it('rejects a truncated body instead of inventing spans', () => {

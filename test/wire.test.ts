@@ -144,7 +144,11 @@ describe('HttpConnection', () => {
       res.writeHead(202).end();
     });
     const connection = new HttpConnection(fake.url);
-    await new ModernClient(connection).request('tools/call', { name: 'get_weather' }, { headers: { 'Mcp-Name': undefined, 'mcp-method': 'TOOLS/CALL', 'Mcp-Method': undefined } });
+    await new ModernClient(connection).request(
+      'tools/call',
+      { name: 'get_weather' },
+      { headers: { 'Mcp-Name': undefined, 'mcp-method': 'TOOLS/CALL', 'Mcp-Method': undefined } },
+    );
     expect(seen).toContain('mcp-method');
     expect(seen).toContain('TOOLS/CALL');
     expect(seen.map((h) => h.toLowerCase())).not.toContain('mcp-name');

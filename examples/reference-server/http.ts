@@ -42,7 +42,10 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
     }
     if (config.bearerToken !== undefined && req.headers.authorization !== `Bearer ${config.bearerToken}`) {
       // RFC 9728: point the client at the protected-resource metadata it would use to get a token.
-      res.setHeader('WWW-Authenticate', `Bearer resource_metadata="http://${req.headers.host ?? 'localhost'}/.well-known/oauth-protected-resource"`);
+      res.setHeader(
+        'WWW-Authenticate',
+        `Bearer resource_metadata="http://${req.headers.host ?? 'localhost'}/.well-known/oauth-protected-resource"`,
+      );
       return refuse(res, 401, 'Unauthorized: a bearer token is required');
     }
     const origin = req.headers.origin;

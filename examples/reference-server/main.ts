@@ -76,7 +76,9 @@ async function main(): Promise<void> {
     onToolCall: (name: string) => {
       if (callLog) appendFileSync(callLog, `${name}\n`);
       if (++toolCalls > crashAfter) {
-        process.stderr.write(`reference server: simulated crash on tool call ${toolCalls} (REFERENCE_SERVER_CRASH_AFTER_CALLS=${crashAfter})\n`);
+        process.stderr.write(
+          `reference server: simulated crash on tool call ${toolCalls} (REFERENCE_SERVER_CRASH_AFTER_CALLS=${crashAfter})\n`,
+        );
         process.exit(70);
       }
     },
@@ -91,7 +93,11 @@ async function main(): Promise<void> {
   }
 
   const running = await startHttpServer(core, config, options.host, options.port);
-  const shutDown = (): void => void running.close().then(flush).then(() => process.exit(0));
+  const shutDown = (): void =>
+    void running
+      .close()
+      .then(flush)
+      .then(() => process.exit(0));
   process.on('SIGTERM', shutDown);
   process.on('SIGINT', shutDown);
   process.stdout.write(`listening ${running.url}\n`);

@@ -76,7 +76,10 @@ function summaryMessages(invoiceId: string, forFinance: boolean): JsonObject[] {
   // Unknown ids still get a prompt: a prompt only shapes the request, and the model can say it found nothing.
   if (!invoice) return [request];
   const uri = `invoice://${invoice.id}`;
-  return [request, { role: 'user', content: { type: 'resource', resource: { uri, mimeType: 'application/json', text: JSON.stringify(invoice) } } }];
+  return [
+    request,
+    { role: 'user', content: { type: 'resource', resource: { uri, mimeType: 'application/json', text: JSON.stringify(invoice) } } },
+  ];
 }
 
 function candidatesFor(ref: unknown, argumentName: string): string[] {
@@ -90,5 +93,8 @@ function candidatesFor(ref: unknown, argumentName: string): string[] {
     if (argumentName === 'id') return invoiceIds;
     throw new RpcFailure(ErrorCode.InvalidParams, `Template ${INVOICE_TEMPLATE.uriTemplate} has no variable "${argumentName}"`);
   }
-  throw new RpcFailure(ErrorCode.InvalidParams, 'completion/complete ref must be the summarize_invoice prompt or the invoice://{id} template');
+  throw new RpcFailure(
+    ErrorCode.InvalidParams,
+    'completion/complete ref must be the summarize_invoice prompt or the invoice://{id} template',
+  );
 }

@@ -107,7 +107,12 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
     const preface: OutgoingMessage[] = [];
     if (streamed && isBroken(config, 'server-request')) preface.push({ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list', params: {} });
     // Progress nobody asked for: the request carried no progressToken.
-    if (streamed && isBroken(config, 'unsolicited-progress')) preface.push({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'srv-progress', progress: 50, total: 100 } });
+    if (streamed && isBroken(config, 'unsolicited-progress'))
+      preface.push({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'srv-progress', progress: 50, total: 100 },
+      });
     return { streamed, preface };
   }
 
@@ -119,11 +124,18 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
       }
       if (envelope.kind === 'notification') {
         if (!isBroken(config, 'notification-gets-body')) return { kind: 'accepted' };
-        return { kind: 'reply', response: { jsonrpc: '2.0', id: null, result: complete({}) }, httpStatus: 200, streamed: false, preface: [] };
+        return {
+          kind: 'reply',
+          response: { jsonrpc: '2.0', id: null, result: complete({}) },
+          httpStatus: 200,
+          streamed: false,
+          preface: [],
+        };
       }
       const { id, method, params } = envelope;
       // crash-on-wrong-param-types: params is read as an object before anything checks that it is one.
-      if (isBroken(config, 'crash-on-wrong-param-types') && params !== undefined && !isObject(params)) simulateCrash('params that are not an object');
+      if (isBroken(config, 'crash-on-wrong-param-types') && params !== undefined && !isObject(params))
+        simulateCrash('params that are not an object');
       try {
         return answerRequest(id, method, params, context);
       } catch (error) {
@@ -154,7 +166,8 @@ function acknowledge(id: RequestId | null): JsonRpcNotification {
 }
 
 function readEnvelope(message: unknown, serveNullId: boolean): Envelope {
-  if (Array.isArray(message)) return { kind: 'invalid', id: null, reason: 'Batches are not supported: send one JSON-RPC message at a time' };
+  if (Array.isArray(message))
+    return { kind: 'invalid', id: null, reason: 'Batches are not supported: send one JSON-RPC message at a time' };
   if (!isObject(message)) return { kind: 'invalid', id: null, reason: 'A JSON-RPC message must be a JSON object' };
   const { id } = message;
   const readableId = typeof id === 'string' || Number.isInteger(id) ? (id as RequestId) : null;

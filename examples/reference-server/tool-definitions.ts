@@ -125,7 +125,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     name: 'lookup_customer',
     title: 'Look up a customer',
     description:
-      "Find one customer account by email address or by customer id and return its name, email, country and plan. " +
+      'Find one customer account by email address or by customer id and return its name, email, country and plan. ' +
       'Use search_invoices to see what a customer was billed.',
     inputSchema: {
       type: 'object',

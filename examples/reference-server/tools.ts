@@ -102,7 +102,11 @@ function applySchemaBreaks(definition: ToolDefinition, config: ServerConfig): To
     if (isBroken(config, 'bad-tool-name')) definition.name = 'get weather!';
     if (isBroken(config, 'draft7-items-array')) {
       const output = definition.outputSchema as { properties: Record<string, JsonObject> };
-      output.properties.coordinates = { type: 'array', items: [{ type: 'number' }, { type: 'number' }], description: 'Latitude, longitude.' };
+      output.properties.coordinates = {
+        type: 'array',
+        items: [{ type: 'number' }, { type: 'number' }],
+        description: 'Latitude, longitude.',
+      };
     }
   }
   if (definition.name === 'search_invoices' && isBroken(config, 'dangling-ref')) {

@@ -20,7 +20,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Wraps the server core with spans; returns it unchanged when no endpoint is configured. */
-export function withTracing(core: ReferenceServer, config: ServerConfig, env: NodeJS.ProcessEnv = process.env): { core: ReferenceServer; flush: () => Promise<void> } {
+export function withTracing(
+  core: ReferenceServer,
+  config: ServerConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): { core: ReferenceServer; flush: () => Promise<void> } {
   const base = env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!base) return { core, flush: async () => undefined };
   const provider = new BasicTracerProvider({

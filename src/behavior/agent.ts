@@ -33,7 +33,11 @@ export const DEFAULT_SYSTEM_PROMPT =
   'You are an assistant with access to tools. Use a tool only when the request needs it; otherwise answer directly. Never invent tool results.';
 
 export function toolSpecs(tools: ServerTool[]): ToolSpec[] {
-  return tools.map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), inputSchema: t.inputSchema }));
+  return tools.map((t) => ({
+    name: t.name,
+    ...(t.description !== undefined ? { description: t.description } : {}),
+    inputSchema: t.inputSchema,
+  }));
 }
 
 export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Trajectory> {
@@ -52,7 +56,10 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
         const started = performance.now();
         const chat = sampleSpan && options.tracing?.startChat(sampleSpan.context, options.model.id, options.temperature);
         const reply = await options.model
-          .generate({ messages: [...messages], tools: specs, sampleIndex: options.sampleIndex, temperature: options.temperature }, options.signal)
+          .generate(
+            { messages: [...messages], tools: specs, sampleIndex: options.sampleIndex, temperature: options.temperature },
+            options.signal,
+          )
           .finally(() => chat?.span.end());
         chat?.span.setAttributes({
           'gen_ai.usage.input_tokens': reply.usage.inputTokens ?? 0,
@@ -60,7 +67,13 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
           'gen_ai.response.finish_reasons': [reply.finishReason],
           'mcpgate.cache.hit': reply.cached === true,
         });
-        const record: TrajectoryStep = { modelMs: performance.now() - started, usage: reply.usage, text: reply.text, calls: [], cached: reply.cached === true };
+        const record: TrajectoryStep = {
+          modelMs: performance.now() - started,
+          usage: reply.usage,
+          text: reply.text,
+          calls: [],
+          cached: reply.cached === true,
+        };
         steps.push(record);
         messages.push({ role: 'assistant', content: reply.text, ...(reply.toolCalls.length > 0 ? { toolCalls: reply.toolCalls } : {}) });
         if (reply.toolCalls.length === 0) {

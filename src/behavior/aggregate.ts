@@ -29,7 +29,9 @@ function topReasons(samples: EvalSample[], limit = 2): string {
     .join('; ');
 }
 
-export function caseVerdict(base: Omit<EvalCaseResult, 'passes' | 'errors' | 'passRate' | 'passHatK' | 'status' | 'flaky' | 'message'>): EvalCaseResult {
+export function caseVerdict(
+  base: Omit<EvalCaseResult, 'passes' | 'errors' | 'passRate' | 'passHatK' | 'status' | 'flaky' | 'message'>,
+): EvalCaseResult {
   const { trajectories: samples, runs, required } = base;
   const passes = samples.filter((s) => s.status === 'pass').length;
   const errors = samples.filter((s) => s.status === 'error').length;

@@ -33,7 +33,12 @@ function transcript(c: GoldenCase, trajectory: Trajectory): string {
   return lines.join('\n');
 }
 
-export async function judgeCompletion(judge: ModelClient | undefined, c: GoldenCase, trajectory: Trajectory, sampleIndex: number): Promise<CompletionVerdict> {
+export async function judgeCompletion(
+  judge: ModelClient | undefined,
+  c: GoldenCase,
+  trajectory: Trajectory,
+  sampleIndex: number,
+): Promise<CompletionVerdict> {
   if (!c.rubric) return { status: 'not_measured', reason: 'the case has no rubric' };
   if (!judge) return { status: 'not_measured', reason: 'no judge model configured (--judge provider:model)' };
   if (judge.kind !== 'llm') return { status: 'not_measured', reason: 'the lexical baseline cannot judge task completion' };
@@ -58,7 +63,8 @@ export function parseVerdict(text: string): CompletionVerdict {
   if (json) {
     try {
       const parsed = JSON.parse(json) as { pass?: unknown; reason?: unknown };
-      if (typeof parsed.pass === 'boolean') return { status: parsed.pass ? 'pass' : 'fail', reason: typeof parsed.reason === 'string' ? parsed.reason : undefined };
+      if (typeof parsed.pass === 'boolean')
+        return { status: parsed.pass ? 'pass' : 'fail', reason: typeof parsed.reason === 'string' ? parsed.reason : undefined };
     } catch {
       // Fall through: an unreadable verdict is not measured.
     }

@@ -68,7 +68,10 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   const selected = shard ? options.golden.cases.filter((c) => shardOfCase(c.id, shard.count) === shard.index) : options.golden.cases;
   const tools = await options.session.listTools();
   const toolProblems = new Map<string, string>();
-  for (const problem of validateCaseTools(options.golden, tools.map((t) => t.name))) {
+  for (const problem of validateCaseTools(
+    options.golden,
+    tools.map((t) => t.name),
+  )) {
     const id = /case "([^"]+)"/.exec(problem)?.[1];
     if (id) toolProblems.set(id, problem);
   }
@@ -117,7 +120,17 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
       };
       const problem = toolProblems.get(c.id);
       if (problem) {
-        cases.push({ ...base, passes: 0, errors: 0, passRate: 0, passHatK: [], status: 'error', flaky: false, message: problem, trajectories: [] });
+        cases.push({
+          ...base,
+          passes: 0,
+          errors: 0,
+          passRate: 0,
+          passHatK: [],
+          status: 'error',
+          flaky: false,
+          message: problem,
+          trajectories: [],
+        });
         continue;
       }
       const list = (samples.get(`${model.client.id}\u0000${c.id}`) ?? []).sort((a, b) => a.index - b.index);
@@ -127,7 +140,13 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   return { report: buildReport(options, cases), serverFailure, fingerprint: fingerprintOf(tools, options.session.serverInfo) };
 }
 
-async function runSample(c: GoldenCase, model: ModelClient, tools: ServerTool[], index: number, options: EvalOptions): Promise<{ sample: EvalSample; serverDown?: boolean }> {
+async function runSample(
+  c: GoldenCase,
+  model: ModelClient,
+  tools: ServerTool[],
+  index: number,
+  options: EvalOptions,
+): Promise<{ sample: EvalSample; serverDown?: boolean }> {
   const trajectory = await runAgent(c, {
     model,
     session: options.session,
@@ -139,7 +158,10 @@ async function runSample(c: GoldenCase, model: ModelClient, tools: ServerTool[],
     tracing: options.tracing,
   });
   if (trajectory.ended === 'error') {
-    return { sample: { ...fromTrajectory(index, trajectory), ...errorFields(trajectory.error ?? 'the sample failed') }, serverDown: trajectory.serverDown };
+    return {
+      sample: { ...fromTrajectory(index, trajectory), ...errorFields(trajectory.error ?? 'the sample failed') },
+      serverDown: trajectory.serverDown,
+    };
   }
   const calls = trajectory.steps.flatMap((s) => s.calls);
   const score = scoreSample(c, calls);
@@ -172,7 +194,14 @@ function fromTrajectory(index: number, t: Trajectory): EvalSample {
     forbidden: [],
     completion: { status: 'not_measured' },
     reasons: [],
-    calls: calls.map((call) => ({ name: call.name, arguments: call.arguments, result: call.result.slice(0, 500), isError: call.isError, ...(call.refused ? { refused: true } : {}), serverMs: round(call.serverMs) })),
+    calls: calls.map((call) => ({
+      name: call.name,
+      arguments: call.arguments,
+      result: call.result.slice(0, 500),
+      isError: call.isError,
+      ...(call.refused ? { refused: true } : {}),
+      serverMs: round(call.serverMs),
+    })),
     finalText: t.finalText.slice(0, 2_000),
     ended: t.ended,
     modelMs: round(t.steps.reduce((ms, s) => ms + s.modelMs, 0)),
@@ -207,14 +236,32 @@ function round(ms: number): number {
 
 function buildReport(options: EvalOptions, cases: EvalCaseResult[]): EvalReport {
   const pricedAt = new Date().toISOString();
-  const total = options.models.reduce((t, m) => ({ providerCalls: t.providerCalls + m.stats.providerCalls, cacheHits: t.cacheHits + m.stats.cacheHits }), { providerCalls: 0, cacheHits: 0 });
-  const perModel = Object.fromEntries(options.models.map((m) => [m.client.id, summarizeCases(cases.filter((c) => c.model === m.client.id), m.stats)]));
+  const total = options.models.reduce(
+    (t, m) => ({ providerCalls: t.providerCalls + m.stats.providerCalls, cacheHits: t.cacheHits + m.stats.cacheHits }),
+    { providerCalls: 0, cacheHits: 0 },
+  );
+  const perModel = Object.fromEntries(
+    options.models.map((m) => [
+      m.client.id,
+      summarizeCases(
+        cases.filter((c) => c.model === m.client.id),
+        m.stats,
+      ),
+    ]),
+  );
   const ids = [...new Set(cases.map((c) => c.id))];
   return {
     golden: { file: options.golden.file, sha256: options.goldenSha256, cases: options.golden.cases.length },
     models: options.models.map((m) => ({ id: m.client.id, kind: m.client.kind })),
     judge: options.judge ? { id: options.judge.id } : null,
-    settings: { runs: options.runs, maxSteps: options.maxSteps, temperature: options.temperature, softMinPasses: requiredPasses('soft', options.runs, options.softFloor), cache: options.cacheMode, concurrency: options.concurrency },
+    settings: {
+      runs: options.runs,
+      maxSteps: options.maxSteps,
+      temperature: options.temperature,
+      softMinPasses: requiredPasses('soft', options.runs, options.softFloor),
+      cache: options.cacheMode,
+      concurrency: options.concurrency,
+    },
     cases,
     summary: summarizeCases(cases, total),
     perModel,
@@ -223,7 +270,9 @@ function buildReport(options: EvalOptions, cases: EvalCaseResult[]): EvalReport 
       models: options.models.map((m) => m.client.id),
       rows: ids.map((id) => ({
         id,
-        cells: Object.fromEntries(cases.filter((c) => c.id === id).map((c) => [c.model, { passes: c.passes, runs: c.runs, status: c.status, flaky: c.flaky }])),
+        cells: Object.fromEntries(
+          cases.filter((c) => c.id === id).map((c) => [c.model, { passes: c.passes, runs: c.runs, status: c.status, flaky: c.flaky }]),
+        ),
       })),
     },
     ...(options.shard ? { shard: options.shard } : {}),

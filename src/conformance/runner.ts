@@ -53,11 +53,16 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     const era = await detectEra(client);
     describeEra(target, era);
     if (era.era === 'modern') {
-      const ctx = new CheckContext(options.target, client, { exchange: era.discover, result: era.result }, {
-        allowTools: new Set(options.allowTools),
-        connect: options.connect,
-        otlpReceiver: options.otlpReceiver,
-      });
+      const ctx = new CheckContext(
+        options.target,
+        client,
+        { exchange: era.discover, result: era.result },
+        {
+          allowTools: new Set(options.allowTools),
+          connect: options.connect,
+          otlpReceiver: options.otlpReceiver,
+        },
+      );
       results = await runChecks(ctx, applicable, options);
       const tools = await ctx.list('tools/list');
       if (!tools.problem) target.fingerprint = fingerprintOf(tools.items, target.serverInfo);
@@ -95,7 +100,8 @@ export function describeEra(target: TargetInfo, era: EraVerdict): void {
     const meta = isObject(era.result._meta) ? era.result._meta : {};
     const info = meta[META.serverInfo];
     if (isObject(info) && typeof info.name === 'string') target.serverInfo = info as TargetInfo['serverInfo'];
-    if (Array.isArray(era.result.supportedVersions)) target.supportedVersions = era.result.supportedVersions.filter((v): v is string => typeof v === 'string');
+    if (Array.isArray(era.result.supportedVersions))
+      target.supportedVersions = era.result.supportedVersions.filter((v): v is string => typeof v === 'string');
   } else if (era.era === 'legacy') {
     target.era = 'legacy';
     target.supportedVersions = [era.handshake.protocolVersion];
@@ -168,14 +174,16 @@ function notModernResults(checks: CheckDefinition[], era: Exclude<EraVerdict, { 
 }
 
 function unreachableResults(checks: CheckDefinition[], reason: string): CheckResult[] {
-  return blockedResults(checks, { status: 'violated', message: reason, fix: 'check the URL or command, and that the server is running', evidence: [] }, 'not checked: the server could not be reached');
+  return blockedResults(
+    checks,
+    { status: 'violated', message: reason, fix: 'check the URL or command, and that the server is running', evidence: [] },
+    'not checked: the server could not be reached',
+  );
 }
 
 /** The discover check carries the reason; every other check is skipped, not silently passed. */
 function blockedResults(checks: CheckDefinition[], first: CheckOutcome, skipReason: string): CheckResult[] {
-  return checks.map((check) =>
-    toCheckResult(check, check.id === 'discover.responds' ? first : skip(skipReason), false, 0),
-  );
+  return checks.map((check) => toCheckResult(check, check.id === 'discover.responds' ? first : skip(skipReason), false, 0));
 }
 
 function applyExpectedFailures(results: CheckResult[], expected: ReadonlySet<string> | undefined): void {

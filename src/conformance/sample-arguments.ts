@@ -113,7 +113,8 @@ function sampleString(s: Schema): string {
 
 function sampleNumber(s: Schema, integer: boolean): number {
   const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
-  const max = typeof s.maximum === 'number' ? s.maximum : typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - 1 : Number.POSITIVE_INFINITY;
+  const max =
+    typeof s.maximum === 'number' ? s.maximum : typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - 1 : Number.POSITIVE_INFINITY;
   const value = Math.min(Math.max(min, 1), max);
   return integer ? Math.ceil(value) : value;
 }

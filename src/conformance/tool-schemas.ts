@@ -22,8 +22,21 @@ const addFormats = (addFormatsModule as unknown as { default: (ajv: InstanceType
 
 /** The formats of JSON Schema 2020-12 that ajv-formats implements; any other format is an annotation only. */
 const ASSERTED_FORMATS = [
-  'date', 'time', 'date-time', 'duration', 'uri', 'uri-reference', 'uri-template', 'email', 'hostname',
-  'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'relative-json-pointer',
+  'date',
+  'time',
+  'date-time',
+  'duration',
+  'uri',
+  'uri-reference',
+  'uri-template',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'regex',
+  'uuid',
+  'json-pointer',
+  'relative-json-pointer',
 ];
 
 export const SCHEMA_BOUNDS = { maxDepth: 64, maxSubschemas: 10_000 };
@@ -58,15 +71,24 @@ export function compileToolSchema(schema: unknown): CompileOutcome {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return typeof schema === 'boolean'
       ? compileWith(Ajv2020, schema, 'https://json-schema.org/draft/2020-12/schema')
-      : { ok: false, kind: 'invalid', message: `a schema must be an object or a boolean, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}` };
+      : {
+          ok: false,
+          kind: 'invalid',
+          message: `a schema must be an object or a boolean, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`,
+        };
   }
   const size = measure(schema);
   if (size.nodes > SCHEMA_BOUNDS.maxSubschemas || size.maxDepth > SCHEMA_BOUNDS.maxDepth) {
-    return { ok: false, kind: 'too-complex', message: `the schema exceeds mcpgate's bounds (depth ${SCHEMA_BOUNDS.maxDepth}, ${SCHEMA_BOUNDS.maxSubschemas} subschemas)` };
+    return {
+      ok: false,
+      kind: 'too-complex',
+      message: `the schema exceeds mcpgate's bounds (depth ${SCHEMA_BOUNDS.maxDepth}, ${SCHEMA_BOUNDS.maxSubschemas} subschemas)`,
+    };
   }
   const dialect = dialectOf(schema as Record<string, unknown>);
   const Engine = DIALECTS[dialect];
-  if (!Engine) return { ok: false, kind: 'unsupported-dialect', message: `$schema names the dialect ${dialect}, which mcpgate cannot validate` };
+  if (!Engine)
+    return { ok: false, kind: 'unsupported-dialect', message: `$schema names the dialect ${dialect}, which mcpgate cannot validate` };
   return compileWith(Engine, schema, dialect);
 }
 
@@ -95,7 +117,11 @@ function compileWith(Engine: AjvClass, schema: object | boolean, dialect: string
       // A missing document (not just a missing fragment of this one) means an external reference.
       const external = err.missingSchema !== undefined && err.missingSchema !== '' && /^[a-z][a-z0-9+.-]*:/i.test(err.missingSchema);
       return external
-        ? { ok: false, kind: 'external-ref', message: `$ref "${err.missingRef}" points outside the schema; clients must not fetch it, so it cannot be resolved` }
+        ? {
+            ok: false,
+            kind: 'external-ref',
+            message: `$ref "${err.missingRef}" points outside the schema; clients must not fetch it, so it cannot be resolved`,
+          }
         : { ok: false, kind: 'dangling-ref', message: `$ref "${err.missingRef}" does not resolve inside the schema` };
     }
     const problems = [...new Set(err.message.replace(/^schema is invalid: /, '').split(', '))];

@@ -3,7 +3,12 @@
 import { EXIT } from '../shared/exit-codes.js';
 import type { CheckResult, ConformanceSummary, TargetInfo, Verdict } from '../report/model.js';
 
-export function verdictFor(target: TargetInfo, results: CheckResult[], summary: ConformanceSummary, context: { authRequired?: boolean } = {}): Verdict {
+export function verdictFor(
+  target: TargetInfo,
+  results: CheckResult[],
+  summary: ConformanceSummary,
+  context: { authRequired?: boolean } = {},
+): Verdict {
   if (context.authRequired) {
     const reason = results.find((r) => r.id === 'discover.responds')?.message ?? 'the server requires authentication';
     return { exitCode: EXIT.missingCredentials, reason };
@@ -15,7 +20,10 @@ export function verdictFor(target: TargetInfo, results: CheckResult[], summary: 
   const failed = results.filter((r) => r.status === 'fail' && !r.expectedFailure);
   if (failed.length > 0) {
     const ids = failed.map((r) => r.id);
-    return { exitCode: EXIT.gateFailed, reason: `${failed.length} check(s) failed: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}` };
+    return {
+      exitCode: EXIT.gateFailed,
+      reason: `${failed.length} check(s) failed: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}`,
+    };
   }
   if (summary.staleExpectedFailures.length > 0) {
     return {
@@ -25,7 +33,10 @@ export function verdictFor(target: TargetInfo, results: CheckResult[], summary: 
   }
   const errors = results.filter((r) => r.status === 'error');
   if (errors.length > 0) {
-    return { exitCode: EXIT.inconclusive, reason: `inconclusive: ${errors.length} check(s) could not be run by mcpgate: ${errors.map((r) => r.id).join(', ')}` };
+    return {
+      exitCode: EXIT.inconclusive,
+      reason: `inconclusive: ${errors.length} check(s) could not be run by mcpgate: ${errors.map((r) => r.id).join(', ')}`,
+    };
   }
   const tolerated = summary.expectedFailures > 0 ? ` (${summary.expectedFailures} expected failure(s) tolerated)` : '';
   return { exitCode: EXIT.pass, reason: `every MUST check passed${tolerated}` };

@@ -58,7 +58,12 @@ function lastGreenReport(dir: string, current: Report, onWarning: (warning: stri
 }
 
 /** Gates a report against a baseline file or `auto` (the last green run in the history); shared with `mcpgate run`. */
-export function gateAgainst(current: Report, where: BaselineSource, options: GateOptions, onWarning: (warning: string) => void): GateResult {
+export function gateAgainst(
+  current: Report,
+  where: BaselineSource,
+  options: GateOptions,
+  onWarning: (warning: string) => void,
+): GateResult {
   const auto = where.baseline === 'auto';
   const resolved = auto ? lastGreenReport(where.historyDir, current, onWarning) : readBaselineFile(where.baseline);
   if ('baseline' in resolved) return gateReports(current, resolved.baseline, options, resolved.taken);

@@ -17,9 +17,21 @@ export function hardCaseFindings(current: Report): GateFinding[] {
   const findings: GateFinding[] = [];
   for (const c of current.eval?.cases ?? []) {
     if (c.status === 'error') {
-      findings.push({ item: `case:${key(c)}`, kind: 'case', rule: c.kind, verdict: 'inconclusive', reason: `could not be scored: ${c.message}` });
+      findings.push({
+        item: `case:${key(c)}`,
+        kind: 'case',
+        rule: c.kind,
+        verdict: 'inconclusive',
+        reason: `could not be scored: ${c.message}`,
+      });
     } else if (c.kind === 'hard' && c.status === 'fail') {
-      findings.push({ item: `case:${key(c)}`, kind: 'case', rule: 'hard', verdict: 'fail', reason: `hard case must pass every run: ${c.message}` });
+      findings.push({
+        item: `case:${key(c)}`,
+        kind: 'case',
+        rule: 'hard',
+        verdict: 'fail',
+        reason: `hard case must pass every run: ${c.message}`,
+      });
     }
   }
   return findings;
@@ -34,8 +46,22 @@ export function relativeCaseFindings(current: Report, baseline: Report, options:
   const findings: GateFinding[] = [];
   const added = [...now.keys()].filter((k) => !before.has(k));
   const removed = [...before.keys()].filter((k) => !now.has(k));
-  if (added.length > 0) findings.push({ item: 'cases:added', kind: 'comparability', rule: 'comparable', verdict: 'inconclusive', reason: `cases not in the baseline: ${listed(added)}` });
-  if (removed.length > 0) findings.push({ item: 'cases:removed', kind: 'comparability', rule: 'comparable', verdict: 'inconclusive', reason: `cases of the baseline missing now: ${listed(removed)}` });
+  if (added.length > 0)
+    findings.push({
+      item: 'cases:added',
+      kind: 'comparability',
+      rule: 'comparable',
+      verdict: 'inconclusive',
+      reason: `cases not in the baseline: ${listed(added)}`,
+    });
+  if (removed.length > 0)
+    findings.push({
+      item: 'cases:removed',
+      kind: 'comparability',
+      rule: 'comparable',
+      verdict: 'inconclusive',
+      reason: `cases of the baseline missing now: ${listed(removed)}`,
+    });
 
   for (const [k, c] of now) {
     const old = before.get(k);
@@ -51,12 +77,21 @@ function softCaseFinding(c: EvalCaseResult, old: EvalCaseResult, options: GateOp
   const current = measured({ k: c.passes, n: c.runs - c.errors }, z);
   const base = { item: `case:${key(c)}`, kind: 'case' as const, rule: 'soft' as const, baseline, current };
   if (baseline.n < options.minSamples || current.n < options.minSamples) {
-    return { ...base, verdict: 'inconclusive', reason: `too few samples to judge a drop (baseline ${baseline.n}, now ${current.n}; --min-samples ${options.minSamples})` };
+    return {
+      ...base,
+      verdict: 'inconclusive',
+      reason: `too few samples to judge a drop (baseline ${baseline.n}, now ${current.n}; --min-samples ${options.minSamples})`,
+    };
   }
   const drop = dropInterval(baseline, current, z);
   const observed = baseline.rate - current.rate;
   if (drop.low > options.maxDrop) {
-    return { ...base, drop, verdict: 'fail', reason: `pass rate dropped ${percent(baseline.rate)} -> ${percent(current.rate)}; the drop's interval ${showInterval(drop)} lies above max-drop ${points(options.maxDrop)}` };
+    return {
+      ...base,
+      drop,
+      verdict: 'fail',
+      reason: `pass rate dropped ${percent(baseline.rate)} -> ${percent(current.rate)}; the drop's interval ${showInterval(drop)} lies above max-drop ${points(options.maxDrop)}`,
+    };
   }
   const why = observed > 0 ? `dropped ${points(observed)}, within the noise (drop interval ${showInterval(drop)})` : 'no drop';
   return { ...base, drop, verdict: 'pass', reason: why };

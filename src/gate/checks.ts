@@ -17,14 +17,26 @@ export function hardCheckFindings(current: Report): GateFinding[] {
   for (const check of current.checks) {
     const item = `check:${check.id}`;
     if (UNMEASURED.has(check.status)) {
-      findings.push({ item, kind: 'check', rule: check.level === 'MUST' ? 'hard' : 'soft', verdict: 'inconclusive', reason: `${check.level} check could not be run (${check.status}): ${check.message}` });
+      findings.push({
+        item,
+        kind: 'check',
+        rule: check.level === 'MUST' ? 'hard' : 'soft',
+        verdict: 'inconclusive',
+        reason: `${check.level} check could not be run (${check.status}): ${check.message}`,
+      });
     } else if (check.level === 'MUST' && check.status === 'fail' && !check.expectedFailure) {
       findings.push({ item, kind: 'check', rule: 'hard', verdict: 'fail', reason: `MUST check failed: ${check.message}` });
     }
   }
   const stale = current.summary.staleExpectedFailures;
   if (stale.length > 0) {
-    findings.push({ item: 'check:expected-failures', kind: 'check', rule: 'hard', verdict: 'fail', reason: `stale expected failures (they pass now; remove them from the file): ${listed(stale)}` });
+    findings.push({
+      item: 'check:expected-failures',
+      kind: 'check',
+      rule: 'hard',
+      verdict: 'fail',
+      reason: `stale expected failures (they pass now; remove them from the file): ${listed(stale)}`,
+    });
   }
   return findings;
 }
@@ -32,21 +44,32 @@ export function hardCheckFindings(current: Report): GateFinding[] {
 /** The rules that compare with the baseline: the same set of checks, and the SHOULD score. */
 export function relativeCheckFindings(current: Report, baseline: Report, options: GateOptions, z: number): GateFinding[] {
   if (current.checks.length === 0 && baseline.checks.length === 0) return [];
-  const inconclusive = (item: string, reason: string): GateFinding => ({ item, kind: 'check', rule: 'comparable', verdict: 'inconclusive', reason });
-  if (baseline.checks.length === 0) return [inconclusive('checks:baseline', 'the baseline has no layer 0 (conformance) results; SHOULD checks were not compared')];
-  if (current.checks.length === 0) return [inconclusive('checks:current', `this report has no layer 0 (conformance) results, the baseline has ${baseline.checks.length}`)];
+  const inconclusive = (item: string, reason: string): GateFinding => ({
+    item,
+    kind: 'check',
+    rule: 'comparable',
+    verdict: 'inconclusive',
+    reason,
+  });
+  if (baseline.checks.length === 0)
+    return [inconclusive('checks:baseline', 'the baseline has no layer 0 (conformance) results; SHOULD checks were not compared')];
+  if (current.checks.length === 0)
+    return [inconclusive('checks:current', `this report has no layer 0 (conformance) results, the baseline has ${baseline.checks.length}`)];
 
   const findings: GateFinding[] = [];
   const before = new Map(baseline.checks.map((c) => [c.id, c]));
   const now = new Map(current.checks.map((c) => [c.id, c]));
   const added = [...now.keys()].filter((id) => !before.has(id));
   const removed = [...before.keys()].filter((id) => !now.has(id));
-  if (added.length > 0) findings.push(inconclusive('checks:added', `checks not in the baseline (no earlier result to compare): ${listed(added)}`));
+  if (added.length > 0)
+    findings.push(inconclusive('checks:added', `checks not in the baseline (no earlier result to compare): ${listed(added)}`));
   if (removed.length > 0) findings.push(inconclusive('checks:removed', `checks of the baseline that did not run now: ${listed(removed)}`));
 
   // Only checks judged on both sides count; a skip is "not applicable", not a pass or a failure.
   const judged = (c: CheckResult | undefined): c is CheckResult => c !== undefined && c.status !== 'skip' && !UNMEASURED.has(c.status);
-  const pairs = [...now.values()].filter((c) => c.level === 'SHOULD' && judged(c) && judged(before.get(c.id))).map((c) => ({ now: c, then: before.get(c.id)! }));
+  const pairs = [...now.values()]
+    .filter((c) => c.level === 'SHOULD' && judged(c) && judged(before.get(c.id)))
+    .map((c) => ({ now: c, then: before.get(c.id)! }));
   if (pairs.length === 0) return findings;
   const baseRate = measured({ k: pairs.filter((p) => p.then.status === 'pass').length, n: pairs.length }, z);
   const currentRate = measured({ k: pairs.filter((p) => p.now.status === 'pass').length, n: pairs.length }, z);
@@ -59,7 +82,9 @@ export function relativeCheckFindings(current: Report, baseline: Report, options
     kind: 'check',
     rule: 'soft',
     verdict: fail ? 'fail' : 'pass',
-    reason: fail ? `SHOULD checks passing dropped by ${points(drop)} (more than max-drop ${points(options.maxDrop)})${detail}` : `SHOULD checks passing: no drop beyond ${points(options.maxDrop)}${detail}`,
+    reason: fail
+      ? `SHOULD checks passing dropped by ${points(drop)} (more than max-drop ${points(options.maxDrop)})${detail}`
+      : `SHOULD checks passing: no drop beyond ${points(options.maxDrop)}${detail}`,
     baseline: baseRate,
     current: currentRate,
   });

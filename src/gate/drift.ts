@@ -9,7 +9,10 @@ import type { DriftItem, DriftLabel } from './types.js';
 
 export function driftLabel(current?: ServerFingerprint, previous?: ServerFingerprint): DriftLabel {
   if (!current || !previous) return 'unattributed';
-  const same = current.toolsSha256 === previous.toolsSha256 && current.serverName === previous.serverName && current.serverVersion === previous.serverVersion;
+  const same =
+    current.toolsSha256 === previous.toolsSha256 &&
+    current.serverName === previous.serverName &&
+    current.serverVersion === previous.serverVersion;
   return same ? 'model-drift' : 'regression';
 }
 

@@ -48,7 +48,12 @@ export function gateWithoutBaseline(current: Report, unavailable: string, option
  * rules decide alone, and a pass says that this run becomes the baseline (`firstRun`, one clause), so a
  * new project starts its history instead of staying inconclusive until someone records by hand.
  */
-export function gateFirstRun(current: Report, unavailable: string, firstRun: string, options: GateOptions = DEFAULT_GATE_OPTIONS): GateResult {
+export function gateFirstRun(
+  current: Report,
+  unavailable: string,
+  firstRun: string,
+  options: GateOptions = DEFAULT_GATE_OPTIONS,
+): GateResult {
   return decide(absoluteFindings(current), [], options, { unavailable }, `no baseline yet: ${firstRun}; soft scores not compared`);
 }
 
@@ -56,10 +61,22 @@ function absoluteFindings(current: Report): GateFinding[] {
   const findings = [...hardCheckFindings(current), ...hardCaseFindings(current)];
   // 3 (unreachable) and 4 (credentials): the run measured little or nothing, so silence is not a pass.
   if (current.verdict.exitCode === EXIT.unreachable || current.verdict.exitCode === EXIT.missingCredentials) {
-    findings.push({ item: 'report:verdict', kind: 'comparability', rule: 'comparable', verdict: 'inconclusive', reason: `the run did not complete (exit code ${current.verdict.exitCode}): ${current.verdict.reason}` });
+    findings.push({
+      item: 'report:verdict',
+      kind: 'comparability',
+      rule: 'comparable',
+      verdict: 'inconclusive',
+      reason: `the run did not complete (exit code ${current.verdict.exitCode}): ${current.verdict.reason}`,
+    });
   }
   if (current.checks.length === 0 && (current.eval?.cases.length ?? 0) === 0) {
-    findings.push({ item: 'report:empty', kind: 'comparability', rule: 'comparable', verdict: 'inconclusive', reason: 'the report has no checks and no eval cases: nothing was measured' });
+    findings.push({
+      item: 'report:empty',
+      kind: 'comparability',
+      rule: 'comparable',
+      verdict: 'inconclusive',
+      reason: 'the report has no checks and no eval cases: nothing was measured',
+    });
   }
   return findings;
 }
@@ -67,14 +84,37 @@ function absoluteFindings(current: Report): GateFinding[] {
 const RANK: Record<GateFinding['verdict'], number> = { fail: 0, inconclusive: 1, pass: 2 };
 
 /** Findings sorted by verdict, then item: the same reports give the same output, whatever their case order. */
-function decide(unsorted: GateFinding[], drift: DriftItem[], options: GateOptions, baseline: GateResult['baseline'], passReason?: string): GateResult {
+function decide(
+  unsorted: GateFinding[],
+  drift: DriftItem[],
+  options: GateOptions,
+  baseline: GateResult['baseline'],
+  passReason?: string,
+): GateResult {
   const findings = [...unsorted].sort((a, b) => RANK[a.verdict] - RANK[b.verdict] || a.item.localeCompare(b.item));
   const failed = findings.filter((f) => f.verdict === 'fail');
   const open = findings.filter((f) => f.verdict === 'inconclusive');
-  const names = (list: GateFinding[]): string => listed(list.map((f) => f.item), 4);
+  const names = (list: GateFinding[]): string =>
+    listed(
+      list.map((f) => f.item),
+      4,
+    );
   const common = { options, baseline, findings, drift };
-  if (failed.length > 0) return { ...common, verdict: 'fail', exitCode: EXIT.gateFailed, reason: `gate failed: ${failed.length} item(s) failed: ${names(failed)}` };
-  if (open.length > 0) return { ...common, verdict: 'inconclusive', exitCode: EXIT.inconclusive, reason: `inconclusive: ${open.length} item(s) could not be judged: ${names(open)}` };
-  const passed = passReason ?? `gate passed: ${findings.length} item(s) compared, no significant drop beyond max-drop ${points(options.maxDrop)}`;
+  if (failed.length > 0)
+    return {
+      ...common,
+      verdict: 'fail',
+      exitCode: EXIT.gateFailed,
+      reason: `gate failed: ${failed.length} item(s) failed: ${names(failed)}`,
+    };
+  if (open.length > 0)
+    return {
+      ...common,
+      verdict: 'inconclusive',
+      exitCode: EXIT.inconclusive,
+      reason: `inconclusive: ${open.length} item(s) could not be judged: ${names(open)}`,
+    };
+  const passed =
+    passReason ?? `gate passed: ${findings.length} item(s) compared, no significant drop beyond max-drop ${points(options.maxDrop)}`;
   return { ...common, verdict: 'pass', exitCode: EXIT.pass, reason: passed };
 }

@@ -28,7 +28,14 @@ export function toHistoryEntry(report: Report, stored?: HistoryEntry['report']):
     models: evalReport ? evalReport.models.map((m) => m.id) : [],
     ...(evalReport ? { golden: { file: evalReport.golden.file, sha256: evalReport.golden.sha256 } } : {}),
     checks: report.checks.map((c) => ({ id: c.id, level: c.level, status: c.status })),
-    cases: (evalReport?.cases ?? []).map((c) => ({ id: c.id, model: c.model, kind: c.kind, runs: c.runs, passes: c.passes, passRate: c.passRate })),
+    cases: (evalReport?.cases ?? []).map((c) => ({
+      id: c.id,
+      model: c.model,
+      kind: c.kind,
+      runs: c.runs,
+      passes: c.passes,
+      passRate: c.passRate,
+    })),
     ...(stored ? { report: stored } : {}),
     target: targetIdentity(report.target),
   };

@@ -53,7 +53,9 @@ export function readHistory(dir: string): { entries: StoredEntry[]; warnings: st
   if (!existsSync(dir)) return { entries: [], warnings: [] };
   const entries: StoredEntry[] = [];
   const warnings: string[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+    .sort()) {
     const file = join(dir, name);
     const read = readInside(dir, name, MAX_ENTRY_BYTES);
     try {
@@ -79,13 +81,15 @@ export interface BaselineFilter {
 /** The green entries matching the filter, newest first: the baseline candidates in order of preference. */
 export function greenRuns(dir: string, filter: BaselineFilter = {}): { entries: StoredEntry[]; warnings: string[] } {
   const { entries, warnings } = readHistory(dir);
-  const sameModels = (models: string[]): boolean => !filter.models || [...models].sort().join('\n') === [...filter.models].sort().join('\n');
-  const matches = entries.filter(({ entry }) =>
-    entry.green &&
-    (!filter.target || sameTarget(entry.target, filter.target)) &&
-    sameModels(entry.models) &&
-    (!filter.goldenSha || entry.golden?.sha256 === filter.goldenSha) &&
-    entry.runId !== filter.excludeRunId,
+  const sameModels = (models: string[]): boolean =>
+    !filter.models || [...models].sort().join('\n') === [...filter.models].sort().join('\n');
+  const matches = entries.filter(
+    ({ entry }) =>
+      entry.green &&
+      (!filter.target || sameTarget(entry.target, filter.target)) &&
+      sameModels(entry.models) &&
+      (!filter.goldenSha || entry.golden?.sha256 === filter.goldenSha) &&
+      entry.runId !== filter.excludeRunId,
   );
   return { entries: matches.reverse(), warnings };
 }

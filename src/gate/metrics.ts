@@ -25,7 +25,10 @@ const METRICS: Metric[] = [
     higherIsBetter: true,
     count: (s) => {
       const positive = s.filter((x) => x.selection !== 'not_applicable');
-      return proportion(positive.filter((x) => x.selection === 'correct'), positive);
+      return proportion(
+        positive.filter((x) => x.selection === 'correct'),
+        positive,
+      );
     },
   },
   {
@@ -33,7 +36,10 @@ const METRICS: Metric[] = [
     higherIsBetter: true,
     count: (s) => {
       const withArgs = s.filter((x) => x.args !== undefined);
-      return proportion(withArgs.filter((x) => x.args!.ok), withArgs);
+      return proportion(
+        withArgs.filter((x) => x.args!.ok),
+        withArgs,
+      );
     },
   },
   {
@@ -41,7 +47,10 @@ const METRICS: Metric[] = [
     higherIsBetter: false,
     count: (s) => {
       const negative = s.filter((x) => x.selection === 'not_applicable');
-      return proportion(negative.filter((x) => x.overActivated), negative);
+      return proportion(
+        negative.filter((x) => x.overActivated),
+        negative,
+      );
     },
   },
 ];
@@ -60,9 +69,19 @@ export function metricFindings(current: Report, baseline: Report, options: GateO
       const before = measured(metric.count(then), z);
       const after = measured(metric.count(now), z);
       if (before.n === 0 && after.n === 0) continue;
-      const base = { item: `metric:${metric.name}@${model}`, kind: 'metric' as const, rule: 'soft' as const, baseline: before, current: after };
+      const base = {
+        item: `metric:${metric.name}@${model}`,
+        kind: 'metric' as const,
+        rule: 'soft' as const,
+        baseline: before,
+        current: after,
+      };
       if (before.n < options.minSamples || after.n < options.minSamples) {
-        findings.push({ ...base, verdict: 'inconclusive', reason: `too few samples to judge a change (baseline ${before.n}, now ${after.n}; --min-samples ${options.minSamples})` });
+        findings.push({
+          ...base,
+          verdict: 'inconclusive',
+          reason: `too few samples to judge a change (baseline ${before.n}, now ${after.n}; --min-samples ${options.minSamples})`,
+        });
         continue;
       }
       const drop = metric.higherIsBetter ? dropInterval(before, after, z) : dropInterval(after, before, z);

@@ -23,7 +23,9 @@ export function renderGate(result: GateResult, options: { verbose?: boolean } = 
   const shown = result.findings.filter((f) => options.verbose || f.verdict !== 'pass');
   const lines: string[] = [];
   lines.push(`mcpgate gate: ${result.findings.length} item(s) against ${describeBaseline(result.baseline)}`);
-  lines.push(`  rules: soft scores may drop at most ${result.options.maxDrop * 100} points (significant at ${result.options.confidence * 100}% Wilson/Newcombe), at least ${result.options.minSamples} samples a side`);
+  lines.push(
+    `  rules: soft scores may drop at most ${result.options.maxDrop * 100} points (significant at ${result.options.confidence * 100}% Wilson/Newcombe), at least ${result.options.minSamples} samples a side`,
+  );
   if (shown.length > 0) {
     const rows = shown.map((f) => [f.verdict.toUpperCase(), safe(f.item), cell(f.baseline), cell(f.current), safe(f.drift ?? '')]);
     const header = ['verdict', 'item', 'baseline (k/N % [Wilson])', 'current (k/N % [Wilson])', 'drift'];

@@ -14,7 +14,11 @@ export interface TargetIdentity {
 }
 
 export function targetIdentity(target: TargetInfo): TargetIdentity {
-  return { transport: target.transport, era: target.era, server: target.fingerprint?.serverName ?? target.serverInfo?.name ?? target.endpoint };
+  return {
+    transport: target.transport,
+    era: target.era,
+    server: target.fingerprint?.serverName ?? target.serverInfo?.name ?? target.endpoint,
+  };
 }
 
 export function sameTarget(a: TargetIdentity, b: TargetIdentity): boolean {

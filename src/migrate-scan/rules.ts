@@ -54,7 +54,8 @@ function matchesOf(pattern: RegExp, line: string, group = 0): Match[] {
 // the first argument of a call that sends a request or notification (or the second, after a client).
 const METHOD_KEY = /\bmethod["'\]]?\s*(?::|=|==|===|!=|!==)\s*$/i;
 const METHOD_ASSERTION = /\bmethod\b.*\b(?:toBe|toEqual|toStrictEqual|equal|equals|strictEqual|assertEqual|eq)\(\s*(?:[^,()]*,\s*)?$/i;
-const SENDING_CALL = /(?:^|[^\w$.])(?:[\w$]+\.)*(?:request|send|sendRequest|send_request|sendNotification|send_notification|notify|notification|rpc|rpcCall|call|jsonrpc|jsonRpc)\s*\(\s*(?:[\w$.]+\s*,\s*)?$/i;
+const SENDING_CALL =
+  /(?:^|[^\w$.])(?:[\w$]+\.)*(?:request|send|sendRequest|send_request|sendNotification|send_notification|notify|notification|rpc|rpcCall|call|jsonrpc|jsonRpc)\s*\(\s*(?:[\w$.]+\s*,\s*)?$/i;
 // Asserting the method is rejected is how a migrated suite tests a removed method.
 const REJECTED = /-32601|MethodNotFound|METHOD_NOT_FOUND|method not found/i;
 
@@ -76,10 +77,12 @@ function methodRule(id: string, method: string, what: string, fix: string): Migr
   };
 }
 
-const ABSENT = /toBeUndefined|toBeNull|toBeFalsy|toBe\(\s*(?:false|null|undefined)\s*\)|\.not\.|assertNotIn|\bnot in\b|is None|assertIsNone|===?\s*(?:undefined|null)|\bdelete\b/;
+const ABSENT =
+  /toBeUndefined|toBeNull|toBeFalsy|toBe\(\s*(?:false|null|undefined)\s*\)|\.not\.|assertNotIn|\bnot in\b|is None|assertIsNone|===?\s*(?:undefined|null)|\bdelete\b/;
 // Where a quoted header name is a header: a key (`'Name': v`), an index (`headers['name']`) or the
 // first argument of a header accessor (`get('name')`, `Header.Set("Name", v)`).
-const HEADER_ACCESSOR = /(?:\[|\b(?:get|set|has|append|add|getHeader|setHeader|header|headers|get_header|set_header|toHaveProperty)\s*\()\s*$/i;
+const HEADER_ACCESSOR =
+  /(?:\[|\b(?:get|set|has|append|add|getHeader|setHeader|header|headers|get_header|set_header|toHaveProperty)\s*\()\s*$/i;
 
 function headerRule(id: string, header: string, what: string, fix: string): MigrationRule {
   const quoted = new RegExp(`(["'\`])(${escape(header)})\\1`, 'gi');
@@ -137,22 +140,90 @@ function verbRule(id: string, verb: string, near: RegExp, what: string, fix: str
   };
 }
 
-const DISCOVER = 'send server/discover for versions and capabilities; every request carries _meta with io.modelcontextprotocol/protocolVersion and clientCapabilities (plus MCP-Protocol-Version, Mcp-Method headers on HTTP)';
+const DISCOVER =
+  'send server/discover for versions and capabilities; every request carries _meta with io.modelcontextprotocol/protocolVersion and clientCapabilities (plus MCP-Protocol-Version, Mcp-Method headers on HTTP)';
 
 export const RULES: readonly MigrationRule[] = [
-  methodRule('initialize', 'initialize', 'sends or expects the initialize handshake', `2026-07-28 is stateless, with no handshake: ${DISCOVER}`),
-  methodRule('initialized-notification', 'notifications/initialized', 'sends notifications/initialized', 'drop it: there is no handshake to complete in 2026-07-28'),
-  methodRule('ping', 'ping', 'sends or expects ping', 'ping was removed (servers answer -32601): check liveness with a cheap request such as server/discover'),
-  methodRule('logging-set-level', 'logging/setLevel', 'sets a log level with logging/setLevel', 'logging/setLevel was removed: put io.modelcontextprotocol/logLevel in the _meta of each request that should log'),
-  methodRule('resources-subscribe', 'resources/subscribe', 'subscribes with resources/subscribe', 'resources/subscribe was removed: open subscriptions/listen with notifications.resourceSubscriptions: [uri]'),
-  methodRule('resources-unsubscribe', 'resources/unsubscribe', 'unsubscribes with resources/unsubscribe', 'resources/unsubscribe was removed: close the subscriptions/listen stream (or cancel the listen request on stdio)'),
-  headerRule('session-id', 'Mcp-Session-Id', 'sends or expects an Mcp-Session-Id', 'no sessions in 2026-07-28: drop the header; servers ignore it and never send one'),
-  headerRule('last-event-id', 'Last-Event-ID', 'resumes an SSE stream with Last-Event-ID', 'streams are not resumable in 2026-07-28: re-issue the request instead of resuming'),
-  codeRule('session-error-codes', '3200[134]', 'expects a 2025-era error code -32001/-32003/-32004', 'use the 2026-07-28 codes: -32020 HeaderMismatch, -32021 MissingRequiredClientCapability, -32022 UnsupportedProtocolVersion'),
-  codeRule('resource-not-found-code', '32002', 'expects -32002 for a missing resource', 'an unknown resource gets -32602 (Invalid params, with data.uri) in 2026-07-28'),
-  codeRule('url-elicitation-code', '32042', 'expects -32042 URL elicitation required', '-32042 was removed in 2026-07-28 (with URL-mode elicitation ids); multi round-trip requests answer resultType "input_required"'),
-  verbRule('get-sse-stream', 'GET', /text\/event-stream/i, 'opens a GET SSE stream', 'no standalone GET stream in 2026-07-28 (servers answer 405): server notifications arrive on a subscriptions/listen stream'),
-  verbRule('delete-session', 'DELETE', /session|\/mcp\b/i, 'ends a session with DELETE', 'no sessions to end in 2026-07-28 (servers answer 405): drop the DELETE'),
+  methodRule(
+    'initialize',
+    'initialize',
+    'sends or expects the initialize handshake',
+    `2026-07-28 is stateless, with no handshake: ${DISCOVER}`,
+  ),
+  methodRule(
+    'initialized-notification',
+    'notifications/initialized',
+    'sends notifications/initialized',
+    'drop it: there is no handshake to complete in 2026-07-28',
+  ),
+  methodRule(
+    'ping',
+    'ping',
+    'sends or expects ping',
+    'ping was removed (servers answer -32601): check liveness with a cheap request such as server/discover',
+  ),
+  methodRule(
+    'logging-set-level',
+    'logging/setLevel',
+    'sets a log level with logging/setLevel',
+    'logging/setLevel was removed: put io.modelcontextprotocol/logLevel in the _meta of each request that should log',
+  ),
+  methodRule(
+    'resources-subscribe',
+    'resources/subscribe',
+    'subscribes with resources/subscribe',
+    'resources/subscribe was removed: open subscriptions/listen with notifications.resourceSubscriptions: [uri]',
+  ),
+  methodRule(
+    'resources-unsubscribe',
+    'resources/unsubscribe',
+    'unsubscribes with resources/unsubscribe',
+    'resources/unsubscribe was removed: close the subscriptions/listen stream (or cancel the listen request on stdio)',
+  ),
+  headerRule(
+    'session-id',
+    'Mcp-Session-Id',
+    'sends or expects an Mcp-Session-Id',
+    'no sessions in 2026-07-28: drop the header; servers ignore it and never send one',
+  ),
+  headerRule(
+    'last-event-id',
+    'Last-Event-ID',
+    'resumes an SSE stream with Last-Event-ID',
+    'streams are not resumable in 2026-07-28: re-issue the request instead of resuming',
+  ),
+  codeRule(
+    'session-error-codes',
+    '3200[134]',
+    'expects a 2025-era error code -32001/-32003/-32004',
+    'use the 2026-07-28 codes: -32020 HeaderMismatch, -32021 MissingRequiredClientCapability, -32022 UnsupportedProtocolVersion',
+  ),
+  codeRule(
+    'resource-not-found-code',
+    '32002',
+    'expects -32002 for a missing resource',
+    'an unknown resource gets -32602 (Invalid params, with data.uri) in 2026-07-28',
+  ),
+  codeRule(
+    'url-elicitation-code',
+    '32042',
+    'expects -32042 URL elicitation required',
+    '-32042 was removed in 2026-07-28 (with URL-mode elicitation ids); multi round-trip requests answer resultType "input_required"',
+  ),
+  verbRule(
+    'get-sse-stream',
+    'GET',
+    /text\/event-stream/i,
+    'opens a GET SSE stream',
+    'no standalone GET stream in 2026-07-28 (servers answer 405): server notifications arrive on a subscriptions/listen stream',
+  ),
+  verbRule(
+    'delete-session',
+    'DELETE',
+    /session|\/mcp\b/i,
+    'ends a session with DELETE',
+    'no sessions to end in 2026-07-28 (servers answer 405): drop the DELETE',
+  ),
   {
     id: 'event-source',
     what: 'opens a GET SSE stream with EventSource',

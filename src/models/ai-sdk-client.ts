@@ -99,5 +99,7 @@ const TEMPERATURE_REJECTED =
 
 function rejectsTemperature(error: unknown): boolean {
   const last = RetryError.isInstance(error) ? error.lastError : error;
-  return APICallError.isInstance(last) && last.statusCode === 400 && TEMPERATURE_REJECTED.test(`${last.message} ${last.responseBody ?? ''}`);
+  return (
+    APICallError.isInstance(last) && last.statusCode === 400 && TEMPERATURE_REJECTED.test(`${last.message} ${last.responseBody ?? ''}`)
+  );
 }

@@ -35,7 +35,11 @@ export function createBaseline(options: { threshold?: number } = {}): ModelClien
       const spec = tools.find((t) => t.name === best?.tool);
       if (best === undefined || spec === undefined || best.score < threshold) {
         const closest =
-          best === undefined ? 'no tools offered' : best.score === 0 ? 'no tool shares a word with it' : `closest: ${best.tool} at ${best.score.toFixed(2)}`;
+          best === undefined
+            ? 'no tools offered'
+            : best.score === 0
+              ? 'no tool shares a word with it'
+              : `closest: ${best.tool} at ${best.score.toFixed(2)}`;
         return answer(`${LABEL}: no tool matches this request well enough (${closest}; threshold ${threshold}), so none is called.`);
       }
       const call: ToolCall = {

@@ -40,5 +40,8 @@ export function isKnownProvider(provider: string): provider is ProviderName {
 }
 
 export function unknownProviderError(spec: string, provider: string): ModelError {
-  return new ModelError('unknown-provider', `model "${spec}": unknown provider "${provider}"; known providers: ${KNOWN_PROVIDERS.join(', ')}`);
+  return new ModelError(
+    'unknown-provider',
+    `model "${spec}": unknown provider "${provider}"; known providers: ${KNOWN_PROVIDERS.join(', ')}`,
+  );
 }

@@ -53,7 +53,10 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
     }
     case 'anthropic': {
       const apiKey = requireKey(env, 'ANTHROPIC_API_KEY');
-      const anthropic = createAnthropic({ apiKey, baseURL: checkedUrl(spec, baseUrl ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1') });
+      const anthropic = createAnthropic({
+        apiKey,
+        baseURL: checkedUrl(spec, baseUrl ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1'),
+      });
       return { model: anthropic(id.model), providerOptions: none };
     }
     case 'google': {

@@ -9,6 +9,7 @@ const SEVERITY: number[] = [EXIT.unreachable, EXIT.missingCredentials, EXIT.usag
 export function combineVerdicts(parts: Array<{ layer: string; verdict: Verdict }>): Verdict {
   const worst = [...parts].sort((a, b) => SEVERITY.indexOf(a.verdict.exitCode) - SEVERITY.indexOf(b.verdict.exitCode))[0];
   if (!worst) return { exitCode: EXIT.pass, reason: 'nothing to run' };
-  if (worst.verdict.exitCode === EXIT.pass) return { exitCode: EXIT.pass, reason: parts.map((p) => `${p.layer}: ${p.verdict.reason}`).join('; ') };
+  if (worst.verdict.exitCode === EXIT.pass)
+    return { exitCode: EXIT.pass, reason: parts.map((p) => `${p.layer}: ${p.verdict.reason}`).join('; ') };
   return { exitCode: worst.verdict.exitCode, reason: `${worst.layer}: ${worst.verdict.reason}` };
 }

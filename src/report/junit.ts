@@ -26,7 +26,11 @@ export function renderJUnit(report: Report): string {
 
   for (const [area, checks] of groupByArea(report.checks)) addSuite(area, checks.map(checkCase));
   const stale = report.summary.staleExpectedFailures;
-  if (stale.length > 0) addSuite(STALE_SUITE, stale.map((id) => staleCase(id, report.options.expectedFailuresFile)));
+  if (stale.length > 0)
+    addSuite(
+      STALE_SUITE,
+      stale.map((id) => staleCase(id, report.options.expectedFailuresFile)),
+    );
 
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -128,10 +132,5 @@ function text(value: string): string {
 
 /** Attribute values are normalised by XML parsers, so line breaks and tabs are kept as character references. */
 function attr(value: string): string {
-  return text(value)
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/\t/g, '&#9;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;');
+  return text(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
 }

@@ -53,7 +53,10 @@ function compose(report: Report, history: HistoryEntry[], rows: number): string 
   const parts = [verdictLines(report), conformance(report, rows)];
   if (report.eval) parts.push(behaviour(report.eval, rows));
   if (history.length > 0) parts.push(delta(report, history, rows));
-  return `${parts.filter((p) => p.length > 0).map((p) => p.join('\n')).join('\n\n')}\n`;
+  return `${parts
+    .filter((p) => p.length > 0)
+    .map((p) => p.join('\n'))
+    .join('\n\n')}\n`;
 }
 
 function verdictLines(report: Report): string[] {
@@ -76,7 +79,10 @@ function conformance(report: Report, rows: number): string[] {
     .map(([status, n]) => `${n} ${status.replace('_', ' ')}`);
   const lines = ['### Conformance (layer 0)', '', `${summary.total} checks: ${counts.join(', ')}.`];
   for (const id of summary.staleExpectedFailures) {
-    lines.push('', `Stale expected failure: ${code(id)} passes now; remove it from ${md(report.options.expectedFailuresFile ?? 'the expected-failures file')}.`);
+    lines.push(
+      '',
+      `Stale expected failure: ${code(id)} passes now; remove it from ${md(report.options.expectedFailuresFile ?? 'the expected-failures file')}.`,
+    );
   }
   const attention = report.checks
     .filter((c) => c.status in ATTENTION)
@@ -84,7 +90,11 @@ function conformance(report: Report, rows: number): string[] {
   if (attention.length > 0) {
     lines.push('', ...table(['Status', 'Check', 'Level', 'Message', 'Spec'], attention.map(attentionRow), rows));
   }
-  const all = table(['Status', 'Check', 'Level', 'Title'], report.checks.map((c) => [statusText(c), code(c.id), c.level, md(c.title)]), rows);
+  const all = table(
+    ['Status', 'Check', 'Level', 'Title'],
+    report.checks.map((c) => [statusText(c), code(c.id), c.level, md(c.title)]),
+    rows,
+  );
   lines.push('', `<details><summary>All ${report.checks.length} checks</summary>`, '', ...all, '', '</details>');
   return lines;
 }
@@ -122,7 +132,9 @@ function behaviour(ev: EvalReport, rows: number): string[] {
   const flaky = ev.cases.filter((c) => c.flaky);
   if (flaky.length > 0) {
     lines.push('', `**Flaky cases** (passed some runs, not all):`, '');
-    lines.push(...flaky.slice(0, rows).map((c) => `- ${md(c.id)} with ${md(c.model)}: ${c.passes}/${c.runs} (${c.status}) ${md(c.message)}`));
+    lines.push(
+      ...flaky.slice(0, rows).map((c) => `- ${md(c.id)} with ${md(c.model)}: ${c.passes}/${c.runs} (${c.status}) ${md(c.message)}`),
+    );
     if (flaky.length > rows) lines.push(`- … ${flaky.length - rows} more`);
   }
   return lines;
@@ -142,11 +154,13 @@ function cellText(cell: EvalReport['matrix']['rows'][number]['cells'][string] | 
 
 /** The change per case against the newest green run before this one (what `gate` compares with). */
 function delta(report: Report, history: HistoryEntry[], rows: number): string[] {
-  const base = history
-    .filter((h) => h.green && h.startedAt < report.startedAt)
-    .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
+  const base = history.filter((h) => h.green && h.startedAt < report.startedAt).sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
   if (!base) return ['### Since the last green run', '', 'No earlier green run in the history to compare with.'];
-  const lines = ['### Since the last green run', '', `Compared with run ${md(base.runId)} of ${md(base.startedAt)}. ${fingerprintNote(report, base)}`];
+  const lines = [
+    '### Since the last green run',
+    '',
+    `Compared with run ${md(base.runId)} of ${md(base.startedAt)}. ${fingerprintNote(report, base)}`,
+  ];
 
   const before = new Map(base.cases.map((c) => [`${c.id}\u0000${c.model}`, c]));
   const changed: Array<{ cells: string[]; change: number }> = [];
@@ -160,17 +174,42 @@ function delta(report: Report, history: HistoryEntry[], rows: number): string[] 
       continue;
     }
     const was = then ? `${then.passes}/${then.runs}` : 'new case';
-    changed.push({ change, cells: [md(c.id), md(c.model), was, `${c.passes}/${c.runs}`, then ? points(change) : '', then ? kindOfChange(change, report, base) : ''] });
+    changed.push({
+      change,
+      cells: [
+        md(c.id),
+        md(c.model),
+        was,
+        `${c.passes}/${c.runs}`,
+        then ? points(change) : '',
+        then ? kindOfChange(change, report, base) : '',
+      ],
+    });
   }
-  for (const gone of before.values()) changed.push({ change: 0, cells: [md(gone.id), md(gone.model), `${gone.passes}/${gone.runs}`, 'not run', '', ''] });
+  for (const gone of before.values())
+    changed.push({ change: 0, cells: [md(gone.id), md(gone.model), `${gone.passes}/${gone.runs}`, 'not run', '', ''] });
   changed.sort((a, b) => a.change - b.change);
   if (report.eval) lines.push('', `${unchanged} cases unchanged.`);
-  if (changed.length > 0) lines.push('', ...table(['Case', 'Model', 'Then', 'Now', 'Change', 'Kind'], changed.map((c) => c.cells), rows));
+  if (changed.length > 0)
+    lines.push(
+      '',
+      ...table(
+        ['Case', 'Model', 'Then', 'Now', 'Change', 'Kind'],
+        changed.map((c) => c.cells),
+        rows,
+      ),
+    );
 
   const wasPassing = new Set(base.checks.filter((c) => c.status === 'pass').map((c) => c.id));
   const newlyFailing = report.checks.filter((c) => wasPassing.has(c.id) && c.status !== 'pass' && c.status !== 'skip');
   if (newlyFailing.length > 0) {
-    lines.push('', `Checks that passed then and do not now: ${newlyFailing.slice(0, rows).map((c) => `${code(c.id)} (${c.status})`).join(', ')}${newlyFailing.length > rows ? `, … ${newlyFailing.length - rows} more` : ''}`);
+    lines.push(
+      '',
+      `Checks that passed then and do not now: ${newlyFailing
+        .slice(0, rows)
+        .map((c) => `${code(c.id)} (${c.status})`)
+        .join(', ')}${newlyFailing.length > rows ? `, … ${newlyFailing.length - rows} more` : ''}`,
+    );
   }
   return lines;
 }
@@ -197,7 +236,13 @@ function kindOfChange(change: number, report: Report, base: HistoryEntry): strin
 function table(header: string[], body: string[][], rows: number): string[] {
   const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- ').join('|')}|`];
   lines.push(...body.slice(0, rows).map((cells) => `| ${cells.join(' | ')} |`));
-  if (body.length > rows) lines.push(`| … ${body.length - rows} more |${header.slice(1).map(() => ' ').join('|')}|`);
+  if (body.length > rows)
+    lines.push(
+      `| … ${body.length - rows} more |${header
+        .slice(1)
+        .map(() => ' ')
+        .join('|')}|`,
+    );
   return lines;
 }
 

@@ -62,8 +62,14 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
     if (check.status !== 'fail' && check.status !== 'warn') continue;
     const tolerated = check.expectedFailure === true;
     results.push({
-      ...result(check.id, index, check.status === 'fail' ? 'error' : 'warning', checkMessage(check), location(anchor, endpoint), [check.id]),
-      ...(tolerated && { suppressions: [{ kind: 'external' as const, justification: `listed in ${report.options.expectedFailuresFile ?? 'the expected-failures file'}` }] }),
+      ...result(check.id, index, check.status === 'fail' ? 'error' : 'warning', checkMessage(check), location(anchor, endpoint), [
+        check.id,
+      ]),
+      ...(tolerated && {
+        suppressions: [
+          { kind: 'external' as const, justification: `listed in ${report.options.expectedFailuresFile ?? 'the expected-failures file'}` },
+        ],
+      }),
       properties: { level: check.level, area: check.area, status: check.status },
     });
   }
@@ -79,11 +85,23 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
     const index = rule({
       id: `scan.${f.rule}`,
       shortDescription: { text: `${f.category}: ${f.rule}` },
-      properties: { area: 'security', category: f.category, tags: ['security', f.category], 'security-severity': SECURITY_SEVERITY[f.severity] ?? '5.0' },
+      properties: {
+        area: 'security',
+        category: f.category,
+        tags: ['security', f.category],
+        'security-severity': SECURITY_SEVERITY[f.severity] ?? '5.0',
+      },
     });
     const where = `${f.kind} ${f.name}${f.field ? ` (${f.field})` : ''}`;
     results.push({
-      ...result(`scan.${f.rule}`, index, SEVERITY_LEVEL[f.severity] ?? 'warning', `${f.message} In ${where}: ${f.match}`, location(anchor, f.name), [f.rule, f.kind, f.name, f.field]),
+      ...result(
+        `scan.${f.rule}`,
+        index,
+        SEVERITY_LEVEL[f.severity] ?? 'warning',
+        `${f.message} In ${where}: ${f.match}`,
+        location(anchor, f.name),
+        [f.rule, f.kind, f.name, f.field],
+      ),
       properties: { severity: f.severity, category: f.category },
     });
   }
@@ -94,7 +112,16 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
       shortDescription: { text: `a tool was ${change.kind} since it was pinned` },
       properties: { area: 'pins', tags: ['security'], 'security-severity': SECURITY_SEVERITY[change.severity] ?? '5.0' },
     });
-    results.push(result(`pins.${change.kind}`, index, SEVERITY_LEVEL[change.severity] ?? 'warning', change.message, location(change.file, change.tool), [change.kind, change.tool]));
+    results.push(
+      result(
+        `pins.${change.kind}`,
+        index,
+        SEVERITY_LEVEL[change.severity] ?? 'warning',
+        change.message,
+        location(change.file, change.tool),
+        [change.kind, change.tool],
+      ),
+    );
   }
 
   const harnessProblems = report.checks.filter((c) => c.status === 'error' || c.status === 'not_measured');
@@ -191,16 +218,18 @@ function scanFindings(report: Report): Finding[] {
     const message = text(field(f, 'message'));
     if (!rule || !message) return [];
     const where = field(f, 'location');
-    return [{
-      rule,
-      message,
-      category: text(field(f, 'category')) ?? 'unknown',
-      severity: text(field(f, 'severity')) ?? 'medium',
-      kind: text(field(where, 'kind')) ?? 'server',
-      name: text(field(where, 'name')) ?? 'server',
-      field: text(field(where, 'field')) ?? '',
-      match: text(field(f, 'match')) ?? '',
-    }];
+    return [
+      {
+        rule,
+        message,
+        category: text(field(f, 'category')) ?? 'unknown',
+        severity: text(field(f, 'severity')) ?? 'medium',
+        kind: text(field(where, 'kind')) ?? 'server',
+        name: text(field(where, 'name')) ?? 'server',
+        field: text(field(where, 'field')) ?? '',
+        match: text(field(f, 'match')) ?? '',
+      },
+    ];
   });
 }
 

@@ -21,7 +21,12 @@ function finding(f: ScanFinding, paint: Paint): string[] {
 
 function scanLines(scan: ScanSection, paint: Paint, verbose: boolean): string[] {
   const s = scan.scanned;
-  const what = [plural(s.tools, 'tool'), plural(s.prompts, 'prompt'), plural(s.resources, 'resource'), plural(s.resourceTemplates, 'resource template')];
+  const what = [
+    plural(s.tools, 'tool'),
+    plural(s.prompts, 'prompt'),
+    plural(s.resources, 'resource'),
+    plural(s.resourceTemplates, 'resource template'),
+  ];
   if (s.instructions) what.push('the server instructions');
   const lines = [paint('bold', 'security scan'), `  scanned ${what.join(', ')} (offline)`];
   for (const note of scan.incomplete ?? []) lines.push(`  ${paint('yellow', `incomplete: ${safe(note)}`)}`);
@@ -45,7 +50,10 @@ function pinLines(pins: PinsSection, paint: Paint): string[] {
     written: paint('green', `written: ${plural(pins.tools, 'tool')} pinned (the file did not exist)`),
     unchanged: paint('green', `unchanged: all ${plural(pins.tools, 'tool')} match their pins`),
     drift: paint('red', `drift: ${plural(pins.changes.length, 'change')} since the tools were pinned (--update-pins accepts them)`),
-    updated: paint('green', `updated: ${plural(pins.tools, 'tool')} pinned again${pins.changes.length > 0 ? `, accepting ${plural(pins.changes.length, 'change')}` : ''}`),
+    updated: paint(
+      'green',
+      `updated: ${plural(pins.tools, 'tool')} pinned again${pins.changes.length > 0 ? `, accepting ${plural(pins.changes.length, 'change')}` : ''}`,
+    ),
     'not-checked': paint('yellow', 'not checked: tools/list could not be read completely, so nothing was compared or written'),
   };
   return [head, `  ${status[pins.status]}`, ...pins.changes.map((c) => change(c, paint)), ''];

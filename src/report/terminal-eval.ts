@@ -31,9 +31,14 @@ function usd(value: number | null): string {
 
 function telemetryLine(t: ModelTelemetry | undefined): string {
   if (!t) return '';
-  const latency = (label: string, f: ModelTelemetry['modelCallMs']): string => (f ? `${label} p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms` : `${label} n/a`);
-  const tokens = t.tokens.input === null ? 'tokens unknown' : `${t.tokens.input + (t.tokens.output ?? 0)} tokens (${t.tokens.perRun} per run)`;
-  const cost = t.cost.usd === null ? `cost unknown (${t.cost.priceSource})` : `cost ${usd(t.cost.usd)} (${usd(t.cost.perRunUsd)} per run, ${usd(t.cost.spentUsd)} spent now)`;
+  const latency = (label: string, f: ModelTelemetry['modelCallMs']): string =>
+    f ? `${label} p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms` : `${label} n/a`;
+  const tokens =
+    t.tokens.input === null ? 'tokens unknown' : `${t.tokens.input + (t.tokens.output ?? 0)} tokens (${t.tokens.perRun} per run)`;
+  const cost =
+    t.cost.usd === null
+      ? `cost unknown (${t.cost.priceSource})`
+      : `cost ${usd(t.cost.usd)} (${usd(t.cost.perRunUsd)} per run, ${usd(t.cost.spentUsd)} spent now)`;
   return `${latency('model call', t.modelCallMs)} · ${latency('tool call', t.toolCallMs)} · ${tokens} · ${cost}`;
 }
 
@@ -70,14 +75,18 @@ function matrix(report: EvalReport, paint: Paint): string[] {
 
 export function renderEvalSection(report: EvalReport, paint: Paint, verbose: boolean): string[] {
   const lines: string[] = [paint('bold', 'behaviour (layer 1)')];
-  lines.push(`  golden  ${safe(report.golden.file)} (${plural(report.golden.cases, 'case')}), ${report.settings.runs} runs each, at most ${report.settings.maxSteps} model steps per turn`);
+  lines.push(
+    `  golden  ${safe(report.golden.file)} (${plural(report.golden.cases, 'case')}), ${report.settings.runs} runs each, at most ${report.settings.maxSteps} model steps per turn`,
+  );
   lines.push(`  judge   ${report.judge ? safe(report.judge.id) : 'none: task completion not measured (--judge provider:model)'}`);
   lines.push('');
   for (const model of report.matrix.models) {
     const s = report.perModel[model];
     if (!s) continue;
     lines.push(paint('bold', modelLabel(model, report)));
-    lines.push(`  ${s.passed}/${s.cases} cases passed, ${s.failed} failed, ${s.flaky} flaky${s.errored ? `, ${s.errored} errors` : ''}; ${s.providerCalls} provider calls, ${s.cacheHits} cache hits, ${s.inputTokens + s.outputTokens} tokens`);
+    lines.push(
+      `  ${s.passed}/${s.cases} cases passed, ${s.failed} failed, ${s.flaky} flaky${s.errored ? `, ${s.errored} errors` : ''}; ${s.providerCalls} provider calls, ${s.cacheHits} cache hits, ${s.inputTokens + s.outputTokens} tokens`,
+    );
     lines.push(`  ${scoreLine(s)}`);
     lines.push(`  ${telemetryLine(report.telemetry[model])}`);
     const shown = report.cases.filter((c) => c.model === model && (verbose || c.status !== 'pass' || c.flaky));

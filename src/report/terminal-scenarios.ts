@@ -18,14 +18,19 @@ export function renderScenarioSection(chaos: ChaosReport, paint: Paint): string[
   if (agent) {
     lines.push(paint('bold', `fault scenarios (${agent.models.join(', ')}, ${agent.settings.runs} runs each)`));
     for (const s of agent.scenarios) {
-      const verdicts = Object.entries(s.verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
-      lines.push(`  ${mark(s.status, paint)} ${safe(s.id)} [${safe(s.model)}] ${s.fault} on ${safe(s.tool)}: ${s.passes}/${s.runs} passed (${verdicts})`);
+      const verdicts = Object.entries(s.verdicts)
+        .map(([v, n]) => `${v} ${n}`)
+        .join(', ');
+      lines.push(
+        `  ${mark(s.status, paint)} ${safe(s.id)} [${safe(s.model)}] ${s.fault} on ${safe(s.tool)}: ${s.passes}/${s.runs} passed (${verdicts})`,
+      );
       if (s.status !== 'pass') lines.push(`      ${safe(s.message)}`);
     }
     if (agent.injections.length > 0) {
       lines.push(paint('bold', `injections in tool outputs: attack success ${rate(agent.summary.attacks)}`));
       for (const [cls, r] of Object.entries(agent.attackSuccess.byClass)) if (r) lines.push(`  ${cls.padEnd(22)} ${rate(r)}`);
-      for (const [model, r] of Object.entries(agent.attackSuccess.byModel)) lines.push(`  ${paint('dim', 'model')} ${safe(model).padEnd(16)} ${rate(r)}`);
+      for (const [model, r] of Object.entries(agent.attackSuccess.byModel))
+        lines.push(`  ${paint('dim', 'model')} ${safe(model).padEnd(16)} ${rate(r)}`);
     }
     lines.push('');
   }

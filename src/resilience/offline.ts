@@ -48,7 +48,9 @@ export async function runOfflineChaos(options: OfflineChaosOptions): Promise<Off
   const strict = options.strict ?? false;
   const probes = options.probes ?? ALL_PROBES;
   const target: TargetInfo = { transport: options.target.kind, endpoint: describeTarget(options.target), era: 'unknown' };
-  let chaos: ChaosReport = { scan: { scanned: { tools: 0, prompts: 0, resources: 0, resourceTemplates: 0, instructions: false }, findings: [] } };
+  let chaos: ChaosReport = {
+    scan: { scanned: { tools: 0, prompts: 0, resources: 0, resourceTemplates: 0, instructions: false }, findings: [] },
+  };
   let results: CheckResult[];
   let reachability: Reachability = { ok: true };
   let pinFile: string | undefined;
@@ -64,7 +66,10 @@ export async function runOfflineChaos(options: OfflineChaosOptions): Promise<Off
       const pins = options.pins ? applyPins(surface.tools, options.pins, toolsComplete) : undefined;
       pinFile = pins?.write;
       chaos = { scan: scanSurface(surface), ...(pins ? { pins: pins.section } : {}) };
-      const ctx = new ProbeContext(link, surface.tools.filter(isListedTool), { timeoutMs: options.connect.timeoutMs, allowTools: new Set(options.allowTools) });
+      const ctx = new ProbeContext(link, surface.tools.filter(isListedTool), {
+        timeoutMs: options.connect.timeoutMs,
+        allowTools: new Set(options.allowTools),
+      });
       results = await runProbes(ctx, probes, { strict, onProgress: options.onProgress });
     } else {
       const refused = notModern(era);
@@ -91,12 +96,17 @@ export async function runOfflineChaos(options: OfflineChaosOptions): Promise<Off
 }
 
 function notModern(era: Exclude<EraVerdict, { era: 'modern' }>): Reachability & { ok: false } {
-  if (era.era === 'legacy') return { ok: false, reason: `not a 2026-07-28 server: it speaks the 2025-era protocol ${era.handshake.protocolVersion}; mcpgate chaos probes 2026-07-28 servers`, authRequired: false };
-  if (era.era === 'modern-unsupported') return { ok: false, reason: `the server does not serve 2026-07-28 (it offers ${era.supported.join(', ')})`, authRequired: false };
+  if (era.era === 'legacy')
+    return {
+      ok: false,
+      reason: `not a 2026-07-28 server: it speaks the 2025-era protocol ${era.handshake.protocolVersion}; mcpgate chaos probes 2026-07-28 servers`,
+      authRequired: false,
+    };
+  if (era.era === 'modern-unsupported')
+    return { ok: false, reason: `the server does not serve 2026-07-28 (it offers ${era.supported.join(', ')})`, authRequired: false };
   return { ok: false, reason: era.reason, authRequired: era.authRequired === true };
 }
 
 function skipped(probes: readonly ProbeDefinition[], reason: string): CheckResult[] {
   return probes.map((probe) => toCheckResult(probe, skip(`not run: ${reason}`), false, 0));
 }
-

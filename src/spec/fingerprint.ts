@@ -6,7 +6,14 @@ import { canonicalJson } from '../shared/canonical-json.js';
 
 /** Only what a model reads or a client relies on; `_meta` and icons do not change behaviour. */
 function behaviourSurface(tool: Record<string, unknown>): Record<string, unknown> {
-  return { name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations };
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    annotations: tool.annotations,
+  };
 }
 
 export function fingerprintOf(tools: Array<Record<string, unknown>>, serverInfo?: { name: string; version: string }): ServerFingerprint {

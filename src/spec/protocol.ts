@@ -25,13 +25,7 @@ export const META = {
 } as const;
 
 /** Every `_meta` key defined by the core revision (prefixed ones and the three trace keys). */
-export const CORE_META_KEYS: readonly string[] = [
-  'progressToken',
-  ...Object.values(META),
-  'traceparent',
-  'tracestate',
-  'baggage',
-];
+export const CORE_META_KEYS: readonly string[] = ['progressToken', ...Object.values(META), 'traceparent', 'tracestate', 'baggage'];
 
 /** `_meta` key grammar: optional dotted prefix ending in `/`, then an optional name. */
 export const META_KEY_PATTERN =
@@ -101,13 +95,7 @@ export const NAME_HEADER_SOURCE: Readonly<Record<string, 'name' | 'uri'>> = {
 };
 
 /** Methods removed from core by this revision; a modern server answers them -32601 (404 on HTTP). */
-export const REMOVED_METHODS = [
-  'initialize',
-  'ping',
-  'logging/setLevel',
-  'resources/subscribe',
-  'resources/unsubscribe',
-] as const;
+export const REMOVED_METHODS = ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'] as const;
 
 /** Which declared capability obliges which methods. */
 export const CAPABILITY_METHODS: Readonly<Record<string, readonly string[]>> = {

@@ -22,12 +22,19 @@ export function toolSafety(
   policy: ToolPolicy = 'read-only',
 ): ToolSafetyVerdict {
   if (allowList.has(tool.name)) return { callable: true, reason: 'allowed explicitly with --allow-tool' };
-  const annotations = (typeof tool.annotations === 'object' && tool.annotations !== null ? tool.annotations : {}) as Record<string, unknown>;
+  const annotations = (typeof tool.annotations === 'object' && tool.annotations !== null ? tool.annotations : {}) as Record<
+    string,
+    unknown
+  >;
   if (annotations.destructiveHint === true) return { callable: false, reason: 'annotated destructiveHint: true' };
   if (annotations.readOnlyHint === true) return { callable: true, reason: 'annotated readOnlyHint: true' };
-  if (policy === 'non-destructive' && annotations.destructiveHint === false) return { callable: true, reason: 'annotated destructiveHint: false' };
+  if (policy === 'non-destructive' && annotations.destructiveHint === false)
+    return { callable: true, reason: 'annotated destructiveHint: false' };
   return {
     callable: false,
-    reason: policy === 'read-only' ? 'not annotated readOnlyHint: true' : 'not annotated readOnlyHint: true or destructiveHint: false (a writing tool is presumed destructive)',
+    reason:
+      policy === 'read-only'
+        ? 'not annotated readOnlyHint: true'
+        : 'not annotated readOnlyHint: true or destructiveHint: false (a writing tool is presumed destructive)',
   };
 }

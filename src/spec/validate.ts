@@ -128,9 +128,7 @@ export function validateServerMessage(message: unknown): SchemaIssue[] {
     const issues = validateDefinition('JSONRPCErrorResponse', message);
     return message['id'] === null ? issues.filter((issue) => issue.path !== '/id') : issues;
   }
-  return validateDefinition('JSONRPCResultResponse', message).filter(
-    (issue) => !isLeftToDedicatedCheck(issue.path, '/result'),
-  );
+  return validateDefinition('JSONRPCResultResponse', message).filter((issue) => !isLeftToDedicatedCheck(issue.path, '/result'));
 }
 
 /** Validates `error.data` for the codes whose data the revision defines (-32021, -32022); others define none. */

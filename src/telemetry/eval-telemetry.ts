@@ -20,7 +20,10 @@ function round(usd: number | null): number | null {
 }
 
 export function modelTelemetry(cases: EvalCaseResult[], model: string, prices: PriceTable, pricedAt: string): ModelTelemetry {
-  const runs = cases.filter((c) => c.model === model).flatMap((c) => c.trajectories).filter((t) => t.status !== 'error');
+  const runs = cases
+    .filter((c) => c.model === model)
+    .flatMap((c) => c.trajectories)
+    .filter((t) => t.status !== 'error');
   const tokensKnown = runs.every((t) => t.inputTokens !== undefined && t.outputTokens !== undefined);
   const input = tokensKnown ? runs.reduce((n, t) => n + (t.inputTokens ?? 0), 0) : null;
   const output = tokensKnown ? runs.reduce((n, t) => n + (t.outputTokens ?? 0), 0) : null;
@@ -34,7 +37,11 @@ export function modelTelemetry(cases: EvalCaseResult[], model: string, prices: P
     modelCallMs: figures(runs.flatMap((t) => t.stepMs)),
     toolCallMs: figures(runs.flatMap((t) => t.calls.filter((c) => !c.refused).map((c) => c.serverMs))),
     runMs: figures(runs.map((t) => t.modelMs + t.serverMs)),
-    tokens: { input, output, perRun: input === null || output === null || runs.length === 0 ? null : Math.round((input + output) / runs.length) },
+    tokens: {
+      input,
+      output,
+      perRun: input === null || output === null || runs.length === 0 ? null : Math.round((input + output) / runs.length),
+    },
     cost: {
       usd: round(usd),
       perRunUsd: round(usd === null || runs.length === 0 ? null : usd / runs.length),

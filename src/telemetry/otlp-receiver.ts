@@ -60,7 +60,9 @@ export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} is already in use; choose another for the OTLP receiver` : error.message)),
+      reject(
+        new Error(error.code === 'EADDRINUSE' ? `port ${port} is already in use; choose another for the OTLP receiver` : error.message),
+      ),
     );
     server.listen(port, '127.0.0.1', resolve);
   });

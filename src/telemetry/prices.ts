@@ -60,22 +60,28 @@ export function loadPriceTable(file: string): PriceTable {
     data = parse(readFileSync(file, 'utf8'));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new PriceTableError(code === 'ENOENT' ? `price file not found: ${file}` : `${file}: not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
+    throw new PriceTableError(
+      code === 'ENOENT' ? `price file not found: ${file}` : `${file}: not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`,
+    );
   }
   const prices = (data as { prices?: unknown } | null)?.prices;
   if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) {
-    throw new PriceTableError(`${file}: expected a "prices" mapping of "provider:model" to { input, output } (US dollars per million tokens)`);
+    throw new PriceTableError(
+      `${file}: expected a "prices" mapping of "provider:model" to { input, output } (US dollars per million tokens)`,
+    );
   }
   const table = defaultPriceTable();
   for (const [model, entry] of Object.entries(prices)) {
     const e = entry as Record<string, unknown> | null;
     const keys = e && typeof e === 'object' ? Object.keys(e) : [];
     const unknown = keys.filter((k) => k !== 'input' && k !== 'output');
-    if (unknown.length > 0) throw new PriceTableError(`${file}: prices."${model}" has unknown key "${unknown[0]}" (expected input and output)`);
+    if (unknown.length > 0)
+      throw new PriceTableError(`${file}: prices."${model}" has unknown key "${unknown[0]}" (expected input and output)`);
     if (!e || typeof e.input !== 'number' || typeof e.output !== 'number' || e.input < 0 || e.output < 0) {
       throw new PriceTableError(`${file}: prices."${model}" needs numbers input and output >= 0 (US dollars per million tokens)`);
     }
-    if (model !== 'baseline' && !/^[a-z][a-z0-9-]*:.+$/.test(model)) throw new PriceTableError(`${file}: "${model}" is not a provider:model id`);
+    if (model !== 'baseline' && !/^[a-z][a-z0-9-]*:.+$/.test(model))
+      throw new PriceTableError(`${file}: "${model}" is not a provider:model id`);
     table.prices[canonicalModel(model)] = { inputPerMTok: e.input, outputPerMTok: e.output };
   }
   return { source: file, prices: table.prices };

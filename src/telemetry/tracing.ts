@@ -26,12 +26,17 @@ type ExportResult = Parameters<Parameters<SpanExporter['export']>[1]>[0];
 /** Passes spans on; the first failed export prints one warning, later failures stay quiet. */
 class WarnOnceExporter implements SpanExporter {
   private warned = false;
-  constructor(private readonly inner: SpanExporter, private readonly endpoint: string) {}
+  constructor(
+    private readonly inner: SpanExporter,
+    private readonly endpoint: string,
+  ) {}
   export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
     this.inner.export(spans, (result) => {
       if (result.code !== 0 && !this.warned) {
         this.warned = true;
-        process.stderr.write(`mcpgate: warning: spans could not be exported to ${this.endpoint} (${safe(redact(result.error?.message ?? 'export failed'))}); they are dropped, the run goes on\n`);
+        process.stderr.write(
+          `mcpgate: warning: spans could not be exported to ${this.endpoint} (${safe(redact(result.error?.message ?? 'export failed'))}); they are dropped, the run goes on\n`,
+        );
       }
       done(result);
     });
@@ -52,14 +57,23 @@ export interface SpanHandle {
 export class Tracing implements RequestObserver {
   private readonly tracer: Tracer;
 
-  constructor(private readonly provider: BasicTracerProvider, readonly exporting: boolean) {
+  constructor(
+    private readonly provider: BasicTracerProvider,
+    readonly exporting: boolean,
+  ) {
     this.tracer = provider.getTracer('mcpgate');
   }
 
   startSample(caseId: string, model: string, sampleIndex: number): SpanHandle {
     const span = this.tracer.startSpan('invoke_agent mcpgate-eval', {
       kind: SpanKind.INTERNAL,
-      attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'mcpgate-eval', 'gen_ai.request.model': model, 'mcpgate.case.id': caseId, 'mcpgate.sample.index': sampleIndex },
+      attributes: {
+        'gen_ai.operation.name': 'invoke_agent',
+        'gen_ai.agent.name': 'mcpgate-eval',
+        'gen_ai.request.model': model,
+        'mcpgate.case.id': caseId,
+        'mcpgate.sample.index': sampleIndex,
+      },
     });
     return { span, context: trace.setSpan(ROOT_CONTEXT, span) };
   }
@@ -68,7 +82,15 @@ export class Tracing implements RequestObserver {
     const [provider, ...rest] = model.split(':');
     const span = this.tracer.startSpan(
       `chat ${rest.join(':') || model}`,
-      { kind: SpanKind.CLIENT, attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': provider ?? model, 'gen_ai.request.model': rest.join(':') || model, 'gen_ai.request.temperature': temperature } },
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.provider.name': provider ?? model,
+          'gen_ai.request.model': rest.join(':') || model,
+          'gen_ai.request.temperature': temperature,
+        },
+      },
       parent,
     );
     return { span, context: trace.setSpan(parent, span) };
@@ -77,7 +99,10 @@ export class Tracing implements RequestObserver {
   startTool(parent: Context, toolName: string, callId: string): SpanHandle {
     const span = this.tracer.startSpan(
       `execute_tool ${toolName}`,
-      { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': toolName, 'gen_ai.tool.call.id': callId } },
+      {
+        kind: SpanKind.INTERNAL,
+        attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': toolName, 'gen_ai.tool.call.id': callId },
+      },
       parent,
     );
     return { span, context: trace.setSpan(parent, span) };
@@ -86,7 +111,12 @@ export class Tracing implements RequestObserver {
   /** RequestObserver: one CLIENT span per MCP request, its context sent in `_meta`. */
   onRequest(request: ObservedRequest): RequestObservation {
     const parent = (request.parent as Context | undefined) ?? ROOT_CONTEXT;
-    const target = typeof request.params.name === 'string' ? request.params.name : typeof request.params.uri === 'string' ? request.params.uri : undefined;
+    const target =
+      typeof request.params.name === 'string'
+        ? request.params.name
+        : typeof request.params.uri === 'string'
+          ? request.params.uri
+          : undefined;
     const attributes: Record<string, string | number> = {
       'mcp.method.name': request.method,
       'mcp.protocol.version': PROTOCOL_VERSION,
@@ -99,7 +129,11 @@ export class Tracing implements RequestObserver {
       attributes['server.address'] = url.hostname;
       attributes['server.port'] = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
     }
-    const span = this.tracer.startSpan(target ? `${request.method} ${target}` : request.method, { kind: SpanKind.CLIENT, attributes }, parent);
+    const span = this.tracer.startSpan(
+      target ? `${request.method} ${target}` : request.method,
+      { kind: SpanKind.CLIENT, attributes },
+      parent,
+    );
     const carrier: Record<string, string> = {};
     propagator.inject(trace.setSpan(parent, span), carrier, { set: (c, k, v) => ((c as Record<string, string>)[k] = v) });
     return {
@@ -121,14 +155,28 @@ export class Tracing implements RequestObserver {
 
   /** Flushes what is pending, bounded so a dead collector cannot hold the exit. */
   async shutdown(): Promise<void> {
-    await Promise.race([this.provider.shutdown().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_BOUND_MS).unref())]);
+    await Promise.race([
+      this.provider.shutdown().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, SHUTDOWN_BOUND_MS).unref()),
+    ]);
   }
 }
 
 /** Tracing that always propagates context; exports only when an OTLP endpoint is configured. */
 export function createTracing(env: NodeJS.ProcessEnv = process.env): Tracing {
-  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : undefined);
-  const spanProcessors = endpoint ? [new BatchSpanProcessor(new WarnOnceExporter(new OTLPTraceExporter({ url: endpoint, timeoutMillis: 2_000 }), endpoint), { scheduledDelayMillis: 500 })] : [];
-  const provider = new BasicTracerProvider({ resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? 'mcpgate' }), spanProcessors });
+  const endpoint =
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : undefined);
+  const spanProcessors = endpoint
+    ? [
+        new BatchSpanProcessor(new WarnOnceExporter(new OTLPTraceExporter({ url: endpoint, timeoutMillis: 2_000 }), endpoint), {
+          scheduledDelayMillis: 500,
+        }),
+      ]
+    : [];
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? 'mcpgate' }),
+    spanProcessors,
+  });
   return new Tracing(provider, endpoint !== undefined);
 }

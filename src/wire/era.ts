@@ -37,7 +37,8 @@ export async function detectEra(client: ModernClient): Promise<EraVerdict> {
   }
   if (errorCodeOf(discover.response) === ErrorCode.UnsupportedProtocolVersion) {
     const data = (discover.response as { error: { data?: unknown } }).error.data;
-    const supported = isObject(data) && Array.isArray(data.supported) ? data.supported.filter((v): v is string => typeof v === 'string') : [];
+    const supported =
+      isObject(data) && Array.isArray(data.supported) ? data.supported.filter((v): v is string => typeof v === 'string') : [];
     if (!supported.includes(PROTOCOL_VERSION)) return { era: 'modern-unsupported', discover, supported };
   }
 

@@ -29,7 +29,10 @@ export class HttpConnection implements Connection {
   private readonly url: URL;
   private readonly agent: http.Agent;
 
-  constructor(endpoint: string, private readonly options: HttpOptions = DEFAULT_HTTP_OPTIONS) {
+  constructor(
+    endpoint: string,
+    private readonly options: HttpOptions = DEFAULT_HTTP_OPTIONS,
+  ) {
     this.url = parseHttpUrl(endpoint);
     const Agent = this.url.protocol === 'https:' ? https.Agent : http.Agent;
     this.agent = new Agent({ keepAlive: true, maxSockets: 16 });
@@ -57,7 +60,10 @@ export function parseHttpUrl(endpoint: string): URL {
   try {
     url = new URL(endpoint);
   } catch {
-    throw new WireError('invalid-url', `"${endpoint}" is not a valid URL; pass the full MCP endpoint, for example http://127.0.0.1:3000/mcp`);
+    throw new WireError(
+      'invalid-url',
+      `"${endpoint}" is not a valid URL; pass the full MCP endpoint, for example http://127.0.0.1:3000/mcp`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new WireError('invalid-url', `"${endpoint}" is not an http(s) URL; use --stdio for a server started as a command`);
@@ -180,7 +186,12 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
       res.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
         if (bytes > options.maxResponseBytes) {
-          finish(new WireError('too-large', `the response exceeded ${options.maxResponseBytes} bytes; raise --max-response-bytes if that is expected`));
+          finish(
+            new WireError(
+              'too-large',
+              `the response exceeded ${options.maxResponseBytes} bytes; raise --max-response-bytes if that is expected`,
+            ),
+          );
           res.destroy();
           return;
         }
@@ -217,9 +228,11 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
       });
       res.on('error', (error: NodeJS.ErrnoException) => {
         if (settled) return;
-        finish(isSse && !exchange.response
-          ? new WireError('closed-early', 'the server closed the event stream before sending the response')
-          : describeNetworkError(url, error));
+        finish(
+          isSse && !exchange.response
+            ? new WireError('closed-early', 'the server closed the event stream before sending the response')
+            : describeNetworkError(url, error),
+        );
       });
       res.on('aborted', () => {
         if (!exchange.response) finish(new WireError('closed-early', 'the server closed the event stream before sending the response'));
@@ -229,7 +242,12 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
     const timer = setTimeout(() => {
       const what = exchange.status === undefined ? 'no response' : 'the response did not complete';
       req.destroy();
-      finish(new WireError('timeout', `${what} within ${timeoutMs} ms from ${url.href}; the server may hang or stream without end (raise --timeout if it is just slow)`));
+      finish(
+        new WireError(
+          'timeout',
+          `${what} within ${timeoutMs} ms from ${url.href}; the server may hang or stream without end (raise --timeout if it is just slow)`,
+        ),
+      );
     }, timeoutMs);
 
     req.on('error', (error: NodeJS.ErrnoException) => finish(describeNetworkError(url, error)));

@@ -45,7 +45,14 @@ export class ModernClient {
 
   async request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Exchange> {
     const id = options.id === undefined ? this.nextId++ : options.id;
-    const observation = this.observer?.onRequest({ method, params, id, transport: this.connection.transport, endpoint: this.connection.endpoint, parent: options.parent });
+    const observation = this.observer?.onRequest({
+      method,
+      params,
+      id,
+      transport: this.connection.transport,
+      endpoint: this.connection.endpoint,
+      parent: options.parent,
+    });
     const traced = observation ? { ...options, metaPatch: { ...observation.meta, ...options.metaPatch } } : options;
     const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
     if (!options.omitParams) message.params = this.withMeta(params, traced);
@@ -72,9 +79,25 @@ export class ModernClient {
   }
 
   /** Sends text verbatim (HTTP: with the given headers, or the defaults for `method`). */
-  raw(body: string, options: { method?: string; headers?: Record<string, string | undefined>; awaitId?: JsonRpcId | null; httpMethod?: 'POST' | 'GET' | 'DELETE'; timeoutMs?: number } = {}): Promise<Exchange> {
-    const headers = options.method !== undefined ? this.headersFor(options.method, {}, { headers: options.headers }) : compact(options.headers ?? {});
-    return this.connection.exchange({ body, headers, awaitId: options.awaitId, httpMethod: options.httpMethod, timeoutMs: options.timeoutMs });
+  raw(
+    body: string,
+    options: {
+      method?: string;
+      headers?: Record<string, string | undefined>;
+      awaitId?: JsonRpcId | null;
+      httpMethod?: 'POST' | 'GET' | 'DELETE';
+      timeoutMs?: number;
+    } = {},
+  ): Promise<Exchange> {
+    const headers =
+      options.method !== undefined ? this.headersFor(options.method, {}, { headers: options.headers }) : compact(options.headers ?? {});
+    return this.connection.exchange({
+      body,
+      headers,
+      awaitId: options.awaitId,
+      httpMethod: options.httpMethod,
+      timeoutMs: options.timeoutMs,
+    });
   }
 
   defaultMeta(protocolVersion = PROTOCOL_VERSION): Record<string, unknown> {

@@ -50,7 +50,8 @@ export async function openSession(target: Target, options: ConnectOptions, obser
   if (era.era === 'modern') return new Session('modern', modern, close, serverInfoOf(era.result));
   if (era.era === 'legacy') return new Session('legacy', era.legacy, close, era.handshake.serverInfo);
   await connection.close({ eofGraceMs: 500 });
-  if (era.era === 'modern-unsupported') throw new WireError('not-mcp', `the server does not serve a version mcpgate speaks (it offers ${era.supported.join(', ')})`);
+  if (era.era === 'modern-unsupported')
+    throw new WireError('not-mcp', `the server does not serve a version mcpgate speaks (it offers ${era.supported.join(', ')})`);
   throw new WireError(era.authRequired ? 'unauthorized' : (era.wireError?.kind ?? 'not-mcp'), era.reason);
 }
 
@@ -70,7 +71,10 @@ class Session implements McpSession {
 
   async callTool(name: string, args: Record<string, unknown>, parent?: unknown): Promise<ToolResult> {
     const params = { name, arguments: args };
-    const send = (): Promise<Exchange> => (this.client instanceof ModernClient ? this.client.request('tools/call', params, { parent }) : this.client.request('tools/call', params));
+    const send = (): Promise<Exchange> =>
+      this.client instanceof ModernClient
+        ? this.client.request('tools/call', params, { parent })
+        : this.client.request('tools/call', params);
     const first = await send();
     // 2026-07-28 removed stream resumability: an answer lost with its stream is gone, so the call
     // is re-issued once, with a new id (the client picks the next one), and the result says so.
@@ -80,7 +84,14 @@ class Session implements McpSession {
     const durationMs = exchange.timing.durationMs;
     if (isResultResponse(exchange.response)) {
       const result = exchange.response.result;
-      return { text: resultText(result), isError: result.isError === true, structuredContent: result.structuredContent, durationMs, exchange, ...reissue };
+      return {
+        text: resultText(result),
+        isError: result.isError === true,
+        structuredContent: result.structuredContent,
+        durationMs,
+        exchange,
+        ...reissue,
+      };
     }
     if (isErrorResponse(exchange.response)) {
       const { code, message } = exchange.response.error;
@@ -102,7 +113,9 @@ function streamBroke(exchange: Exchange): boolean {
 function serverInfoOf(result: Record<string, unknown>): { name: string; version: string } | undefined {
   const meta = isObject(result._meta) ? result._meta : {};
   const info = meta['io.modelcontextprotocol/serverInfo'];
-  return isObject(info) && typeof info.name === 'string' && typeof info.version === 'string' ? { name: info.name, version: info.version } : undefined;
+  return isObject(info) && typeof info.name === 'string' && typeof info.version === 'string'
+    ? { name: info.name, version: info.version }
+    : undefined;
 }
 
 function resultText(result: Record<string, unknown>): string {

@@ -163,7 +163,10 @@ export class StdioConnection implements Connection {
       const timeoutMs = message.timeoutMs ?? this.options.timeoutMs;
       const timer = setTimeout(() => {
         this.pending.delete(key);
-        exchange.error = new WireError('timeout', `no response${awaitId === undefined || awaitId === null ? '' : ` to request id ${JSON.stringify(awaitId)}`} within ${timeoutMs} ms on stdio; the server may hang (raise --timeout if it is just slow)`);
+        exchange.error = new WireError(
+          'timeout',
+          `no response${awaitId === undefined || awaitId === null ? '' : ` to request id ${JSON.stringify(awaitId)}`} within ${timeoutMs} ms on stdio; the server may hang (raise --timeout if it is just slow)`,
+        );
         exchange.timing.durationMs = performance.now() - started;
         resolve(exchange);
       }, timeoutMs);

@@ -32,7 +32,11 @@ export function validateTarget(target: Target): void {
 
 export async function connect(target: Target, options: ConnectOptions = DEFAULT_CONNECT_OPTIONS): Promise<Connection> {
   if (target.kind === 'http') {
-    return new HttpConnection(target.url, { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes, extraHeaders: options.headers });
+    return new HttpConnection(target.url, {
+      timeoutMs: options.timeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
+      extraHeaders: options.headers,
+    });
   }
   return StdioConnection.start(target.command, {
     ...DEFAULT_STDIO_OPTIONS,

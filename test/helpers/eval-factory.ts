@@ -1,6 +1,15 @@
 /** Eval sections, telemetry and history entries for renderer tests. */
 
-import type { EvalCaseResult, EvalReport, EvalSample, EvalSummary, HistoryEntry, LatencyFigures, ModelTelemetry, Report } from '../../src/report/model.js';
+import type {
+  EvalCaseResult,
+  EvalReport,
+  EvalSample,
+  EvalSummary,
+  HistoryEntry,
+  LatencyFigures,
+  ModelTelemetry,
+  Report,
+} from '../../src/report/model.js';
 
 export interface CaseOptions {
   id: string;
@@ -80,7 +89,17 @@ function summaryOf(cases: EvalCaseResult[]): EvalSummary {
 }
 
 export function makeTelemetry(p50Ms: number, usd: number | null): ModelTelemetry {
-  const figures: LatencyFigures = { count: 10, min: p50Ms / 2, mean: p50Ms, p50: p50Ms, p90: p50Ms * 1.8, p95: p50Ms * 2, p99: p50Ms * 3, p999: p50Ms * 3, max: p50Ms * 3 };
+  const figures: LatencyFigures = {
+    count: 10,
+    min: p50Ms / 2,
+    mean: p50Ms,
+    p50: p50Ms,
+    p90: p50Ms * 1.8,
+    p95: p50Ms * 2,
+    p99: p50Ms * 3,
+    p999: p50Ms * 3,
+    max: p50Ms * 3,
+  };
   return {
     modelCallMs: figures,
     toolCallMs: figures,
@@ -114,7 +133,9 @@ export function makeEval(cases: EvalCaseResult[], telemetry: Record<string, Mode
       models,
       rows: ids.map((id) => ({
         id,
-        cells: Object.fromEntries(cases.filter((c) => c.id === id).map((c) => [c.model, { passes: c.passes, runs: c.runs, status: c.status, flaky: c.flaky }])),
+        cells: Object.fromEntries(
+          cases.filter((c) => c.id === id).map((c) => [c.model, { passes: c.passes, runs: c.runs, status: c.status, flaky: c.flaky }]),
+        ),
       })),
     },
   };
@@ -128,12 +149,23 @@ export function historyOf(report: Report, overrides: Partial<HistoryEntry> = {})
     startedAt: report.startedAt,
     green: report.verdict.exitCode === 0,
     verdict: report.verdict,
-    target: { transport: report.target.transport, era: report.target.era, server: report.target.serverInfo?.name ?? report.target.endpoint },
+    target: {
+      transport: report.target.transport,
+      era: report.target.era,
+      server: report.target.serverInfo?.name ?? report.target.endpoint,
+    },
     ...(report.target.fingerprint ? { fingerprint: report.target.fingerprint } : {}),
     models: report.eval?.models.map((m) => m.id) ?? [],
     ...(report.eval ? { golden: { file: report.eval.golden.file, sha256: report.eval.golden.sha256 } } : {}),
     checks: report.checks.map((c) => ({ id: c.id, level: c.level, status: c.status })),
-    cases: (report.eval?.cases ?? []).map((c) => ({ id: c.id, model: c.model, kind: c.kind, runs: c.runs, passes: c.passes, passRate: c.passRate })),
+    cases: (report.eval?.cases ?? []).map((c) => ({
+      id: c.id,
+      model: c.model,
+      kind: c.kind,
+      runs: c.runs,
+      passes: c.passes,
+      passRate: c.passRate,
+    })),
     ...overrides,
   };
 }

@@ -44,7 +44,12 @@ export const reply = {
 };
 
 /** OpenAI-style error body, as OpenAI, OpenAI-compatible servers and Ollama send them. */
-export function openAIError(status: number, message: string, headers: Record<string, string> = {}, type = 'invalid_request_error'): FakeReply {
+export function openAIError(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  type = 'invalid_request_error',
+): FakeReply {
   return reply.json({ error: { message, type, param: null, code: null } }, status, headers);
 }
 
@@ -63,7 +68,8 @@ export interface ScriptedUsage {
   output: number;
 }
 
-const argumentsText = (call: ScriptedCall): string => (typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments));
+const argumentsText = (call: ScriptedCall): string =>
+  typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
 
 /** POST /v1/chat/completions, non-streaming. */
 export function chatCompletion(answer: { text?: string; calls?: ScriptedCall[]; usage?: ScriptedUsage; model?: string }): FakeReply {
@@ -99,7 +105,15 @@ export function responsesAnswer(answer: { text?: string; calls?: ScriptedCall[];
   const message =
     answer.text === undefined
       ? []
-      : [{ type: 'message', id: 'msg_fake', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: answer.text, annotations: [] }] }];
+      : [
+          {
+            type: 'message',
+            id: 'msg_fake',
+            status: 'completed',
+            role: 'assistant',
+            content: [{ type: 'output_text', text: answer.text, annotations: [] }],
+          },
+        ];
   const calls = (answer.calls ?? []).map((c, i) => ({
     type: 'function_call',
     id: `fc_fake_${i}`,
@@ -189,7 +203,8 @@ export function ollamaAnswer(answer: { text?: string; calls?: Array<Omit<Scripte
 export const startFakeOpenAI = (script: Script): Promise<FakeLlm> =>
   startFake(script, '/v1', (p) => p === '/v1/chat/completions' || p === '/v1/responses');
 export const startFakeAnthropic = (script: Script): Promise<FakeLlm> => startFake(script, '/v1', (p) => p === '/v1/messages');
-export const startFakeGoogle = (script: Script): Promise<FakeLlm> => startFake(script, '/v1beta', (p) => /^\/v1beta\/models\/[^/]+:generateContent$/.test(p));
+export const startFakeGoogle = (script: Script): Promise<FakeLlm> =>
+  startFake(script, '/v1beta', (p) => /^\/v1beta\/models\/[^/]+:generateContent$/.test(p));
 export const startFakeOllama = (script: Script): Promise<FakeLlm> => startFake(script, '/api', (p) => p === '/api/chat');
 
 async function startFake(script: Script, basePath: string, accepts: (path: string) => boolean): Promise<FakeLlm> {
@@ -208,7 +223,10 @@ async function startFake(script: Script, basePath: string, accepts: (path: strin
       const index = requests.length;
       requests.push(recorded);
       // A 400 when the script runs dry: not retried, so the test fails on its assertion, not a timeout.
-      const next = typeof script === 'function' ? script(recorded, index) : (script[index] ?? openAIError(400, `fake-llm: no scripted reply for request ${index + 1}`));
+      const next =
+        typeof script === 'function'
+          ? script(recorded, index)
+          : (script[index] ?? openAIError(400, `fake-llm: no scripted reply for request ${index + 1}`));
       send(res, next);
     });
   });

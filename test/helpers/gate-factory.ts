@@ -39,15 +39,52 @@ function sample(index: number, status: EvalSample['status'], negative: boolean):
 export function gateCase(spec: CaseSpec): EvalCaseResult {
   const { id, model = 'baseline', kind = 'soft', passes, runs, negative = false, errors = 0 } = spec;
   const required = kind === 'hard' ? runs : Math.ceil(runs * 0.8);
-  const trajectories = Array.from({ length: runs }, (_, i) => sample(i, i < passes ? 'pass' : i < passes + errors ? 'error' : 'fail', negative));
+  const trajectories = Array.from({ length: runs }, (_, i) =>
+    sample(i, i < passes ? 'pass' : i < passes + errors ? 'error' : 'fail', negative),
+  );
   const status = passes >= required ? 'pass' : errors > 0 && passes + errors >= required ? 'error' : 'fail';
-  return { id, model, kind, tags: [], source: `tasks.yaml:${id}`, runs, passes, errors, passRate: passes / runs, required, passHatK: [], status, flaky: passes > 0 && passes < runs, message: `${passes}/${runs} passed`, trajectories };
+  return {
+    id,
+    model,
+    kind,
+    tags: [],
+    source: `tasks.yaml:${id}`,
+    runs,
+    passes,
+    errors,
+    passRate: passes / runs,
+    required,
+    passHatK: [],
+    status,
+    flaky: passes > 0 && passes < runs,
+    message: `${passes}/${runs} passed`,
+    trajectories,
+  };
 }
 
-const EMPTY_SUMMARY = { cases: 0, passed: 0, failed: 0, errored: 0, flaky: 0, selectionAccuracy: null, overActivationRate: null, argumentAccuracy: null, sequenceAccuracy: null, completionRate: null, passHatK: null, providerCalls: 0, cacheHits: 0, inputTokens: 0, outputTokens: 0 };
+const EMPTY_SUMMARY = {
+  cases: 0,
+  passed: 0,
+  failed: 0,
+  errored: 0,
+  flaky: 0,
+  selectionAccuracy: null,
+  overActivationRate: null,
+  argumentAccuracy: null,
+  sequenceAccuracy: null,
+  completionRate: null,
+  passHatK: null,
+  providerCalls: 0,
+  cacheHits: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+};
 
 /** An eval report as `mcpgate eval` writes it (summaries are not read by the gate, so they stay empty). */
-export function evalRun(specs: CaseSpec[], options: { goldenSha?: string; toolsSha256?: string; serverVersion?: string; startedAt?: string; models?: string[] } = {}): Report {
+export function evalRun(
+  specs: CaseSpec[],
+  options: { goldenSha?: string; toolsSha256?: string; serverVersion?: string; startedAt?: string; models?: string[] } = {},
+): Report {
   const cases = specs.map(gateCase);
   const models = options.models ?? [...new Set(cases.map((c) => c.model))];
   const failed = cases.some((c) => c.status === 'fail');
@@ -66,6 +103,11 @@ export function evalRun(specs: CaseSpec[], options: { goldenSha?: string; toolsS
       matrix: { models, rows: [] },
     },
   });
-  report.target.fingerprint = { toolsSha256: options.toolsSha256 ?? 'f'.repeat(64), toolCount: 5, serverName: 'reference-server', serverVersion: options.serverVersion ?? '1.2.3' };
+  report.target.fingerprint = {
+    toolsSha256: options.toolsSha256 ?? 'f'.repeat(64),
+    toolCount: 5,
+    serverName: 'reference-server',
+    serverVersion: options.serverVersion ?? '1.2.3',
+  };
   return report;
 }

@@ -37,8 +37,7 @@ export const echoTool = {
     additionalProperties: false,
   },
 };
-const PNG_1PX =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
 const values = (count: number): string[] => Array.from({ length: count }, (_, i) => `v${i}`);
 export const notification = (method: string, params?: unknown) => ({ jsonrpc: '2.0', method, params });
 const text = (value: string) => ({ type: 'text', text: value });
@@ -279,11 +278,7 @@ export const CORPUS: Case[] = [
     'progress notification',
     notification('notifications/progress', { progressToken: 7, progress: 0.5, total: 1, message: 'half' }),
   ),
-  invalid(
-    'ProgressNotification',
-    'progress notification without token',
-    notification('notifications/progress', { progress: 1 }),
-  ),
+  invalid('ProgressNotification', 'progress notification without token', notification('notifications/progress', { progress: 1 })),
   invalid(
     'LoggingMessageNotification',
     'log message at level "verbose"',
@@ -306,9 +301,5 @@ export const CORPUS: Case[] = [
     'resource updated with a relative uri',
     notification('notifications/resources/updated', { uri: 'a.txt' }),
   ),
-  invalid(
-    'CancelledNotification',
-    'cancelled without requestId',
-    notification('notifications/cancelled', { reason: 'done' }),
-  ),
+  invalid('CancelledNotification', 'cancelled without requestId', notification('notifications/cancelled', { reason: 'done' })),
 ];

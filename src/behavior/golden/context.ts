@@ -46,13 +46,7 @@ function caseIdAt(data: unknown, index: number | undefined): string | undefined 
 }
 
 /** Records a problem at the value (or, with `at: 'key'`, the key) the path names. */
-export function report(
-  ctx: LoadContext,
-  path: readonly PathSegment[],
-  message: string,
-  fix?: string,
-  at: 'value' | 'key' = 'value',
-): void {
+export function report(ctx: LoadContext, path: readonly PathSegment[], message: string, fix?: string, at: 'value' | 'key' = 'value'): void {
   const position = at === 'key' ? keyPosition(ctx.doc, ctx.lines, path) : valuePosition(ctx.doc, ctx.lines, path);
   const caseId = caseIdAt(ctx.data, caseIndexOf(ctx.data, path));
   ctx.problems.push({ file: ctx.file, line: position.line, col: position.col, caseId, message, fix });

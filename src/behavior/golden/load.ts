@@ -11,7 +11,10 @@ import { checkSemantics } from './semantic-checks.js';
 import { toGoldenCase, type RawDefaults } from './to-case.js';
 
 export function loadGoldenSet(file: string): GoldenSet {
-  return parseGoldenSet(asProblemsOf(GoldenSetError, () => readUserFile(file, { what: 'golden set', namedBy: '--golden' })), file);
+  return parseGoldenSet(
+    asProblemsOf(GoldenSetError, () => readUserFile(file, { what: 'golden set', namedBy: '--golden' })),
+    file,
+  );
 }
 
 export function parseGoldenSet(text: string, file: string): GoldenSet {

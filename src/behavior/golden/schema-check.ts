@@ -49,7 +49,12 @@ function explain(ctx: LoadContext, error: ErrorObject): void {
     }
     case 'type':
       if (path.length === 0) {
-        report(ctx, path, `the golden set is ${describe(actual)}`, 'write a list of cases, or a mapping with "cases:" and optional "defaults:"');
+        report(
+          ctx,
+          path,
+          `the golden set is ${describe(actual)}`,
+          'write a list of cases, or a mapping with "cases:" and optional "defaults:"',
+        );
         return;
       }
       report(ctx, path, `${subject} must be ${article(String(params.type))}, got ${describe(actual)}`);

@@ -58,7 +58,12 @@ function checkUniqueId(ctx: LoadContext, at: PathSegment[], raw: Record<string, 
     return;
   }
   const firstLine = valuePosition(ctx.doc, ctx.lines, first).line;
-  report(ctx, [...at, 'id'], `duplicate id "${raw.id}", first used on line ${firstLine}`, 'give every case its own id; reports and baselines key on it');
+  report(
+    ctx,
+    [...at, 'id'],
+    `duplicate id "${raw.id}", first used on line ${firstLine}`,
+    'give every case its own id; reports and baselines key on it',
+  );
 }
 
 function checkPromptOrTurns(ctx: LoadContext, at: PathSegment[], raw: Record<string, unknown>): void {
@@ -85,12 +90,29 @@ function checkExpectation(ctx: LoadContext, at: PathSegment[], raw: Record<strin
   const hasTool = 'expect_tool' in raw;
   const hasSequence = 'expect_sequence' in raw;
   if (hasTool && hasSequence) {
-    report(ctx, [...at, 'expect_sequence'], 'has both "expect_tool" and "expect_sequence"', 'keep one: a sequence already names its first tool', 'key');
+    report(
+      ctx,
+      [...at, 'expect_sequence'],
+      'has both "expect_tool" and "expect_sequence"',
+      'keep one: a sequence already names its first tool',
+      'key',
+    );
   } else if (!hasTool && !hasSequence && !misspelt(raw, 'expect_tool', 'expect_sequence')) {
-    report(ctx, at, 'says nothing about what to call', 'add "expect_tool: NAME", "expect_tool: null" for a case where no tool fits, or "expect_sequence: [A, B]"');
+    report(
+      ctx,
+      at,
+      'says nothing about what to call',
+      'add "expect_tool: NAME", "expect_tool: null" for a case where no tool fits, or "expect_sequence: [A, B]"',
+    );
   }
   if (hasTool && raw.expect_tool === null && 'expect_args' in raw) {
-    report(ctx, [...at, 'expect_args'], '"expect_args" on a negative case (expect_tool: null)', 'remove "expect_args", or name the tool in "expect_tool"', 'key');
+    report(
+      ctx,
+      [...at, 'expect_args'],
+      '"expect_args" on a negative case (expect_tool: null)',
+      'remove "expect_args", or name the tool in "expect_tool"',
+      'key',
+    );
   }
   const expected = [raw.expect_tool, ...(Array.isArray(raw.expect_sequence) ? raw.expect_sequence : [])];
   if (!Array.isArray(raw.forbid_tools)) return;
@@ -111,7 +133,12 @@ function checkFloor(ctx: LoadContext, at: PathSegment[], raw: Record<string, unk
   const minPasses = raw.min_passes ?? defaults.min_passes;
   if (typeof minPasses !== 'number' || typeof runs !== 'number' || minPasses <= runs) return;
   const key = 'min_passes' in raw ? 'min_passes' : 'runs';
-  report(ctx, [...at, key], `"min_passes" is ${minPasses}, more than the ${runs} runs`, `lower "min_passes" to at most ${runs}, or raise "runs"`);
+  report(
+    ctx,
+    [...at, key],
+    `"min_passes" is ${minPasses}, more than the ${runs} runs`,
+    `lower "min_passes" to at most ${runs}, or raise "runs"`,
+  );
 }
 
 function checkMatcher(ctx: LoadContext, at: PathSegment[], spec: unknown): void {
@@ -121,7 +148,13 @@ function checkMatcher(ctx: LoadContext, at: PathSegment[], spec: unknown): void 
   const used = FIELDS_USED[mode] ?? [];
   for (const field of ['value', 'values', 'tolerance', 'pattern']) {
     if (field in spec && !used.includes(field)) {
-      report(ctx, [...at, field], `"${field}" has no effect with match: ${mode}`, `remove it; match: ${mode} reads ${used.length ? `only ${used.join(' and ')}` : 'nothing else'}`, 'key');
+      report(
+        ctx,
+        [...at, field],
+        `"${field}" has no effect with match: ${mode}`,
+        `remove it; match: ${mode} reads ${used.length ? `only ${used.join(' and ')}` : 'nothing else'}`,
+        'key',
+      );
     }
   }
   const needed = used[0];
@@ -145,6 +178,11 @@ function checkPattern(ctx: LoadContext, at: PathSegment[], pattern: string): voi
     compilePattern(pattern);
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-    report(ctx, at, `the pattern does not compile: ${reason}`, 'write an ECMAScript regular expression; in YAML, single quotes keep backslashes as written');
+    report(
+      ctx,
+      at,
+      `the pattern does not compile: ${reason}`,
+      'write an ECMAScript regular expression; in YAML, single quotes keep backslashes as written',
+    );
   }
 }

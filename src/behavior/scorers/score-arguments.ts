@@ -41,7 +41,8 @@ export function scoreArguments(expected: Record<string, ArgExpectation>, actual:
       continue;
     }
     const match = matchArgument(expectation, actual[argument]);
-    if (!match.ok) issues.push({ argument, kind: match.kind ?? 'wrong_value', mode: expectation.mode, expected: shown, actual: actual[argument] });
+    if (!match.ok)
+      issues.push({ argument, kind: match.kind ?? 'wrong_value', mode: expectation.mode, expected: shown, actual: actual[argument] });
   }
   for (const [argument, value] of Object.entries(actual)) {
     if (!Object.hasOwn(expected, argument)) issues.push({ argument, kind: 'unexpected', actual: value });

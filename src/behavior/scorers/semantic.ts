@@ -12,8 +12,10 @@ export const SEMANTIC_THRESHOLD = 0.6;
 
 /** Words that carry no content in a short argument; small on purpose so it stays predictable. */
 const STOP_WORDS = new Set(
-  ('a an the and or but of to in on at for from by with as is are was were be been being it its this that these those ' +
-    'i me my we our us you your he she they them their please can could would will shall should do does did about into').split(' '),
+  (
+    'a an the and or but of to in on at for from by with as is are was were be been being it its this that these those ' +
+    'i me my we our us you your he she they them their please can could would will shall should do does did about into'
+  ).split(' '),
 );
 
 /** Crude plural folding ("invoices" meets "invoice") without a stemmer's surprises. */

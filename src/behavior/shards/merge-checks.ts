@@ -20,7 +20,10 @@ export function asShard(file: string, report: Report): Shard {
 /** Shards 1..n, each exactly once, all of the same n. */
 export function checkShardSet(shards: Shard[]): void {
   const counts = [...new Set(shards.map((s) => s.eval.shard.count))];
-  if (counts.length > 1) throw new MergeError(`the shards come from different splits: ${shards.map((s) => `${s.file} is ${s.eval.shard.index}/${s.eval.shard.count}`).join(', ')}`);
+  if (counts.length > 1)
+    throw new MergeError(
+      `the shards come from different splits: ${shards.map((s) => `${s.file} is ${s.eval.shard.index}/${s.eval.shard.count}`).join(', ')}`,
+    );
   const count = counts[0]!;
   for (let index = 1; index <= count; index++) {
     const files = shards.filter((s) => s.eval.shard.index === index).map((s) => s.file);
@@ -44,14 +47,18 @@ const RUN_DEFINITION: Reading[] = [
   ['settings', (s) => s.eval.settings],
   ['server', (s) => [s.report.target.transport, s.report.target.era, s.report.target.serverInfo, s.report.target.fingerprint]],
   ['options', (s) => s.report.options],
-  ['prices', (s) => Object.entries(s.eval.telemetry).map(([model, t]) => [model, t.cost.inputPerMTok, t.cost.outputPerMTok, t.cost.priceSource])],
+  [
+    'prices',
+    (s) => Object.entries(s.eval.telemetry).map(([model, t]) => [model, t.cost.inputPerMTok, t.cost.outputPerMTok, t.cost.priceSource]),
+  ],
 ];
 
 export function checkSameRun(first: Shard, other: Shard): void {
   for (const [label, read] of RUN_DEFINITION) {
     const a = canonicalJson(read(first));
     const b = canonicalJson(read(other));
-    if (a !== b) throw new MergeError(`${other.file} is not of the same run as ${first.file} (different ${label}: ${clip(a)} vs ${clip(b)})`);
+    if (a !== b)
+      throw new MergeError(`${other.file} is not of the same run as ${first.file} (different ${label}: ${clip(a)} vs ${clip(b)})`);
   }
 }
 
@@ -60,13 +67,16 @@ export function agreedChecks(shards: Shard[]): Shard | undefined {
   const withChecks = shards.filter((s) => s.report.checks.length > 0);
   const first = withChecks[0];
   if (!first) return undefined;
-  const verdicts = (s: Shard): Map<string, string> => new Map(s.report.checks.map((c: CheckResult) => [c.id, `${c.level} ${c.status}${c.expectedFailure ? ' (expected failure)' : ''}`]));
+  const verdicts = (s: Shard): Map<string, string> =>
+    new Map(s.report.checks.map((c: CheckResult) => [c.id, `${c.level} ${c.status}${c.expectedFailure ? ' (expected failure)' : ''}`]));
   const reference = verdicts(first);
   for (const other of withChecks.slice(1)) {
     const seen = verdicts(other);
     for (const id of new Set([...reference.keys(), ...seen.keys()])) {
       if (reference.get(id) !== seen.get(id)) {
-        throw new MergeError(`the shards disagree on conformance check ${id}: ${reference.get(id) ?? 'not run'} in ${first.file}, ${seen.get(id) ?? 'not run'} in ${other.file}`);
+        throw new MergeError(
+          `the shards disagree on conformance check ${id}: ${reference.get(id) ?? 'not run'} in ${first.file}, ${seen.get(id) ?? 'not run'} in ${other.file}`,
+        );
       }
     }
   }
@@ -83,7 +93,8 @@ export function carriedKeys(shards: Shard[], read: (s: Shard) => object, known: 
   for (const shard of shards) {
     for (const [key, value] of Object.entries(read(shard))) {
       if (known.has(key) || value === undefined) continue;
-      if (key in out && canonicalJson(out[key]) !== canonicalJson(value)) throw new MergeError(`the shards disagree on "${key}" (${from[key]} vs ${shard.file}); mcpgate cannot merge that section`);
+      if (key in out && canonicalJson(out[key]) !== canonicalJson(value))
+        throw new MergeError(`the shards disagree on "${key}" (${from[key]} vs ${shard.file}); mcpgate cannot merge that section`);
       out[key] = value;
       from[key] ??= shard.file;
     }

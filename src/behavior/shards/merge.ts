@@ -16,7 +16,18 @@ import { agreedChecks, asShard, carriedKeys, checkSameRun, checkShardSet, MergeE
 
 export { MergeError } from './merge-checks.js';
 
-const REPORT_KEYS = new Set(['schemaVersion', 'tool', 'startedAt', 'durationMs', 'target', 'checks', 'summary', 'verdict', 'options', 'eval']);
+const REPORT_KEYS = new Set([
+  'schemaVersion',
+  'tool',
+  'startedAt',
+  'durationMs',
+  'target',
+  'checks',
+  'summary',
+  'verdict',
+  'options',
+  'eval',
+]);
 const EVAL_KEYS = new Set(['golden', 'models', 'judge', 'settings', 'cases', 'summary', 'perModel', 'telemetry', 'matrix', 'shard']);
 
 export function mergeShards(inputs: Array<{ file: string; report: Report }>): Report {
@@ -25,7 +36,10 @@ export function mergeShards(inputs: Array<{ file: string; report: Report }>): Re
   checkShardSet(shards);
   const first = shards[0]!;
   for (const other of shards.slice(1)) checkSameRun(first, other);
-  const evalReport: EvalReport = { ...(carriedKeys(shards, (s) => s.eval, EVAL_KEYS) as object), ...mergedEval(shards, mergedCases(shards)) };
+  const evalReport: EvalReport = {
+    ...(carriedKeys(shards, (s) => s.eval, EVAL_KEYS) as object),
+    ...mergedEval(shards, mergedCases(shards)),
+  };
   const checked = agreedChecks(shards);
   const starts = shards.map((s) => Date.parse(s.report.startedAt));
   const ends = shards.map((s, i) => starts[i]! + s.report.durationMs);
@@ -56,7 +70,10 @@ function mergedCases(shards: Shard[]): EvalCaseResult[] {
       if (owner.has(key)) throw new MergeError(`case ${key} is in both ${owner.get(key)} and ${shard.file}`);
       owner.set(key, shard.file);
       const home = shardOfCase(c.id, count);
-      if (home !== index) throw new MergeError(`case ${c.id} in ${shard.file} (shard ${index}/${count}) belongs to shard ${home}/${count}: the shards were split differently`);
+      if (home !== index)
+        throw new MergeError(
+          `case ${c.id} in ${shard.file} (shard ${index}/${count}) belongs to shard ${home}/${count}: the shards were split differently`,
+        );
     }
   }
   const cases = shards.flatMap((s) => s.eval.cases);
@@ -68,8 +85,13 @@ function mergedCases(shards: Shard[]): EvalCaseResult[] {
 
 function mergedEval(shards: Shard[], cases: EvalCaseResult[]): EvalReport {
   const first = shards[0]!.eval;
-  const calls = (read: (s: Shard) => { providerCalls: number; cacheHits: number } | undefined): { providerCalls: number; cacheHits: number } =>
-    shards.reduce((t, s) => ({ providerCalls: t.providerCalls + (read(s)?.providerCalls ?? 0), cacheHits: t.cacheHits + (read(s)?.cacheHits ?? 0) }), { providerCalls: 0, cacheHits: 0 });
+  const calls = (
+    read: (s: Shard) => { providerCalls: number; cacheHits: number } | undefined,
+  ): { providerCalls: number; cacheHits: number } =>
+    shards.reduce(
+      (t, s) => ({ providerCalls: t.providerCalls + (read(s)?.providerCalls ?? 0), cacheHits: t.cacheHits + (read(s)?.cacheHits ?? 0) }),
+      { providerCalls: 0, cacheHits: 0 },
+    );
   const models = first.models.map((m) => m.id);
   const prices = priceTableOf(first);
   const pricedAt = Object.values(first.telemetry)[0]?.cost.pricedAt ?? new Date().toISOString();
@@ -79,8 +101,19 @@ function mergedEval(shards: Shard[], cases: EvalCaseResult[]): EvalReport {
     judge: first.judge,
     settings: first.settings,
     cases,
-    summary: summarizeCases(cases, calls((s) => s.eval.summary)),
-    perModel: Object.fromEntries(models.map((m) => [m, summarizeCases(cases.filter((c) => c.model === m), calls((s) => s.eval.perModel[m]))])),
+    summary: summarizeCases(
+      cases,
+      calls((s) => s.eval.summary),
+    ),
+    perModel: Object.fromEntries(
+      models.map((m) => [
+        m,
+        summarizeCases(
+          cases.filter((c) => c.model === m),
+          calls((s) => s.eval.perModel[m]),
+        ),
+      ]),
+    ),
     telemetry: Object.fromEntries(models.map((m) => [m, modelTelemetry(cases, m, prices, pricedAt)])),
     // Case ids are disjoint across shards, so the matrix is the shards' rows side by side.
     matrix: { models, rows: shards.flatMap((s) => s.eval.matrix.rows) },
@@ -95,8 +128,14 @@ function priceTableOf(evalReport: EvalReport): PriceTable {
   const entries = Object.entries(evalReport.telemetry);
   const priced = entries.filter(([, t]) => t.cost.inputPerMTok !== null && t.cost.outputPerMTok !== null);
   const unpriced = entries.find(([, t]) => t.cost.inputPerMTok === null);
-  const source = priced[0]?.[1].cost.priceSource ?? (unpriced ? unpriced[1].cost.priceSource.replace(`no price for ${unpriced[0]} in `, '') : 'unknown');
-  return { source, prices: Object.fromEntries(priced.map(([model, t]) => [model, { inputPerMTok: t.cost.inputPerMTok!, outputPerMTok: t.cost.outputPerMTok! }])) };
+  const source =
+    priced[0]?.[1].cost.priceSource ?? (unpriced ? unpriced[1].cost.priceSource.replace(`no price for ${unpriced[0]} in `, '') : 'unknown');
+  return {
+    source,
+    prices: Object.fromEntries(
+      priced.map(([model, t]) => [model, { inputPerMTok: t.cost.inputPerMTok!, outputPerMTok: t.cost.outputPerMTok! }]),
+    ),
+  };
 }
 
 /**
@@ -104,12 +143,15 @@ function priceTableOf(evalReport: EvalReport): PriceTable {
  * eval verdict over the merged cases, unless layer 0 failed or was inconclusive.
  */
 function mergedVerdict(shards: Shard[], merged: Report, checked: Shard | undefined): Verdict {
-  const broken = shards.find((s) => s.report.verdict.exitCode === EXIT.unreachable || s.report.verdict.exitCode === EXIT.missingCredentials);
+  const broken = shards.find(
+    (s) => s.report.verdict.exitCode === EXIT.unreachable || s.report.verdict.exitCode === EXIT.missingCredentials,
+  );
   if (broken) return broken.report.verdict;
   const fingerprint = merged.target.fingerprint ?? { toolsSha256: 'unknown', toolCount: 0 };
   const evaluated = evalVerdict({ report: merged.eval!, fingerprint });
   const conformance = checked?.report.verdict;
-  if (conformance?.exitCode === EXIT.gateFailed || evaluated.exitCode === EXIT.gateFailed) return conformance?.exitCode === EXIT.gateFailed ? conformance : evaluated;
+  if (conformance?.exitCode === EXIT.gateFailed || evaluated.exitCode === EXIT.gateFailed)
+    return conformance?.exitCode === EXIT.gateFailed ? conformance : evaluated;
   if (conformance && conformance.exitCode !== EXIT.pass) return conformance;
   return evaluated;
 }

@@ -33,9 +33,9 @@ export function gate(flags: GateFlags): number {
   const current = readReportFile(flags.report);
   const result = redactDeep(
     gateAgainst(
-    current,
-    { baseline: flags.baseline, historyDir: flags.historyDir, record: flags.record ?? false },
-    { maxDrop: flags.maxDrop, minSamples: flags.minSamples, confidence: flags.confidence },
+      current,
+      { baseline: flags.baseline, historyDir: flags.historyDir, record: flags.record ?? false },
+      { maxDrop: flags.maxDrop, minSamples: flags.minSamples, confidence: flags.confidence },
       warnOnStderr,
     ),
   );

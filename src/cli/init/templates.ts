@@ -61,15 +61,16 @@ export function goldenTemplate(tools: ToolSketch[]): string {
     tags: [draft]
 `,
   );
-  const example = tools.length === 0
-    ? `  - id: example-tool-case
+  const example =
+    tools.length === 0
+      ? `  - id: example-tool-case
     prompt: "What's the weather in Paris?"
     expect_tool: get_weather
     expect_args:
       city: { match: normalized, value: paris }
     rubric: rubric.md#weather
 `
-    : '';
+      : '';
   return `# Golden set: natural-language tasks and the tool calls they should produce.
 # Format: docs/golden-format.md of mcpgate. Replace the draft prompts with real user requests.
 defaults:

@@ -42,9 +42,11 @@ export function auditedErrors(ctx: CheckContext): Array<{ exchange: Exchange; me
  * On HTTP, what came back to a notification is left out: jsonrpc.notification-no-response judges it.
  */
 export function allServerMessages(ctx: CheckContext): unknown[] {
-  return ctx.auditedConnections().flatMap((c) =>
-    c.transport === 'http'
-      ? c.exchanges.filter((e) => e.sent.awaitId !== undefined && e.sent.audited !== false).flatMap((e) => e.messages)
-      : c.received.map((r) => r.message).filter((m) => m !== undefined),
-  );
+  return ctx
+    .auditedConnections()
+    .flatMap((c) =>
+      c.transport === 'http'
+        ? c.exchanges.filter((e) => e.sent.awaitId !== undefined && e.sent.audited !== false).flatMap((e) => e.messages)
+        : c.received.map((r) => r.message).filter((m) => m !== undefined),
+    );
 }

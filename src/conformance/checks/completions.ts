@@ -32,20 +32,41 @@ export const completionChecks = defineChecks('completions', [
     spec: 'server/utilities/completion',
     async run(ctx) {
       if (!ctx.hasCapability('completions')) {
-        const exchange = await ctx.client.request('completion/complete', { ref: { type: 'ref/prompt', name: 'mcpgate-probe' }, argument: { name: 'x', value: '' } });
+        const exchange = await ctx.client.request('completion/complete', {
+          ref: { type: 'ref/prompt', name: 'mcpgate-probe' },
+          argument: { name: 'x', value: '' },
+        });
         const expected = expectedErrorText(ErrorCode.MethodNotFound, 404, ctx.transport);
         const judged = expectError(exchange, ErrorCode.MethodNotFound, 404);
         const evidence = [evidenceOf(exchange, expected, 'completion/complete without the capability')];
-        return judged.ok ? pass(`completions not declared: ${judged.seen}`, evidence) : violated(`completions is not declared, so completion/complete should get ${expected}; got ${judged.seen}`, evidence, 'declare the completions capability, or answer completion/complete with -32601');
+        return judged.ok
+          ? pass(`completions not declared: ${judged.seen}`, evidence)
+          : violated(
+              `completions is not declared, so completion/complete should get ${expected}; got ${judged.seen}`,
+              evidence,
+              'declare the completions capability, or answer completion/complete with -32601',
+            );
       }
       const target = await completionTarget(ctx);
       if (!target) return skip('completions is declared but there is no prompt argument or template variable to complete');
       const exchange = await ctx.client.request('completion/complete', { ref: target.ref, argument: { name: target.argument, value: '' } });
-      const evidence = [evidenceOf(exchange, 'a result with completion.values (a string array of at most 100)', `completion/complete for ${target.argument}`)];
+      const evidence = [
+        evidenceOf(
+          exchange,
+          'a result with completion.values (a string array of at most 100)',
+          `completion/complete for ${target.argument}`,
+        ),
+      ];
       const result = resultOf(exchange);
       const completion = isObject(result?.completion) ? result.completion : undefined;
-      if (!result) return violated(`completions is declared but completion/complete failed: ${expectError(exchange, ErrorCode.MethodNotFound).seen}`, evidence, 'serve completion/complete, or do not declare the completions capability');
-      if (!completion || !Array.isArray(completion.values)) return violated('the completion result has no completion.values array', evidence);
+      if (!result)
+        return violated(
+          `completions is declared but completion/complete failed: ${expectError(exchange, ErrorCode.MethodNotFound).seen}`,
+          evidence,
+          'serve completion/complete, or do not declare the completions capability',
+        );
+      if (!completion || !Array.isArray(completion.values))
+        return violated('the completion result has no completion.values array', evidence);
       return pass(`completion/complete returned ${completion.values.length} value(s) for ${target.argument}`, evidence);
     },
   },

@@ -29,7 +29,12 @@ async function expectHeaderMismatch(probes: Probe[], fix: string): Promise<Check
     evidence.push(evidenceOf(exchange, `JSON-RPC error ${MISMATCH}`, probe.label));
     if (!judged.ok) problems.push(`${probe.label}: got ${judged.seen}`);
   }
-  if (problems.length > 0) return violated(`expected ${MISMATCH}; ${problems.join('; ')}`, evidence.filter((e) => problems.some((p) => p.startsWith(e.label ?? '\u0000'))), fix);
+  if (problems.length > 0)
+    return violated(
+      `expected ${MISMATCH}; ${problems.join('; ')}`,
+      evidence.filter((e) => problems.some((p) => p.startsWith(e.label ?? '\u0000'))),
+      fix,
+    );
   return pass(`${probes.length} probe(s) answered ${MISMATCH}`, evidence.slice(0, 2));
 }
 
@@ -42,10 +47,15 @@ async function namedRequests(ctx: CheckContext): Promise<Array<{ method: string;
   }
   if (ctx.hasCapability('tools')) {
     const tool = (await ctx.callableTools())[0];
-    if (tool) out.push({ method: 'tools/call', params: { name: tool.name, arguments: sampleArguments(tool.inputSchema) }, name: tool.name });
+    if (tool)
+      out.push({ method: 'tools/call', params: { name: tool.name, arguments: sampleArguments(tool.inputSchema) }, name: tool.name });
   }
   if (ctx.hasCapability('prompts')) {
-    const prompt = (await ctx.list('prompts/list')).items.find((p) => typeof p.name === 'string' && !(Array.isArray(p.arguments) && p.arguments.some((a) => (a as { required?: unknown })?.required === true)));
+    const prompt = (await ctx.list('prompts/list')).items.find(
+      (p) =>
+        typeof p.name === 'string' &&
+        !(Array.isArray(p.arguments) && p.arguments.some((a) => (a as { required?: unknown })?.required === true)),
+    );
     if (prompt) out.push({ method: 'prompts/get', params: { name: prompt.name }, name: prompt.name as string });
   }
   return out;
@@ -62,7 +72,11 @@ export const httpChecks = defineChecks('http', [
     level: 'MUST',
     spec: SPEC,
     transports: HTTP_ONLY,
-    run: (ctx) => expectHeaderMismatch([{ label: 'tools/list without Mcp-Method', send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.method]: undefined } }) }], 'reject requests without Mcp-Method with HTTP 400 and -32020'),
+    run: (ctx) =>
+      expectHeaderMismatch(
+        [{ label: 'tools/list without Mcp-Method', send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.method]: undefined } }) }],
+        'reject requests without Mcp-Method with HTTP 400 and -32020',
+      ),
   },
   {
     id: 'http.mcp-method-mismatch',
@@ -73,8 +87,14 @@ export const httpChecks = defineChecks('http', [
     run: (ctx) =>
       expectHeaderMismatch(
         [
-          { label: 'Mcp-Method: tools/call on a tools/list body', send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.method]: 'tools/call' } }) },
-          { label: 'Mcp-Method: TOOLS/LIST (values are case-sensitive)', send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.method]: 'TOOLS/LIST' } }) },
+          {
+            label: 'Mcp-Method: tools/call on a tools/list body',
+            send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.method]: 'tools/call' } }),
+          },
+          {
+            label: 'Mcp-Method: TOOLS/LIST (values are case-sensitive)',
+            send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.method]: 'TOOLS/LIST' } }),
+          },
         ],
         'compare Mcp-Method with the body method exactly and answer a mismatch with HTTP 400 and -32020',
       ),
@@ -86,12 +106,27 @@ export const httpChecks = defineChecks('http', [
     spec: SPEC,
     transports: HTTP_ONLY,
     async run(ctx) {
-      const exchange = await ctx.client.request('tools/list', {}, {
-        headers: { [HEADERS.method]: undefined, [HEADERS.protocolVersion]: undefined, 'mcp-method': 'tools/list', 'MCP-PROTOCOL-VERSION': ctx.client.defaultMeta()['io.modelcontextprotocol/protocolVersion'] as string },
-      });
+      const exchange = await ctx.client.request(
+        'tools/list',
+        {},
+        {
+          headers: {
+            [HEADERS.method]: undefined,
+            [HEADERS.protocolVersion]: undefined,
+            'mcp-method': 'tools/list',
+            'MCP-PROTOCOL-VERSION': ctx.client.defaultMeta()['io.modelcontextprotocol/protocolVersion'] as string,
+          },
+        },
+      );
       const judged = expectResult(exchange);
       const evidence = [evidenceOf(exchange, 'a normal result', 'headers named mcp-method and MCP-PROTOCOL-VERSION')];
-      return judged.ok ? pass('lower- and upper-case header names were accepted', evidence) : violated(`header names differing only in case were refused: ${judged.seen}`, evidence, 'compare HTTP header names case-insensitively');
+      return judged.ok
+        ? pass('lower- and upper-case header names were accepted', evidence)
+        : violated(
+            `header names differing only in case were refused: ${judged.seen}`,
+            evidence,
+            'compare HTTP header names case-insensitively',
+          );
     },
   },
   {
@@ -105,9 +140,15 @@ export const httpChecks = defineChecks('http', [
       if (targets.length === 0) return skip('no resource, prompt without required arguments, or callable tool to address');
       const probes = targets.flatMap(({ method, params, name }) => [
         { label: `${method} ${name} without Mcp-Name`, send: request(ctx, method, params, { headers: { [HEADERS.name]: undefined } }) },
-        { label: `${method} ${name} with Mcp-Name "mcpgate-mismatch"`, send: request(ctx, method, params, { headers: { [HEADERS.name]: 'mcpgate-mismatch' } }) },
+        {
+          label: `${method} ${name} with Mcp-Name "mcpgate-mismatch"`,
+          send: request(ctx, method, params, { headers: { [HEADERS.name]: 'mcpgate-mismatch' } }),
+        },
       ]);
-      return expectHeaderMismatch(probes, 'require Mcp-Name equal to params.name (tools/call, prompts/get) or params.uri (resources/read), answering HTTP 400 and -32020 otherwise');
+      return expectHeaderMismatch(
+        probes,
+        'require Mcp-Name equal to params.name (tools/call, prompts/get) or params.uri (resources/read), answering HTTP 400 and -32020 otherwise',
+      );
     },
   },
   {
@@ -121,10 +162,16 @@ export const httpChecks = defineChecks('http', [
       if (!target) return skip('no resource, prompt without required arguments, or callable tool to address');
       const encoded = `=?base64?${Buffer.from(target.name, 'utf8').toString('base64')}?=`;
       const exchange = await ctx.client.request(target.method, target.params, { headers: { [HEADERS.name]: encoded } });
-      const evidence = [evidenceOf(exchange, 'the same answer as with a plain Mcp-Name (not -32020)', `${target.method} with Mcp-Name ${encoded}`)];
+      const evidence = [
+        evidenceOf(exchange, 'the same answer as with a plain Mcp-Name (not -32020)', `${target.method} with Mcp-Name ${encoded}`),
+      ];
       const judged = expectError(exchange, ErrorCode.HeaderMismatch);
       return judged.ok
-        ? violated(`a base64-encoded Mcp-Name for "${target.name}" was refused with -32020`, evidence, 'decode =?base64?…?= header values (UTF-8) before comparing them with the body')
+        ? violated(
+            `a base64-encoded Mcp-Name for "${target.name}" was refused with -32020`,
+            evidence,
+            'decode =?base64?…?= header values (UTF-8) before comparing them with the body',
+          )
         : pass(`base64 Mcp-Name accepted: ${judged.seen}`, evidence);
     },
   },
@@ -136,12 +183,23 @@ export const httpChecks = defineChecks('http', [
     transports: HTTP_ONLY,
     async run(ctx) {
       const versions = Array.isArray(ctx.discover.result.supportedVersions) ? ctx.discover.result.supportedVersions : [];
-      const probes: Probe[] = [{ label: 'MCP-Protocol-Version 2025-11-25 with _meta 2026-07-28', send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.protocolVersion]: '2025-11-25' } }) }];
+      const probes: Probe[] = [
+        {
+          label: 'MCP-Protocol-Version 2025-11-25 with _meta 2026-07-28',
+          send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.protocolVersion]: '2025-11-25' } }),
+        },
+      ];
       // A server that also serves old clients may read a missing header as 2025-03-26.
       if (!versions.some((v) => (LEGACY_VERSIONS as readonly unknown[]).includes(v))) {
-        probes.push({ label: 'no MCP-Protocol-Version header', send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.protocolVersion]: undefined } }) });
+        probes.push({
+          label: 'no MCP-Protocol-Version header',
+          send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.protocolVersion]: undefined } }),
+        });
       }
-      return expectHeaderMismatch(probes, 'require MCP-Protocol-Version and compare it with params._meta protocolVersion; answer a mismatch with HTTP 400 and -32020');
+      return expectHeaderMismatch(
+        probes,
+        'require MCP-Protocol-Version and compare it with params._meta protocolVersion; answer a mismatch with HTTP 400 and -32020',
+      );
     },
   },
   ...(['GET', 'DELETE'] as const).map((verb) => ({
@@ -151,11 +209,19 @@ export const httpChecks = defineChecks('http', [
     spec: SPEC,
     transports: HTTP_ONLY,
     async run(ctx: CheckContext) {
-      const exchange = await ctx.client.raw('', { httpMethod: verb, headers: { Accept: 'application/json, text/event-stream' }, timeoutMs: 3_000 });
+      const exchange = await ctx.client.raw('', {
+        httpMethod: verb,
+        headers: { Accept: 'application/json, text/event-stream' },
+        timeoutMs: 3_000,
+      });
       const evidence = [evidenceOf(exchange, 'HTTP 405 Method Not Allowed', verb)];
       return exchange.status === 405
         ? pass(`${verb}: HTTP 405`, evidence)
-        : violated(`${verb} should get 405 (there is no GET stream and no session to delete in this revision); got ${exchange.status ?? exchange.error?.message}`, evidence, `answer ${verb} with 405 and Allow: POST`);
+        : violated(
+            `${verb} should get 405 (there is no GET stream and no session to delete in this revision); got ${exchange.status ?? exchange.error?.message}`,
+            evidence,
+            `answer ${verb} with 405 and Allow: POST`,
+          );
     },
   })),
   {
@@ -169,7 +235,11 @@ export const httpChecks = defineChecks('http', [
       const evidence = [evidenceOf(exchange, 'HTTP 403', 'tools/list with Origin: https://evil.example')];
       return exchange.status === 403
         ? pass('foreign Origin: HTTP 403', evidence)
-        : violated(`a request from Origin https://evil.example should get 403; got HTTP ${exchange.status ?? exchange.error?.message} (DNS rebinding protection)`, evidence, 'validate the Origin header on every request and answer unknown origins with 403');
+        : violated(
+            `a request from Origin https://evil.example should get 403; got HTTP ${exchange.status ?? exchange.error?.message} (DNS rebinding protection)`,
+            evidence,
+            'validate the Origin header on every request and answer unknown origins with 403',
+          );
     },
   },
   {
@@ -180,8 +250,22 @@ export const httpChecks = defineChecks('http', [
     transports: HTTP_ONLY,
     phase: 'audit',
     async run(ctx) {
-      const bad = ctx.allExchanges().filter((e) => e.sent.awaitId !== undefined && e.status !== undefined && e.messages.length + e.unparsable.length > 0 && e.contentType !== 'application/json' && e.contentType !== 'text/event-stream');
-      if (bad.length > 0) return violated(`${bad.length} response(s) carried Content-Type ${[...new Set(bad.map((e) => e.contentType ?? 'none'))].join(', ')}`, bad.slice(0, 3).map((e) => evidenceOf(e, 'Content-Type application/json or text/event-stream', 'response')), 'send JSON-RPC responses as application/json or text/event-stream');
+      const bad = ctx
+        .allExchanges()
+        .filter(
+          (e) =>
+            e.sent.awaitId !== undefined &&
+            e.status !== undefined &&
+            e.messages.length + e.unparsable.length > 0 &&
+            e.contentType !== 'application/json' &&
+            e.contentType !== 'text/event-stream',
+        );
+      if (bad.length > 0)
+        return violated(
+          `${bad.length} response(s) carried Content-Type ${[...new Set(bad.map((e) => e.contentType ?? 'none'))].join(', ')}`,
+          bad.slice(0, 3).map((e) => evidenceOf(e, 'Content-Type application/json or text/event-stream', 'response')),
+          'send JSON-RPC responses as application/json or text/event-stream',
+        );
       return pass('every response body had a valid Content-Type');
     },
   },
@@ -194,7 +278,12 @@ export const httpChecks = defineChecks('http', [
     phase: 'audit',
     async run(ctx) {
       const withSession = ctx.allExchanges().filter((e) => e.headers['mcp-session-id'] !== undefined);
-      if (withSession.length > 0) return violated(`${withSession.length} response(s) carried Mcp-Session-Id; 2026-07-28 is stateless`, withSession.slice(0, 2).map((e) => evidenceOf(e, 'no Mcp-Session-Id header', 'response')), 'stop creating sessions; drop the Mcp-Session-Id header');
+      if (withSession.length > 0)
+        return violated(
+          `${withSession.length} response(s) carried Mcp-Session-Id; 2026-07-28 is stateless`,
+          withSession.slice(0, 2).map((e) => evidenceOf(e, 'no Mcp-Session-Id header', 'response')),
+          'stop creating sessions; drop the Mcp-Session-Id header',
+        );
       return pass('no response carried Mcp-Session-Id');
     },
   },

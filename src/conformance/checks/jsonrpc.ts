@@ -25,10 +25,15 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
         evidenceOf(i, `a response with id ${integerId} (an integer)`, 'integer id'),
       ];
       const problems: string[] = [];
-      for (const [exchange, id] of [[s, stringId], [i, integerId]] as const) {
+      for (const [exchange, id] of [
+        [s, stringId],
+        [i, integerId],
+      ] as const) {
         const got = (exchange.response as { id?: unknown } | undefined)?.id;
-        if (!exchange.response) problems.push(`no response to id ${JSON.stringify(id)} (${exchange.error?.message ?? 'nothing came back'})`);
-        else if (!sameId(got, id)) problems.push(`id ${JSON.stringify(id)} (${typeof id}) came back as ${JSON.stringify(got)} (${typeof got})`);
+        if (!exchange.response)
+          problems.push(`no response to id ${JSON.stringify(id)} (${exchange.error?.message ?? 'nothing came back'})`);
+        else if (!sameId(got, id))
+          problems.push(`id ${JSON.stringify(id)} (${typeof id}) came back as ${JSON.stringify(got)} (${typeof got})`);
       }
       if (problems.length > 0) return violated(problems.join('; '), evidence, 'echo the request id unchanged, keeping its JSON type');
       return pass('string and integer ids are echoed unchanged', evidence);
@@ -47,7 +52,11 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
       const evidence = [evidenceOf(exchange, expected, method)];
       return judged.ok
         ? pass(`unknown method: ${judged.seen}`, evidence)
-        : violated(`an unknown method should get ${expected}; got ${judged.seen}`, evidence, 'answer unknown methods with -32601, and on HTTP with status 404 and the JSON-RPC error body');
+        : violated(
+            `an unknown method should get ${expected}; got ${judged.seen}`,
+            evidence,
+            'answer unknown methods with -32601, and on HTTP with status 404 and the JSON-RPC error body',
+          );
     },
   },
   {
@@ -63,13 +72,17 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
       if (ctx.transport === 'stdio') {
         const before = client.connection.received.length;
         await client.request('tools/list');
-        const answer = client.connection.received.slice(before).map((r) => r.message).find((m) => isResponse(m) && (m as { id?: unknown }).id === null);
+        const answer = client.connection.received
+          .slice(before)
+          .map((r) => r.message)
+          .find((m) => isResponse(m) && (m as { id?: unknown }).id === null);
         if (answer) exchange.response = answer as typeof exchange.response;
       }
       const judged = expectError(exchange, ErrorCode.InvalidRequest);
       const evidence = [evidenceOf(exchange, `JSON-RPC error ${ErrorCode.InvalidRequest}`, 'tools/list with "id": null')];
       if (judged.ok) return pass(`id null: ${judged.seen}`, evidence);
-      if (expectResult(exchange).ok) return violated('a request with id null was served as if it were valid', evidence, 'reject "id": null with -32600');
+      if (expectResult(exchange).ok)
+        return violated('a request with id null was served as if it were valid', evidence, 'reject "id": null with -32600');
       return warn(`id null got ${judged.seen}; the spec names -32600 but leaves the answer open`, evidence);
     },
   },
@@ -88,7 +101,11 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
         if (status >= 400 && status < 500 && !exchange.messages.some((m) => isResponse(m) && (m as { id?: unknown }).id != null)) {
           return pass(`notification refused with HTTP ${status}, which the spec allows`, evidence);
         }
-        return violated(`a notification should get 202 with an empty body (or a 4xx); got HTTP ${exchange.status ?? 'none'}${exchange.bodyText.trim() ? ' with a body' : ''}`, evidence, 'answer accepted notifications with 202 Accepted and no body');
+        return violated(
+          `a notification should get 202 with an empty body (or a 4xx); got HTTP ${exchange.status ?? 'none'}${exchange.bodyText.trim() ? ' with a body' : ''}`,
+          evidence,
+          'answer accepted notifications with 202 Accepted and no body',
+        );
       }
       // stdio: a response to the notification would arrive before the answer to the next request, on a
       // connection of its own so no other check's traffic interleaves.
@@ -97,9 +114,21 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
       await client.notify('notifications/cancelled', params);
       const follow = await client.request('tools/list');
       const window = client.connection.received.slice(before).map((r) => r.message);
-      const stray = window.filter((m) => isResponse(m) && !sameId((m as { id?: unknown }).id, (follow.response as { id?: unknown } | undefined)?.id) && (m as { id?: unknown }).id == null);
-      if (stray.length > 0) return violated('the server answered a notification', [valueEvidence('response to a notification', stray[0], 'no message at all')], 'never answer notifications');
-      return pass('no response to the notification', [evidenceOf(follow, 'the follow-up request answered, nothing else', 'follow-up tools/list')]);
+      const stray = window.filter(
+        (m) =>
+          isResponse(m) &&
+          !sameId((m as { id?: unknown }).id, (follow.response as { id?: unknown } | undefined)?.id) &&
+          (m as { id?: unknown }).id == null,
+      );
+      if (stray.length > 0)
+        return violated(
+          'the server answered a notification',
+          [valueEvidence('response to a notification', stray[0], 'no message at all')],
+          'never answer notifications',
+        );
+      return pass('no response to the notification', [
+        evidenceOf(follow, 'the follow-up request answered, nothing else', 'follow-up tools/list'),
+      ]);
     },
   },
   {
@@ -111,10 +140,13 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
     async run(ctx) {
       const requests = allServerMessages(ctx).filter((m) => classifyMessage(m) === 'request');
       if (requests.length > 0) {
-        return violated(`the server sent ${requests.length} request(s), e.g. ${(requests[0] as { method: string }).method}; 2026-07-28 servers ask for input with input_required results instead`, requests.slice(0, 3).map((r) => valueEvidence('server-initiated request', r, 'no message with both method and id')), 'return an InputRequiredResult (resultType "input_required") instead of sending requests');
+        return violated(
+          `the server sent ${requests.length} request(s), e.g. ${(requests[0] as { method: string }).method}; 2026-07-28 servers ask for input with input_required results instead`,
+          requests.slice(0, 3).map((r) => valueEvidence('server-initiated request', r, 'no message with both method and id')),
+          'return an InputRequiredResult (resultType "input_required") instead of sending requests',
+        );
       }
       return pass('no server-initiated requests were seen');
     },
   },
 ]);
-

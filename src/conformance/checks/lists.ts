@@ -43,10 +43,17 @@ export const listChecks = defineChecks('lists', [
         const scopes = new Set(listing.pages.map((p) => resultOf(p)?.cacheScope).filter((s) => s !== undefined));
         if (scopes.size > 1) {
           problems.push(`${method}: pages use different cacheScope values ${JSON.stringify([...scopes])}`);
-          evidence.push(...listing.pages.slice(0, 2).map((p, i) => evidenceOf(p, 'the same cacheScope on every page', `${method} page ${i + 1}`)));
+          evidence.push(
+            ...listing.pages.slice(0, 2).map((p, i) => evidenceOf(p, 'the same cacheScope on every page', `${method} page ${i + 1}`)),
+          );
         }
       }
-      if (problems.length > 0) return violated(problems.join(' | '), evidence.slice(0, 3), 'return a finite sequence of pages with distinct items and one cacheScope');
+      if (problems.length > 0)
+        return violated(
+          problems.join(' | '),
+          evidence.slice(0, 3),
+          'return a finite sequence of pages with distinct items and one cacheScope',
+        );
       return pass(`${methods.length} list(s) read completely over ${pages} page(s)`);
     },
   },
@@ -62,7 +69,13 @@ export const listChecks = defineChecks('lists', [
       const exchange = await ctx.client.request(method, { cursor });
       const judged = expectError(exchange, ErrorCode.InvalidParams);
       const evidence = [evidenceOf(exchange, `JSON-RPC error ${ErrorCode.InvalidParams}`, `${method} with cursor "${cursor}"`)];
-      return judged.ok ? pass(`invalid cursor: ${judged.seen}`, evidence) : violated(`an invalid cursor should get -32602; got ${judged.seen}`, evidence, 'reject cursors the server did not issue with -32602');
+      return judged.ok
+        ? pass(`invalid cursor: ${judged.seen}`, evidence)
+        : violated(
+            `an invalid cursor should get -32602; got ${judged.seen}`,
+            evidence,
+            'reject cursors the server did not issue with -32602',
+          );
     },
   },
   {
@@ -89,13 +102,16 @@ export const listChecks = defineChecks('lists', [
             const judged = expectError(exchange, ErrorCode.MethodNotFound, 404);
             seen.push(`${method} refused`);
             if (!judged.ok) {
-              problems.push(`${capability} is not declared, so ${method} should get ${expectedErrorText(ErrorCode.MethodNotFound, 404, ctx.transport)}; got ${judged.seen}`);
+              problems.push(
+                `${capability} is not declared, so ${method} should get ${expectedErrorText(ErrorCode.MethodNotFound, 404, ctx.transport)}; got ${judged.seen}`,
+              );
               evidence.push(evidenceOf(exchange, expectedErrorText(ErrorCode.MethodNotFound, 404, ctx.transport), method));
             }
           }
         }
       }
-      if (problems.length > 0) return violated(problems.join(' | '), evidence.slice(0, 3), 'declare exactly the capabilities whose methods the server serves');
+      if (problems.length > 0)
+        return violated(problems.join(' | '), evidence.slice(0, 3), 'declare exactly the capabilities whose methods the server serves');
       return pass(seen.join(', '));
     },
   },

@@ -22,7 +22,11 @@ function missingMetaCheck(id: string, title: string, what: string, options: Requ
       const judged = expectError(exchange, ErrorCode.InvalidParams, 400);
       const evidence = [evidenceOf(exchange, expected, `tools/list with ${what}`)];
       if (!judged.ok) {
-        return violated(`a request with ${what} should get ${expected}; got ${judged.seen}`, evidence, `reject requests whose params._meta lacks ${META.protocolVersion} or ${META.clientCapabilities} with -32602 (HTTP 400)`);
+        return violated(
+          `a request with ${what} should get ${expected}; got ${judged.seen}`,
+          evidence,
+          `reject requests whose params._meta lacks ${META.protocolVersion} or ${META.clientCapabilities} with -32602 (HTTP 400)`,
+        );
       }
       return pass(`${what}: ${judged.seen}`, evidence);
     },
@@ -35,8 +39,18 @@ function normalRequest(client: ModernClient, options: RequestOptions) {
 
 export const metaChecks = defineChecks('meta', [
   missingMetaCheck('meta.missing-params', 'a request without params is rejected with -32602', 'no params at all', { omitParams: true }),
-  missingMetaCheck('meta.missing-protocol-version', 'a request without _meta protocolVersion is rejected with -32602', `no ${META.protocolVersion} in _meta`, { metaPatch: { [META.protocolVersion]: undefined } }),
-  missingMetaCheck('meta.missing-client-capabilities', 'a request without _meta clientCapabilities is rejected with -32602', `no ${META.clientCapabilities} in _meta`, { metaPatch: { [META.clientCapabilities]: undefined } }),
+  missingMetaCheck(
+    'meta.missing-protocol-version',
+    'a request without _meta protocolVersion is rejected with -32602',
+    `no ${META.protocolVersion} in _meta`,
+    { metaPatch: { [META.protocolVersion]: undefined } },
+  ),
+  missingMetaCheck(
+    'meta.missing-client-capabilities',
+    'a request without _meta clientCapabilities is rejected with -32602',
+    `no ${META.clientCapabilities} in _meta`,
+    { metaPatch: { [META.clientCapabilities]: undefined } },
+  ),
   {
     id: 'meta.client-info-optional',
     title: 'clientInfo is optional in _meta',
@@ -48,7 +62,11 @@ export const metaChecks = defineChecks('meta', [
       const evidence = [evidenceOf(exchange, 'a normal ListToolsResult', `tools/list without ${META.clientInfo}`)];
       return judged.ok
         ? pass('a request without clientInfo was served normally', evidence)
-        : violated(`a request without clientInfo should be served normally; got ${judged.seen}`, evidence, `do not require ${META.clientInfo}; it is optional`);
+        : violated(
+            `a request without clientInfo should be served normally; got ${judged.seen}`,
+            evidence,
+            `do not require ${META.clientInfo}; it is optional`,
+          );
     },
   },
   {
@@ -63,7 +81,11 @@ export const metaChecks = defineChecks('meta', [
       const evidence = [evidenceOf(exchange, 'a normal ListToolsResult', 'tools/list with traceparent and tracestate')];
       return judged.ok
         ? pass('traceparent and tracestate were accepted', evidence)
-        : violated(`a request with a valid traceparent should be served normally; got ${judged.seen}`, evidence, 'accept the reserved traceparent, tracestate and baggage keys in _meta');
+        : violated(
+            `a request with a valid traceparent should be served normally; got ${judged.seen}`,
+            evidence,
+            'accept the reserved traceparent, tracestate and baggage keys in _meta',
+          );
     },
   },
   {
@@ -88,7 +110,12 @@ export const metaChecks = defineChecks('meta', [
           bad++;
         }
       }
-      if (bad > 0) return violated(`${bad} of ${results.length} results lack a valid _meta["${META.serverInfo}"]`, missing, `add {"${META.serverInfo}": {"name": ..., "version": ...}} to the _meta of every result`);
+      if (bad > 0)
+        return violated(
+          `${bad} of ${results.length} results lack a valid _meta["${META.serverInfo}"]`,
+          missing,
+          `add {"${META.serverInfo}": {"name": ..., "version": ...}} to the _meta of every result`,
+        );
       return pass(`all ${results.length} results carry serverInfo`);
     },
   },
@@ -109,10 +136,21 @@ export const metaChecks = defineChecks('meta', [
         }
       }
       if (invalid.size > 0) {
-        return violated(`_meta keys that break the key grammar: ${[...invalid].slice(0, 5).map((k) => JSON.stringify(k)).join(', ')}`, [], 'use keys of the form prefix.labels/name, for example com.example/trace-id');
+        return violated(
+          `_meta keys that break the key grammar: ${[...invalid]
+            .slice(0, 5)
+            .map((k) => JSON.stringify(k))
+            .join(', ')}`,
+          [],
+          'use keys of the form prefix.labels/name, for example com.example/trace-id',
+        );
       }
       if (unknownReserved.size > 0) {
-        return warn(`_meta keys under a reserved prefix that the spec does not define: ${[...unknownReserved].slice(0, 5).join(', ')}`, [], 'use your own reverse-DNS prefix for custom keys');
+        return warn(
+          `_meta keys under a reserved prefix that the spec does not define: ${[...unknownReserved].slice(0, 5).join(', ')}`,
+          [],
+          'use your own reverse-DNS prefix for custom keys',
+        );
       }
       return pass('every _meta key follows the grammar');
     },
@@ -134,13 +172,27 @@ export const statelessCheck = defineChecks('meta', [
       const first = await client.request('tools/list', {}, { metaPatch: { [META.protocolVersion]: undefined } });
       const second = await client.request('tools/list');
       const evidence = [
-        evidenceOf(first, expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport), 'first request on a new connection, without protocolVersion'),
+        evidenceOf(
+          first,
+          expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport),
+          'first request on a new connection, without protocolVersion',
+        ),
         evidenceOf(second, 'a ListToolsResult', 'second request, well-formed'),
       ];
       const refused = expectError(first, ErrorCode.InvalidParams, 400);
       const after = expectResult(second);
-      if (!refused.ok) return violated(`the first request on a new connection lacked protocolVersion and should get ${expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport)}; got ${refused.seen}`, evidence, 'read the version from every request; never fall back to an era chosen by an earlier message');
-      if (!after.ok) return violated(`after a refused first request, a well-formed 2026-07-28 request got ${after.seen}`, evidence, 'keep no per-connection protocol state');
+      if (!refused.ok)
+        return violated(
+          `the first request on a new connection lacked protocolVersion and should get ${expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport)}; got ${refused.seen}`,
+          evidence,
+          'read the version from every request; never fall back to an era chosen by an earlier message',
+        );
+      if (!after.ok)
+        return violated(
+          `after a refused first request, a well-formed 2026-07-28 request got ${after.seen}`,
+          evidence,
+          'keep no per-connection protocol state',
+        );
       return pass('a defective first request was refused and did not change how the next one was served', evidence);
     },
   },

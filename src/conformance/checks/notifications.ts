@@ -27,11 +27,19 @@ export const notificationChecks = defineChecks('notifications', [
     spec: 'basic/patterns/progress',
     phase: 'audit',
     async run(ctx) {
-      const offenders = allServerMessages(ctx).filter((m) => classifyMessage(m) === 'notification' && isObject(m) && typeof m.method === 'string' && m.method in WHY);
+      const offenders = allServerMessages(ctx).filter(
+        (m) => classifyMessage(m) === 'notification' && isObject(m) && typeof m.method === 'string' && m.method in WHY,
+      );
       if (offenders.length === 0) return pass('no unsolicited progress, log or cancellation notifications');
       const methods = [...new Set(offenders.map((m) => (m as { method: string }).method))];
-      const evidence: Evidence[] = offenders.slice(0, 3).map((m) => valueEvidence('server notification', m, WHY[(m as { method: string }).method]!));
-      return violated(`the server sent ${offenders.length} unsolicited notification(s): ${methods.map((m) => `${m} (${WHY[m]})`).join('; ')}`, evidence, 'send progress and log notifications only when the request asked for them');
+      const evidence: Evidence[] = offenders
+        .slice(0, 3)
+        .map((m) => valueEvidence('server notification', m, WHY[(m as { method: string }).method]!));
+      return violated(
+        `the server sent ${offenders.length} unsolicited notification(s): ${methods.map((m) => `${m} (${WHY[m]})`).join('; ')}`,
+        evidence,
+        'send progress and log notifications only when the request asked for them',
+      );
     },
   },
 ]);

@@ -15,7 +15,10 @@ const PARAMS: Record<string, Record<string, unknown>> = {
 
 function removedMethodCheck(method: (typeof REMOVED_METHODS)[number]): Omit<CheckDefinition, 'area'> {
   return {
-    id: `removed.${method.replace(/\//g, '-').replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}`,
+    id: `removed.${method
+      .replace(/\//g, '-')
+      .replace(/([a-z])([A-Z])/g, '$1-$2')
+      .toLowerCase()}`,
     title: `the removed method ${method} is answered as an unknown method (-32601)`,
     level: 'MUST',
     spec: 'changelog',
@@ -31,9 +34,17 @@ function removedMethodCheck(method: (typeof REMOVED_METHODS)[number]): Omit<Chec
       const expected = expectedErrorText(ErrorCode.MethodNotFound, 404, ctx.transport);
       const judged = expectError(exchange, ErrorCode.MethodNotFound, 404);
       const evidence = [evidenceOf(exchange, expected, method)];
-      if (!judged.ok) return violated(`${method} was removed in this revision and should get ${expected}; got ${judged.seen}`, evidence, `answer ${method} with -32601${ctx.transport === 'http' ? ' and HTTP 404' : ''}`);
+      if (!judged.ok)
+        return violated(
+          `${method} was removed in this revision and should get ${expected}; got ${judged.seen}`,
+          evidence,
+          `answer ${method} with -32601${ctx.transport === 'http' ? ' and HTTP 404' : ''}`,
+        );
       if (method === 'initialize' && !Array.isArray(errorDataOf(exchange)?.supported)) {
-        return pass(`${judged.seen} (a modern-only server should also list its versions in error.data.supported, so old clients learn what to speak)`, evidence);
+        return pass(
+          `${judged.seen} (a modern-only server should also list its versions in error.data.supported, so old clients learn what to speak)`,
+          evidence,
+        );
       }
       return pass(`${method}: ${judged.seen}`, evidence);
     },

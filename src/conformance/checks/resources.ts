@@ -18,7 +18,8 @@ function listCheck(id: string, method: string, capability: string, key: string, 
       if (!ctx.hasCapability(capability)) return skip(`the server does not declare the ${capability} capability`);
       const listing = await ctx.list(method);
       const evidence = listing.pages[0] ? [evidenceOf(listing.pages[0], `a result with a "${key}" array`, method)] : [];
-      if (listing.problem) return violated(`${method}: ${listing.problem}`, evidence, `serve ${method} because the ${capability} capability is declared`);
+      if (listing.problem)
+        return violated(`${method}: ${listing.problem}`, evidence, `serve ${method} because the ${capability} capability is declared`);
       return pass(`${method} listed ${listing.items.length} item(s) over ${listing.pages.length} page(s)`, evidence);
     },
   };
@@ -26,7 +27,13 @@ function listCheck(id: string, method: string, capability: string, key: string, 
 
 export const resourceChecks = defineChecks('resources', [
   listCheck('resources.list', 'resources/list', 'resources', 'resources', 'server/resources#listing-resources'),
-  listCheck('resources.templates-list', 'resources/templates/list', 'resources', 'resourceTemplates', 'server/resources#resource-templates'),
+  listCheck(
+    'resources.templates-list',
+    'resources/templates/list',
+    'resources',
+    'resourceTemplates',
+    'server/resources#resource-templates',
+  ),
   {
     id: 'resources.read',
     title: 'resources/read returns contents for a listed resource',
@@ -39,11 +46,23 @@ export const resourceChecks = defineChecks('resources', [
       if (!first) return skip('the server lists no resources to read');
       const uri = first.uri as string;
       const exchange = await ctx.client.request('resources/read', { uri });
-      const evidence = [evidenceOf(exchange, 'a result with a non-empty contents array whose entries carry the uri and text or blob', `resources/read ${uri}`)];
+      const evidence = [
+        evidenceOf(
+          exchange,
+          'a result with a non-empty contents array whose entries carry the uri and text or blob',
+          `resources/read ${uri}`,
+        ),
+      ];
       const result = resultOf(exchange);
-      if (!result) return violated(`reading the listed resource ${uri} failed: ${isErrorResponse(exchange.response) ? `error ${exchange.response.error.code} ${exchange.response.error.message}` : exchange.error?.message ?? 'no result'}`, evidence);
-      if (result.resultType === 'input_required') return pass(`resources/read ${uri} asked for input (input_required), which the spec allows`, evidence);
-      if (!Array.isArray(result.contents) || result.contents.length === 0) return violated(`resources/read ${uri} returned no contents`, evidence, 'return the resource in contents[] with text or blob');
+      if (!result)
+        return violated(
+          `reading the listed resource ${uri} failed: ${isErrorResponse(exchange.response) ? `error ${exchange.response.error.code} ${exchange.response.error.message}` : (exchange.error?.message ?? 'no result')}`,
+          evidence,
+        );
+      if (result.resultType === 'input_required')
+        return pass(`resources/read ${uri} asked for input (input_required), which the spec allows`, evidence);
+      if (!Array.isArray(result.contents) || result.contents.length === 0)
+        return violated(`resources/read ${uri} returned no contents`, evidence, 'return the resource in contents[] with text or blob');
       return pass(`resources/read ${uri} returned ${result.contents.length} content item(s)`, evidence);
     },
   },
@@ -60,8 +79,17 @@ export const resourceChecks = defineChecks('resources', [
       const judged = expectError(exchange, ErrorCode.InvalidParams);
       if (judged.ok) return pass(`missing resource: ${judged.seen}`, evidence);
       const result = resultOf(exchange);
-      if (result) return violated(`a missing resource was answered with a result (${Array.isArray(result.contents) && result.contents.length === 0 ? 'empty contents' : 'contents'}) instead of error -32602`, evidence, 'answer unknown resource URIs with -32602 and data.uri');
-      return violated(`a missing resource should get -32602; got ${judged.seen}`, evidence, 'answer unknown resource URIs with -32602 (not the 2025-era -32002)');
+      if (result)
+        return violated(
+          `a missing resource was answered with a result (${Array.isArray(result.contents) && result.contents.length === 0 ? 'empty contents' : 'contents'}) instead of error -32602`,
+          evidence,
+          'answer unknown resource URIs with -32602 and data.uri',
+        );
+      return violated(
+        `a missing resource should get -32602; got ${judged.seen}`,
+        evidence,
+        'answer unknown resource URIs with -32602 (not the 2025-era -32002)',
+      );
     },
   },
 ]);
@@ -80,20 +108,32 @@ export const promptChecks = defineChecks('prompts', [
       if (!prompt) return skip('the server lists no prompts');
       const args: Record<string, string> = {};
       for (const arg of Array.isArray(prompt.arguments) ? prompt.arguments : []) {
-        if (arg && typeof arg === 'object' && (arg as { required?: unknown }).required === true) args[String((arg as { name: unknown }).name)] = 'example';
+        if (arg && typeof arg === 'object' && (arg as { required?: unknown }).required === true)
+          args[String((arg as { name: unknown }).name)] = 'example';
       }
       const exchange = await ctx.client.request('prompts/get', { name: prompt.name, arguments: args });
       const evidence = [evidenceOf(exchange, 'a result with a messages array', `prompts/get ${String(prompt.name)}`)];
       const result = resultOf(exchange);
       if (!result) {
         // Placeholder argument values may be legitimately rejected by the prompt itself.
-        if (Object.keys(args).length > 0 && expectError(exchange, ErrorCode.InvalidParams).ok) return skip(`prompt ${String(prompt.name)} rejected placeholder arguments; it could not be exercised black-box`);
-        return violated(`prompts/get ${String(prompt.name)} failed: ${exchange.error?.message ?? JSON.stringify((exchange.response as { error?: unknown } | undefined)?.error)}`, evidence);
+        if (Object.keys(args).length > 0 && expectError(exchange, ErrorCode.InvalidParams).ok)
+          return skip(`prompt ${String(prompt.name)} rejected placeholder arguments; it could not be exercised black-box`);
+        return violated(
+          `prompts/get ${String(prompt.name)} failed: ${exchange.error?.message ?? JSON.stringify((exchange.response as { error?: unknown } | undefined)?.error)}`,
+          evidence,
+        );
       }
-      if (result.resultType === 'input_required') return pass(`prompts/get ${String(prompt.name)} asked for input (input_required)`, evidence);
+      if (result.resultType === 'input_required')
+        return pass(`prompts/get ${String(prompt.name)} asked for input (input_required)`, evidence);
       if (!Array.isArray(result.messages)) return violated(`prompts/get ${String(prompt.name)} returned no messages array`, evidence);
       return pass(`prompts/get ${String(prompt.name)} returned ${result.messages.length} message(s)`, evidence);
     },
   },
-  unknownNameCheck({ id: 'prompts.not-found', kind: 'prompt', capability: 'prompts', method: 'prompts/get', page: 'server/prompts#error-handling' }),
+  unknownNameCheck({
+    id: 'prompts.not-found',
+    kind: 'prompt',
+    capability: 'prompts',
+    method: 'prompts/get',
+    page: 'server/prompts#error-handling',
+  }),
 ]);

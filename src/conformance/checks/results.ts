@@ -1,7 +1,13 @@
 /** Audits over every result the server sent: resultType, caching fields, wire shapes, error codes. */
 
 import type { Evidence } from '../../report/model.js';
-import { CACHEABLE_METHODS, INPUT_REQUIRED_METHODS, KNOWN_RESULT_TYPES, REMOVED_ERROR_CODES, isReservedUndefinedCode } from '../../spec/protocol.js';
+import {
+  CACHEABLE_METHODS,
+  INPUT_REQUIRED_METHODS,
+  KNOWN_RESULT_TYPES,
+  REMOVED_ERROR_CODES,
+  isReservedUndefinedCode,
+} from '../../spec/protocol.js';
 import { validateResult, validateServerMessage } from '../../spec/validate.js';
 import { classifyMessage, isObject } from '../../wire/jsonrpc.js';
 import { defineChecks, pass, skip, violated, warn } from '../check.js';
@@ -36,10 +42,18 @@ export const resultChecks = defineChecks('results', [
         }
       }
       if (unknownCount > 0) {
-        return violated(`${unknownCount} result(s) carry a resultType that is neither "complete" nor "input_required" and no advertised extension defines it`, unknown, 'use resultType "complete" for final results');
+        return violated(
+          `${unknownCount} result(s) carry a resultType that is neither "complete" nor "input_required" and no advertised extension defines it`,
+          unknown,
+          'use resultType "complete" for final results',
+        );
       }
       if (absentCount > 0) {
-        return warn(`${absentCount} of ${results.length} results have no resultType; treated as "complete" for compatibility with older servers`, absent, 'add resultType: "complete" to every result');
+        return warn(
+          `${absentCount} of ${results.length} results have no resultType; treated as "complete" for compatibility with older servers`,
+          absent,
+          'add resultType: "complete" to every result',
+        );
       }
       return pass(`all ${results.length} results carry a known resultType`);
     },
@@ -51,9 +65,14 @@ export const resultChecks = defineChecks('results', [
     spec: 'basic/patterns/mrtr',
     phase: 'audit',
     async run(ctx) {
-      const wrong = auditedResults(ctx).filter(({ method, result }) => result.resultType === 'input_required' && !(INPUT_REQUIRED_METHODS as readonly string[]).includes(method));
+      const wrong = auditedResults(ctx).filter(
+        ({ method, result }) => result.resultType === 'input_required' && !(INPUT_REQUIRED_METHODS as readonly string[]).includes(method),
+      );
       if (wrong.length > 0) {
-        return violated(`${wrong.map((w) => w.method).join(', ')} returned resultType "input_required"`, wrong.slice(0, MAX_EVIDENCE).map((w) => evidenceOf(w.exchange, 'resultType "complete"', w.method)));
+        return violated(
+          `${wrong.map((w) => w.method).join(', ')} returned resultType "input_required"`,
+          wrong.slice(0, MAX_EVIDENCE).map((w) => evidenceOf(w.exchange, 'resultType "complete"', w.method)),
+        );
       }
       return pass('no method outside tools/call, resources/read and prompts/get returned input_required');
     },
@@ -65,7 +84,10 @@ export const resultChecks = defineChecks('results', [
     spec: 'server/utilities/caching',
     phase: 'audit',
     async run(ctx) {
-      const cacheable = auditedResults(ctx).filter(({ method, result }) => (CACHEABLE_METHODS as readonly string[]).includes(method) && (result.resultType ?? 'complete') === 'complete');
+      const cacheable = auditedResults(ctx).filter(
+        ({ method, result }) =>
+          (CACHEABLE_METHODS as readonly string[]).includes(method) && (result.resultType ?? 'complete') === 'complete',
+      );
       if (cacheable.length === 0) return skip('no cacheable results were received');
       const bad: Evidence[] = [];
       const problems = new Set<string>();
@@ -78,7 +100,11 @@ export const resultChecks = defineChecks('results', [
         if (bad.length < MAX_EVIDENCE) bad.push(evidenceOf(exchange, 'ttlMs: an integer >= 0, cacheScope: "public" or "private"', method));
       }
       if (bad.length > 0) {
-        return violated(`caching fields missing or invalid: ${[...problems].slice(0, 4).join('; ')} (undefined means absent)`, bad, 'add ttlMs (integer milliseconds, 0 for no caching) and cacheScope ("public" or "private") to these results');
+        return violated(
+          `caching fields missing or invalid: ${[...problems].slice(0, 4).join('; ')} (undefined means absent)`,
+          bad,
+          'add ttlMs (integer milliseconds, 0 for no caching) and cacheScope ("public" or "private") to these results',
+        );
       }
       const methods = [...new Set(cacheable.map((c) => c.method))];
       return pass(`${cacheable.length} cacheable results (${methods.join(', ')}) carry valid ttlMs and cacheScope`);
@@ -99,17 +125,29 @@ export const resultChecks = defineChecks('results', [
         checked++;
         const issues = validateResult(method, result);
         if (issues.length === 0) continue;
-        problems.push(`${method}: ${issues.slice(0, 2).map((i) => `${i.path || '(root)'} ${i.message}`).join('; ')}`);
+        problems.push(
+          `${method}: ${issues
+            .slice(0, 2)
+            .map((i) => `${i.path || '(root)'} ${i.message}`)
+            .join('; ')}`,
+        );
         if (bad.length < MAX_EVIDENCE) bad.push(evidenceOf(exchange, `a ${method} result valid against the 2026-07-28 schema`, method));
       }
       for (const message of allServerMessages(ctx)) {
         checked++;
         const issues = validateServerMessage(message);
         if (issues.length === 0) continue;
-        problems.push(`${classifyMessage(message)}: ${issues.slice(0, 2).map((i) => `${i.path || '(root)'} ${i.message}`).join('; ')}`);
-        if (bad.length < MAX_EVIDENCE) bad.push(valueEvidence('server message', message, 'a valid JSON-RPC 2.0 message of the 2026-07-28 schema'));
+        problems.push(
+          `${classifyMessage(message)}: ${issues
+            .slice(0, 2)
+            .map((i) => `${i.path || '(root)'} ${i.message}`)
+            .join('; ')}`,
+        );
+        if (bad.length < MAX_EVIDENCE)
+          bad.push(valueEvidence('server message', message, 'a valid JSON-RPC 2.0 message of the 2026-07-28 schema'));
       }
-      if (problems.length > 0) return violated(`${problems.length} message(s) do not match the schema: ${problems.slice(0, 3).join(' | ')}`, bad);
+      if (problems.length > 0)
+        return violated(`${problems.length} message(s) do not match the schema: ${problems.slice(0, 3).join(' | ')}`, bad);
       return pass(`${checked} messages match the schema`);
     },
   },
@@ -121,11 +159,27 @@ export const resultChecks = defineChecks('results', [
     phase: 'audit',
     async run(ctx) {
       const errors = auditedErrors(ctx);
-      const offenders = errors.filter(({ error }) => typeof error.code === 'number' && (error.code in REMOVED_ERROR_CODES || isReservedUndefinedCode(error.code)));
+      const offenders = errors.filter(
+        ({ error }) => typeof error.code === 'number' && (error.code in REMOVED_ERROR_CODES || isReservedUndefinedCode(error.code)),
+      );
       if (offenders.length > 0) {
         const codes = [...new Set(offenders.map((o) => o.error.code))];
-        const why = codes.map((c) => `${c}${REMOVED_ERROR_CODES[c] ? ` (${REMOVED_ERROR_CODES[c]})` : ' (reserved, undefined)'}`).join(', ');
-        return violated(`the server answered with removed or reserved error codes: ${why}`, offenders.slice(0, MAX_EVIDENCE).map((o) => evidenceOf(o.exchange, 'one of -32700, -32600, -32601, -32602, -32603, -32020, -32021, -32022, or an application code outside -32768..-32000', o.method)), 'use -32602 for a missing resource and -32020/-32021/-32022 for header, capability and version errors');
+        const why = codes
+          .map((c) => `${c}${REMOVED_ERROR_CODES[c] ? ` (${REMOVED_ERROR_CODES[c]})` : ' (reserved, undefined)'}`)
+          .join(', ');
+        return violated(
+          `the server answered with removed or reserved error codes: ${why}`,
+          offenders
+            .slice(0, MAX_EVIDENCE)
+            .map((o) =>
+              evidenceOf(
+                o.exchange,
+                'one of -32700, -32600, -32601, -32602, -32603, -32020, -32021, -32022, or an application code outside -32768..-32000',
+                o.method,
+              ),
+            ),
+          'use -32602 for a missing resource and -32020/-32021/-32022 for header, capability and version errors',
+        );
       }
       return pass(`${errors.length} error responses use current codes`);
     },
@@ -138,10 +192,25 @@ export const resultChecks = defineChecks('results', [
     phase: 'audit',
     async run(ctx) {
       // Removed codes in this range (-32001..-32004) are errors.renumbered-codes' finding, not a second one here.
-      const offenders = auditedErrors(ctx).filter(({ error }) => typeof error.code === 'number' && error.code <= -32000 && error.code >= -32019 && !(error.code in REMOVED_ERROR_CODES));
+      const offenders = auditedErrors(ctx).filter(
+        ({ error }) =>
+          typeof error.code === 'number' && error.code <= -32000 && error.code >= -32019 && !(error.code in REMOVED_ERROR_CODES),
+      );
       if (offenders.length > 0) {
         const codes = [...new Set(offenders.map((o) => o.error.code))].join(', ');
-        return violated(`${offenders.length} error response(s) use code(s) ${codes} from the legacy implementation-defined range`, offenders.slice(0, MAX_EVIDENCE).map((o) => evidenceOf(o.exchange, 'a code defined by the revision (-32600 for a refused request), or an application code outside -32768..-32000', o.method ?? o.exchange.sent.httpMethod ?? 'request')), 'use the codes the revision defines, or application codes outside -32768..-32000');
+        return violated(
+          `${offenders.length} error response(s) use code(s) ${codes} from the legacy implementation-defined range`,
+          offenders
+            .slice(0, MAX_EVIDENCE)
+            .map((o) =>
+              evidenceOf(
+                o.exchange,
+                'a code defined by the revision (-32600 for a refused request), or an application code outside -32768..-32000',
+                o.method ?? o.exchange.sent.httpMethod ?? 'request',
+              ),
+            ),
+          'use the codes the revision defines, or application codes outside -32768..-32000',
+        );
       }
       return pass('no error uses the -32000..-32019 range');
     },

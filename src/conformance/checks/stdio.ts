@@ -21,7 +21,11 @@ export const stdioChecks = defineChecks('stdio', [
       // Past a cap, non-JSON lines are counted, not kept (a junk flood must not grow memory).
       const notKept = stdio.reduce((n, c) => n + c.droppedNonJsonLines, 0);
       if (bad.length > 0) {
-        return violated(`${bad.length + notKept} stdout line(s) are not JSON-RPC messages, e.g. ${JSON.stringify(bad[0]!.raw.slice(0, 120))}`, bad.slice(0, 3).map((l) => ({ label: 'stdout line', received: l.raw.slice(0, 300), expected: 'one JSON-RPC message per line' })), 'write logs to stderr, never to stdout');
+        return violated(
+          `${bad.length + notKept} stdout line(s) are not JSON-RPC messages, e.g. ${JSON.stringify(bad[0]!.raw.slice(0, 120))}`,
+          bad.slice(0, 3).map((l) => ({ label: 'stdout line', received: l.raw.slice(0, 300), expected: 'one JSON-RPC message per line' })),
+          'write logs to stderr, never to stdout',
+        );
       }
       return pass(`${lines.length} stdout line(s), all JSON-RPC`);
     },
@@ -36,7 +40,12 @@ export const stdioChecks = defineChecks('stdio', [
     async run(ctx) {
       const info = ctx.closeInfo;
       if (!info || info.exitedOnEof === undefined) return skip('the server process was not closed by mcpgate');
-      if (!info.exitedOnEof) return violated('the server kept running after its stdin was closed; mcpgate had to kill it', [], 'exit when stdin reaches end of file');
+      if (!info.exitedOnEof)
+        return violated(
+          'the server kept running after its stdin was closed; mcpgate had to kill it',
+          [],
+          'exit when stdin reaches end of file',
+        );
       return pass(`the server exited ${info.exitMs ?? 0} ms after stdin closed`);
     },
   },

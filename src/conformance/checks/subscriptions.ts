@@ -35,22 +35,43 @@ export const subscriptionChecks = defineChecks('subscriptions', [
       const expected = `first message ${ACK} with _meta["${META.subscriptionId}"] === ${JSON.stringify(id)} and notifications ⊆ the request`;
       const evidence = [evidenceOf(exchange, expected, 'subscriptions/listen')];
       if (expectError(exchange, ErrorCode.MethodNotFound).ok) {
-        return warn('subscriptions/listen is answered as an unknown method; the revision implies every server accepts it, even if it honours nothing', evidence, `answer subscriptions/listen with ${ACK} listing the notifications the server will send (possibly none)`);
+        return warn(
+          'subscriptions/listen is answered as an unknown method; the revision implies every server accepts it, even if it honours nothing',
+          evidence,
+          `answer subscriptions/listen with ${ACK} listing the notifications the server will send (possibly none)`,
+        );
       }
       const first = exchange.messages.find(ours);
       if (!first || (first as { method?: unknown }).method !== ACK) {
-        return violated(`the first message was ${first ? JSON.stringify(first).slice(0, 120) : `nothing (${exchange.error?.message ?? 'no message'})`}, not ${ACK}`, evidence, `send ${ACK} first on every subscription`);
+        return violated(
+          `the first message was ${first ? JSON.stringify(first).slice(0, 120) : `nothing (${exchange.error?.message ?? 'no message'})`}, not ${ACK}`,
+          evidence,
+          `send ${ACK} first on every subscription`,
+        );
       }
-      const params = isObject((first as { params?: unknown }).params) ? ((first as { params: Record<string, unknown> }).params) : {};
+      const params = isObject((first as { params?: unknown }).params) ? (first as { params: Record<string, unknown> }).params : {};
       const subscriptionId = subscriptionIdOf(first);
       if (subscriptionId !== id) {
-        return violated(`the acknowledgement's subscriptionId is ${JSON.stringify(subscriptionId)}, expected the listen request id ${JSON.stringify(id)}`, evidence, 'use the JSON-RPC id of the listen request as the subscriptionId');
+        return violated(
+          `the acknowledgement's subscriptionId is ${JSON.stringify(subscriptionId)}, expected the listen request id ${JSON.stringify(id)}`,
+          evidence,
+          'use the JSON-RPC id of the listen request as the subscriptionId',
+        );
       }
       const honoured = isObject(params.notifications) ? Object.keys(params.notifications) : undefined;
-      if (!honoured) return violated('the acknowledgement has no notifications object', evidence, 'list the honoured notification types in params.notifications');
+      if (!honoured)
+        return violated(
+          'the acknowledgement has no notifications object',
+          evidence,
+          'list the honoured notification types in params.notifications',
+        );
       const extra = honoured.filter((key) => !(key in REQUESTED));
-      if (extra.length > 0) return violated(`the acknowledgement honours notifications that were not requested: ${extra.join(', ')}`, evidence);
-      return pass(`acknowledged with subscriptionId ${JSON.stringify(id)}, honouring ${honoured.length === 0 ? 'nothing' : honoured.join(', ')}`, evidence);
+      if (extra.length > 0)
+        return violated(`the acknowledgement honours notifications that were not requested: ${extra.join(', ')}`, evidence);
+      return pass(
+        `acknowledged with subscriptionId ${JSON.stringify(id)}, honouring ${honoured.length === 0 ? 'nothing' : honoured.join(', ')}`,
+        evidence,
+      );
     },
   },
 ]);

@@ -24,16 +24,36 @@ export const telemetryChecks = defineChecks('telemetry', [
       const traceparent = `00-${traceId}-${spanId}-01`;
       const before = receiver.spans.length;
       const exchange = await ctx.client.request('tools/list', {}, { metaPatch: { traceparent } });
-      const evidence = [evidenceOf(exchange, `a server span with trace id ${traceId} (child of ${spanId}) at ${receiver.endpoint}`, 'tools/list with traceparent')];
+      const evidence = [
+        evidenceOf(
+          exchange,
+          `a server span with trace id ${traceId} (child of ${spanId}) at ${receiver.endpoint}`,
+          'tools/list with traceparent',
+        ),
+      ];
       const joined = await receiver.waitFor((s) => s.traceId === traceId, WAIT_MS);
       if (joined) {
-        evidence.push({ label: 'span received', received: `${joined.name} trace ${joined.traceId} parent ${joined.parentSpanId || '(none)'} from ${joined.serviceName ?? 'unknown service'}` });
+        evidence.push({
+          label: 'span received',
+          received: `${joined.name} trace ${joined.traceId} parent ${joined.parentSpanId || '(none)'} from ${joined.serviceName ?? 'unknown service'}`,
+        });
         return pass(`the server's span "${joined.name}" joined mcpgate's trace`, evidence);
       }
       const others = receiver.spans.slice(before).filter((s) => s.serviceName !== 'mcpgate');
-      if (others.length === 0) return skip(`no span from the server reached ${receiver.endpoint} within ${WAIT_MS} ms; is its OTLP exporter pointed there?`);
-      evidence.push({ label: 'spans received', received: others.slice(0, 3).map((s) => `${s.name} trace ${s.traceId}`).join('\n') });
-      return violated(`the server exported ${others.length} span(s), none in the trace given by traceparent ${traceparent}`, evidence, 'extract traceparent/tracestate from params._meta and use them as the parent of the request span');
+      if (others.length === 0)
+        return skip(`no span from the server reached ${receiver.endpoint} within ${WAIT_MS} ms; is its OTLP exporter pointed there?`);
+      evidence.push({
+        label: 'spans received',
+        received: others
+          .slice(0, 3)
+          .map((s) => `${s.name} trace ${s.traceId}`)
+          .join('\n'),
+      });
+      return violated(
+        `the server exported ${others.length} span(s), none in the trace given by traceparent ${traceparent}`,
+        evidence,
+        'extract traceparent/tracestate from params._meta and use them as the parent of the request span',
+      );
     },
   },
 ]);

@@ -58,8 +58,16 @@ export const callChecks: Array<Omit<CheckDefinition, 'area'>> = [
           evidence.push(evidenceOf(exchange, expected, tool.name));
         }
       }
-      if (problems.length > 0) return violated(`structuredContent does not conform to the outputSchema: ${problems.join(' | ')}`, evidence.slice(0, 3), 'return structuredContent that validates against the declared outputSchema');
-      if (verified === 0) return skip(`no call to a tool with an outputSchema returned a successful result with sample arguments (add "examples" to inputSchema properties); ${await callableNote(ctx)}`);
+      if (problems.length > 0)
+        return violated(
+          `structuredContent does not conform to the outputSchema: ${problems.join(' | ')}`,
+          evidence.slice(0, 3),
+          'return structuredContent that validates against the declared outputSchema',
+        );
+      if (verified === 0)
+        return skip(
+          `no call to a tool with an outputSchema returned a successful result with sample arguments (add "examples" to inputSchema properties); ${await callableNote(ctx)}`,
+        );
       return pass(`${verified} tool call(s) returned structuredContent valid against the outputSchema`);
     },
   },
@@ -70,7 +78,12 @@ export const callChecks: Array<Omit<CheckDefinition, 'area'>> = [
     spec: 'server/tools#error-handling',
     async run(ctx) {
       const tools = await ctx.callableTools();
-      const tool = tools.find((t) => Array.isArray((t.inputSchema as { required?: unknown } | undefined)?.required) && ((t.inputSchema as { required: unknown[] }).required.length > 0) && validArguments(t));
+      const tool = tools.find(
+        (t) =>
+          Array.isArray((t.inputSchema as { required?: unknown } | undefined)?.required) &&
+          (t.inputSchema as { required: unknown[] }).required.length > 0 &&
+          validArguments(t),
+      );
       if (!tool) return skip(`no callable tool has a required argument; ${await callableNote(ctx)}`);
       const args = validArguments(tool)!;
       const dropped = (tool.inputSchema as { required: string[] }).required[0]!;
@@ -80,8 +93,16 @@ export const callChecks: Array<Omit<CheckDefinition, 'area'>> = [
       const result = resultOf(exchange);
       if (result?.isError === true) return pass(`${tool.name} without "${dropped}" returned isError: true`, evidence);
       if (errorCodeOf(exchange.response) === ErrorCode.InvalidParams) return pass(`${tool.name} without "${dropped}" got -32602`, evidence);
-      if (result) return violated(`${tool.name} was served although the required argument "${dropped}" was missing`, evidence, 'validate tool arguments against inputSchema and answer invalid ones with isError: true');
-      return violated(`${tool.name} without "${dropped}" should get an isError result or -32602; got ${exchange.error?.message ?? `error ${errorCodeOf(exchange.response)}`}`, evidence);
+      if (result)
+        return violated(
+          `${tool.name} was served although the required argument "${dropped}" was missing`,
+          evidence,
+          'validate tool arguments against inputSchema and answer invalid ones with isError: true',
+        );
+      return violated(
+        `${tool.name} without "${dropped}" should get an isError result or -32602; got ${exchange.error?.message ?? `error ${errorCodeOf(exchange.response)}`}`,
+        evidence,
+      );
     },
   },
 ];

@@ -43,7 +43,11 @@ function schemaCheck(which: 'inputSchema' | 'outputSchema') {
         }
         continue;
       }
-      const evidence = valueEvidence(`${tool.name}.${which}`, schema, 'a JSON Schema 2020-12 document (or of its declared $schema) that compiles, with every $ref resolvable');
+      const evidence = valueEvidence(
+        `${tool.name}.${which}`,
+        schema,
+        'a JSON Schema 2020-12 document (or of its declared $schema) that compiles, with every $ref resolvable',
+      );
       if (compiled.kind === 'external-ref') {
         external.push(evidence);
         messages.push(`${tool.name}: ${compiled.message}`);
@@ -53,15 +57,25 @@ function schemaCheck(which: 'inputSchema' | 'outputSchema') {
       }
     }
     if (failures.length > 0) {
-      return violated(messages.join(' | '), [...failures, ...external].slice(0, 4), 'fix the schema so a 2020-12 validator compiles it; define every $ref target under $defs');
+      return violated(
+        messages.join(' | '),
+        [...failures, ...external].slice(0, 4),
+        'fix the schema so a 2020-12 validator compiles it; define every $ref target under $defs',
+      );
     }
     if (external.length > 0) {
       return warn([...messages, ...unchecked].join(' | '), external.slice(0, 4), 'inline the referenced schema under $defs');
     }
     if (unchecked.length > 0) {
-      return warn(unchecked.join(' | '), [], 'to have them checked, write patterns without backreferences, lookaround or repeats over 1000');
+      return warn(
+        unchecked.join(' | '),
+        [],
+        'to have them checked, write patterns without backreferences, lookaround or repeats over 1000',
+      );
     }
-    return pass(`${withSchema.length} ${which}${withSchema.length === 1 ? '' : 's'} compile as JSON Schema 2020-12 with every $ref resolvable`);
+    return pass(
+      `${withSchema.length} ${which}${withSchema.length === 1 ? '' : 's'} compile as JSON Schema 2020-12 with every $ref resolvable`,
+    );
   };
 }
 
@@ -81,9 +95,16 @@ export const toolChecks = defineChecks('tools', [
       const a = names(first.items).filter((n) => common.has(n));
       const inFirst = new Set(a);
       const b = names(second.items).filter((n) => inFirst.has(n));
-      const evidence = [evidenceOf(first.pages[0]!, 'the same tool order as the next call', 'first tools/list'), evidenceOf(second.pages[0]!, `order ${JSON.stringify(a)}`, 'second tools/list')];
+      const evidence = [
+        evidenceOf(first.pages[0]!, 'the same tool order as the next call', 'first tools/list'),
+        evidenceOf(second.pages[0]!, `order ${JSON.stringify(a)}`, 'second tools/list'),
+      ];
       if (a.join('\u0000') !== b.join('\u0000')) {
-        return violated(`tool order changed between two calls: ${JSON.stringify(a.slice(0, 6))} then ${JSON.stringify(b.slice(0, 6))}`, evidence, 'sort tools deterministically (for example by name) before paginating');
+        return violated(
+          `tool order changed between two calls: ${JSON.stringify(a.slice(0, 6))} then ${JSON.stringify(b.slice(0, 6))}`,
+          evidence,
+          'sort tools deterministically (for example by name) before paginating',
+        );
       }
       return pass(`${a.length} tools in the same order twice`, evidence);
     },
@@ -108,8 +129,18 @@ export const toolChecks = defineChecks('tools', [
         evidenceOf(elsewhere.pages[0]!, `tools: ${sets[0]}`, 'tools/list on a second connection'),
         evidenceOf(after.pages[0]!, `tools: ${sets[0]}`, callable ? `tools/list after calling ${callable.name}` : 'tools/list again'),
       ];
-      if (sets[0] !== sets[1]) return violated(`a second connection sees different tools: [${sets[1]}] instead of [${sets[0]}]`, evidence, 'serve the same tool set to every connection');
-      if (sets[0] !== sets[2]) return violated(`the tool set changed after other requests: [${sets[2]}] instead of [${sets[0]}]`, evidence, 'do not change the tool set as a side effect of requests');
+      if (sets[0] !== sets[1])
+        return violated(
+          `a second connection sees different tools: [${sets[1]}] instead of [${sets[0]}]`,
+          evidence,
+          'serve the same tool set to every connection',
+        );
+      if (sets[0] !== sets[2])
+        return violated(
+          `the tool set changed after other requests: [${sets[2]}] instead of [${sets[0]}]`,
+          evidence,
+          'do not change the tool set as a side effect of requests',
+        );
       return pass(`the same ${before.items.length} tools on two connections and after a tool call`, evidence);
     },
   },
@@ -126,13 +157,30 @@ export const toolChecks = defineChecks('tools', [
       const bad = tools.filter((t) => !TOOL_NAME.test(t.name)).map((t) => JSON.stringify(t.name));
       const seen = new Set<string>();
       const dupes = tools.filter((t) => (seen.has(t.name) ? true : (seen.add(t.name), false))).map((t) => t.name);
-      if (bad.length > 0) return violated(`tool names outside [A-Za-z0-9_.-]{1,128}: ${bad.join(', ')}`, [], 'rename the tools with letters, digits, _, - and . only');
+      if (bad.length > 0)
+        return violated(
+          `tool names outside [A-Za-z0-9_.-]{1,128}: ${bad.join(', ')}`,
+          [],
+          'rename the tools with letters, digits, _, - and . only',
+        );
       if (dupes.length > 0) return violated(`duplicate tool names: ${dupes.join(', ')}`, [], 'make tool names unique');
       return pass(`${tools.length} tool names are valid and unique`);
     },
   },
-  { id: 'tools.input-schema-valid', title: 'every inputSchema is a valid JSON Schema 2020-12 object schema with every $ref resolvable', level: 'MUST', spec: 'server/tools#tool', run: schemaCheck('inputSchema') },
-  { id: 'tools.output-schema-valid', title: 'every outputSchema is a valid JSON Schema 2020-12 with every $ref resolvable', level: 'MUST', spec: 'server/tools#output-schema', run: schemaCheck('outputSchema') },
+  {
+    id: 'tools.input-schema-valid',
+    title: 'every inputSchema is a valid JSON Schema 2020-12 object schema with every $ref resolvable',
+    level: 'MUST',
+    spec: 'server/tools#tool',
+    run: schemaCheck('inputSchema'),
+  },
+  {
+    id: 'tools.output-schema-valid',
+    title: 'every outputSchema is a valid JSON Schema 2020-12 with every $ref resolvable',
+    level: 'MUST',
+    spec: 'server/tools#output-schema',
+    run: schemaCheck('outputSchema'),
+  },
   {
     id: 'tools.x-mcp-header',
     title: 'x-mcp-header annotations in tool schemas follow the header rules',
@@ -141,11 +189,21 @@ export const toolChecks = defineChecks('tools', [
     async run(ctx) {
       const tools = await ctx.tools();
       const problems = tools.flatMap((t) => xMcpHeaderProblems(t.inputSchema).map((p) => `${t.name}: ${p}`));
-      if (problems.length > 0) return violated(problems.slice(0, 4).join(' | '), [], 'put x-mcp-header only on string, integer or boolean properties reached through properties alone, with unique token names');
+      if (problems.length > 0)
+        return violated(
+          problems.slice(0, 4).join(' | '),
+          [],
+          'put x-mcp-header only on string, integer or boolean properties reached through properties alone, with unique token names',
+        );
       return pass('no x-mcp-header problems');
     },
   },
-  unknownNameCheck({ id: 'tools.unknown-tool', kind: 'tool', capability: 'tools', method: 'tools/call', page: 'server/tools#error-handling' }),
+  unknownNameCheck({
+    id: 'tools.unknown-tool',
+    kind: 'tool',
+    capability: 'tools',
+    method: 'tools/call',
+    page: 'server/tools#error-handling',
+  }),
   ...callChecks,
 ]);
-

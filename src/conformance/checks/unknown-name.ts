@@ -5,7 +5,13 @@ import { pass, skip, violated, type CheckDefinition } from '../check.js';
 import { evidenceOf } from '../evidence.js';
 import { expectError, uniqueId } from './expect.js';
 
-export function unknownNameCheck(spec: { id: string; kind: 'tool' | 'prompt'; capability: string; method: string; page: string }): Omit<CheckDefinition, 'area'> {
+export function unknownNameCheck(spec: {
+  id: string;
+  kind: 'tool' | 'prompt';
+  capability: string;
+  method: string;
+  page: string;
+}): Omit<CheckDefinition, 'area'> {
   return {
     id: spec.id,
     title: `${spec.method} with an unknown ${spec.kind} name gets JSON-RPC error -32602`,
@@ -18,7 +24,11 @@ export function unknownNameCheck(spec: { id: string; kind: 'tool' | 'prompt'; ca
       const judged = expectError(exchange, ErrorCode.InvalidParams);
       const evidence = [evidenceOf(exchange, `JSON-RPC error ${ErrorCode.InvalidParams}`, `${spec.method} ${name}`)];
       if (judged.ok) return pass(`unknown ${spec.kind}: ${judged.seen}`, evidence);
-      return violated(`an unknown ${spec.kind} should be a JSON-RPC error -32602; got ${judged.seen}`, evidence, `answer unknown ${spec.kind} names with -32602`);
+      return violated(
+        `an unknown ${spec.kind} should be a JSON-RPC error -32602; got ${judged.seen}`,
+        evidence,
+        `answer unknown ${spec.kind} names with -32602`,
+      );
     },
   };
 }

@@ -6,7 +6,22 @@
 
 const TCHAR = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const ALLOWED_TYPES = new Set(['string', 'integer', 'boolean']);
-const COMPOSITION = ['items', 'prefixItems', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', 'additionalProperties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const COMPOSITION = [
+  'items',
+  'prefixItems',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'additionalProperties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+];
 
 type Schema = Record<string, unknown>;
 
@@ -25,13 +40,17 @@ export function xMcpHeaderProblems(inputSchema: unknown): string[] {
     if ('x-mcp-header' in node) {
       const header = node['x-mcp-header'];
       const types = Array.isArray(node.type) ? node.type : [node.type];
-      if (typeof header !== 'string' || header === '' || !TCHAR.test(header)) problems.push(`${path}: x-mcp-header ${JSON.stringify(header)} is not a non-empty HTTP token`);
+      if (typeof header !== 'string' || header === '' || !TCHAR.test(header))
+        problems.push(`${path}: x-mcp-header ${JSON.stringify(header)} is not a non-empty HTTP token`);
       else {
         const previous = names.get(header.toLowerCase());
         if (previous) problems.push(`${path}: x-mcp-header "${header}" repeats ${previous} (names compare case-insensitively)`);
         names.set(header.toLowerCase(), path);
       }
-      if (!types.every((t) => typeof t === 'string' && ALLOWED_TYPES.has(t))) problems.push(`${path}: x-mcp-header on a property of type ${JSON.stringify(node.type)}; only string, integer or boolean are allowed`);
+      if (!types.every((t) => typeof t === 'string' && ALLOWED_TYPES.has(t)))
+        problems.push(
+          `${path}: x-mcp-header on a property of type ${JSON.stringify(node.type)}; only string, integer or boolean are allowed`,
+        );
       if (!reachable) problems.push(`${path}: x-mcp-header is only allowed on properties reached from the root through "properties"`);
     }
     if (isSchema(node.properties)) {

@@ -40,7 +40,11 @@ function add(doc: ToolDocument, source: string, weight: number): void {
 function documentOf(tool: ToolSpec, siblings: string[]): ToolDocument {
   const doc: ToolDocument = { name: tool.name, counts: new Map(), length: 0 };
   add(doc, tool.name, NAME_WEIGHT);
-  add(doc, siblings.reduce((text, sibling) => text.split(sibling).join(' '), tool.description ?? ''), 1);
+  add(
+    doc,
+    siblings.reduce((text, sibling) => text.split(sibling).join(' '), tool.description ?? ''),
+    1,
+  );
   const root = tool.inputSchema as Schema;
   for (const property of propertiesOf(root, root)) {
     add(doc, property.name, PARAMETER_NAME_WEIGHT);
@@ -64,7 +68,12 @@ function compounds(prompt: string, docs: ToolDocument[]): string[] {
 /** Tools by descending score; ties keep the server's order, so the result is deterministic. */
 export function rankTools(prompt: string, tools: ToolSpec[]): Ranked[] {
   const names = tools.map((t) => t.name);
-  const docs = tools.map((tool) => documentOf(tool, names.filter((n) => n !== tool.name)));
+  const docs = tools.map((tool) =>
+    documentOf(
+      tool,
+      names.filter((n) => n !== tool.name),
+    ),
+  );
   if (docs.length === 0) return [];
   const query = [...new Set([...queryTerms(prompt), ...compounds(prompt, docs)])];
   const averageLength = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;

@@ -38,13 +38,20 @@ export function heatmap(ev: EvalReport): string {
       const text = cell.status === 'error' ? 'error' : `${cell.passes}/${cell.runs}`;
       const notes = [cell.status, cell.flaky ? 'flaky' : ''].filter(Boolean).join(', ');
       const fill = cell.status === 'error' || cell.runs === 0 ? NEUTRAL : passColour(cell.passes / cell.runs);
-      parts.push(`<g class="heat-cell${cell.flaky ? ' flaky' : ''}">${rect(x + 1, y + 1, CELL_W - 2, CELL_H - 2, fill, `${row.id} with ${model}: ${text} passed (${notes})`)}`);
+      parts.push(
+        `<g class="heat-cell${cell.flaky ? ' flaky' : ''}">${rect(x + 1, y + 1, CELL_W - 2, CELL_H - 2, fill, `${row.id} with ${model}: ${text} passed (${notes})`)}`,
+      );
       parts.push(`${label(x + CELL_W / 2, y + CELL_H / 2 + 4, text, 'middle', 'cell')}</g>`);
     });
   });
 
   const hidden = ev.matrix.rows.length - rows.length;
   const note = hidden > 0 ? `<p class="note">… ${hidden} more cases: see the cases table.</p>` : '';
-  const svg = chart(`model x case heatmap: passes of runs for ${ev.matrix.rows.length} cases and ${models.length} models`, width, height, parts.join(''));
+  const svg = chart(
+    `model x case heatmap: passes of runs for ${ev.matrix.rows.length} cases and ${models.length} models`,
+    width,
+    height,
+    parts.join(''),
+  );
   return `<figure class="scroll">${svg}<figcaption>Passes of runs per case and model; red none, green all; a dashed border marks a flaky case, grey an error or a case not run.</figcaption></figure>${note}`;
 }

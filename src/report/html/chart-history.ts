@@ -32,7 +32,8 @@ export function historySection(report: Report, history: readonly HistoryEntry[])
     const latest = rates.at(-1);
     return `<tr><th scope="row">${esc(id)}</th><td>${esc(model)}</td><td>${sparkline(id, model, rates)}</td><td>${latest === undefined ? 'not run' : percent(latest)}</td></tr>`;
   });
-  const more = keys.length > MAX_SERIES ? `<p class="note">… ${keys.length - MAX_SERIES} more case and model pairs in the history files.</p>` : '';
+  const more =
+    keys.length > MAX_SERIES ? `<p class="note">… ${keys.length - MAX_SERIES} more case and model pairs in the history files.</p>` : '';
   return (
     `${heading}<table class="history"><caption>Pass rate of each case and model over the last ${points.length} runs (oldest left)</caption>` +
     `<thead><tr><th scope="col">Case</th><th scope="col">Model</th><th scope="col">Trend</th><th scope="col">Latest</th></tr></thead>` +
@@ -71,5 +72,10 @@ function sparkline(id: string, model: string, rates: Array<number | undefined>):
   const lines = segments.filter((s) => s.length > 1).map((s) => `<polyline points="${s.join(' ')}"/>`);
   const grid = `<line class="grid" x1="0" x2="${W}" y1="${num(y(1))}" y2="${num(y(1))}"/><line class="grid" x1="0" x2="${W}" y1="${num(y(0))}" y2="${num(y(0))}"/>`;
   const shown = rates.map((r) => (r === undefined ? 'not run' : percent(r))).join(', ');
-  return chart(`pass rate over time of ${id} with ${model}: ${shown}`, W, H, `${grid}<g class="spark">${lines.join('')}${dots.join('')}</g>`);
+  return chart(
+    `pass rate over time of ${id} with ${model}: ${shown}`,
+    W,
+    H,
+    `${grid}<g class="spark">${lines.join('')}${dots.join('')}</g>`,
+  );
 }

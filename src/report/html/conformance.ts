@@ -12,7 +12,8 @@ export function conformanceSection(report: Report): string {
     .map(([status, n]) => `<span class="st st-${status}">${n} ${status.replace('_', ' ')}</span>`)
     .join(' ');
   const stale = summary.staleExpectedFailures.map(
-    (id) => `<p class="alert">Stale expected failure: <code>${esc(id)}</code> passes now; remove it from ${esc(report.options.expectedFailuresFile ?? 'the expected-failures file')}.</p>`,
+    (id) =>
+      `<p class="alert">Stale expected failure: <code>${esc(id)}</code> passes now; remove it from ${esc(report.options.expectedFailuresFile ?? 'the expected-failures file')}.</p>`,
   );
   const areas = [...groupByArea(report.checks)].map(([area, checks]) => areaTable(area, checks));
   return (
@@ -50,6 +51,7 @@ function checkRow(check: CheckResult): string {
 }
 
 function evidenceBlock(e: Evidence): string {
-  const part = (name: string, value: string | undefined): string => (value === undefined ? '' : `<dt>${name}</dt><dd><pre>${esc(value)}</pre></dd>`);
+  const part = (name: string, value: string | undefined): string =>
+    value === undefined ? '' : `<dt>${name}</dt><dd><pre>${esc(value)}</pre></dd>`;
   return `<dl class="evidence">${e.label === undefined ? '' : `<dt>about</dt><dd>${esc(e.label)}</dd>`}${part('sent', e.sent)}${part('received', e.received)}${part('expected', e.expected)}</dl>`;
 }

@@ -13,7 +13,14 @@ import { evalSection } from './eval.js';
 import { SCRIPT } from './script.js';
 import { STYLE } from './style.js';
 
-const BADGES: Record<number, string> = { 0: 'PASS', 1: 'FAIL', 2: 'CONFIG ERROR', 3: 'UNREACHABLE', 4: 'NO CREDENTIALS', 5: 'INCONCLUSIVE' };
+const BADGES: Record<number, string> = {
+  0: 'PASS',
+  1: 'FAIL',
+  2: 'CONFIG ERROR',
+  3: 'UNREACHABLE',
+  4: 'NO CREDENTIALS',
+  5: 'INCONCLUSIVE',
+};
 
 export function renderHtml(report: Report, history: HistoryEntry[] = []): string {
   const csp = [
@@ -47,7 +54,9 @@ function header(report: Report): string {
     ['target', `${target.endpoint} (${target.transport})`],
     ['era', `${target.era}${target.supportedVersions?.length ? `, supports ${target.supportedVersions.join(', ')}` : ''}`],
     ['server', server],
-    ...(target.fingerprint ? [['tools', `${target.fingerprint.toolCount} tools, sha256 ${target.fingerprint.toolsSha256.slice(0, 16)}…`] as [string, string]] : []),
+    ...(target.fingerprint
+      ? [['tools', `${target.fingerprint.toolCount} tools, sha256 ${target.fingerprint.toolsSha256.slice(0, 16)}…`] as [string, string]]
+      : []),
     ['run', `${report.startedAt}, ${ms(report.durationMs)}, mcpgate ${report.tool.version}`],
   ];
   return (

@@ -37,10 +37,12 @@ export function toTagCharacters(text: string): string {
 
 /** Reads tag characters back as ASCII, so an answer that echoes hidden text is still caught. */
 export function fromTagCharacters(text: string): string {
-  return [...text].map((ch) => {
-    const code = ch.codePointAt(0) ?? 0;
-    return code >= 0xe0020 && code <= 0xe007e ? String.fromCharCode(code - 0xe0000) : ch;
-  }).join('');
+  return [...text]
+    .map((ch) => {
+      const code = ch.codePointAt(0) ?? 0;
+      return code >= 0xe0020 && code <= 0xe007e ? String.fromCharCode(code - 0xe0000) : ch;
+    })
+    .join('');
 }
 
 /** Digits with thousands separators (9,123,456 or 9 123 456 or 9'123'456) read as one number. */

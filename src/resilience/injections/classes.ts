@@ -25,7 +25,7 @@ export const MCPSECBENCH_MAPPING: Readonly<Record<InjectionClass, TaxonomyEntry>
   'instruction-override': {
     surface: 'MCP Server',
     attacks: ['Indirect Prompt Injection', 'Prompt Injection'],
-    rationale: 'instructions inside data the model reads while solving the task, aimed at replacing the user\'s request',
+    rationale: "instructions inside data the model reads while solving the task, aimed at replacing the user's request",
   },
   exfiltration: {
     surface: 'MCP Server',
@@ -40,6 +40,7 @@ export const MCPSECBENCH_MAPPING: Readonly<Record<InjectionClass, TaxonomyEntry>
   'hidden-unicode': {
     surface: 'MCP Server',
     attacks: ['Indirect Prompt Injection', 'Tool Poisoning'],
-    rationale: 'an instruction invisible to a person reviewing the output (Unicode tag characters and zero-width joiners) but read by the model',
+    rationale:
+      'an instruction invisible to a person reviewing the output (Unicode tag characters and zero-width joiners) but read by the model',
   },
 };

@@ -18,7 +18,13 @@ export function comparePins(pinned: Readonly<Record<string, ToolPin>>, current: 
     const before = pinned[name];
     if (!before || before.hash === pin.hash) continue;
     const fields = changedFields(before, pin);
-    changes.push({ kind: 'changed', tool: name, fields, severity: 'high', message: `${name} changed since it was pinned: ${fields.join(', ')}` });
+    changes.push({
+      kind: 'changed',
+      tool: name,
+      fields,
+      severity: 'high',
+      message: `${name} changed since it was pinned: ${fields.join(', ')}`,
+    });
   }
   const removed = Object.keys(pinned).filter((name) => !(name in current));
   const added = Object.keys(current).filter((name) => !(name in pinned));
@@ -26,11 +32,18 @@ export function comparePins(pinned: Readonly<Record<string, ToolPin>>, current: 
     const from = removed.find((old) => pinned[old]!.bodyHash === current[name]!.bodyHash);
     if (from !== undefined) {
       removed.splice(removed.indexOf(from), 1);
-      changes.push({ kind: 'renamed', tool: name, from, severity: 'medium', message: `${from} is now called ${name}; its definition is unchanged` });
+      changes.push({
+        kind: 'renamed',
+        tool: name,
+        from,
+        severity: 'medium',
+        message: `${from} is now called ${name}; its definition is unchanged`,
+      });
     } else {
       changes.push({ kind: 'added', tool: name, severity: 'medium', message: `${name} is new since the tools were pinned` });
     }
   }
-  for (const name of removed) changes.push({ kind: 'removed', tool: name, severity: 'low', message: `${name} was pinned but is no longer listed` });
+  for (const name of removed)
+    changes.push({ kind: 'removed', tool: name, severity: 'low', message: `${name} was pinned but is no longer listed` });
   return changes.sort((a, b) => a.tool.localeCompare(b.tool));
 }

@@ -31,9 +31,12 @@ const HASH = /^sha256:[0-9a-f]{64}$/;
 function isPin(value: unknown): value is ToolPin {
   return (
     isObject(value) &&
-    typeof value.hash === 'string' && HASH.test(value.hash) &&
-    typeof value.bodyHash === 'string' && HASH.test(value.bodyHash) &&
-    isObject(value.fields) && Object.values(value.fields).every((h) => typeof h === 'string' && HASH.test(h))
+    typeof value.hash === 'string' &&
+    HASH.test(value.hash) &&
+    typeof value.bodyHash === 'string' &&
+    HASH.test(value.bodyHash) &&
+    isObject(value.fields) &&
+    Object.values(value.fields).every((h) => typeof h === 'string' && HASH.test(h))
   );
 }
 
@@ -46,11 +49,14 @@ export function parsePinFile(text: string, file: string): PinFile {
     throw new PinFileError(`${file} is not valid JSON; delete it to pin the tools afresh, or restore it from version control`);
   }
   if (!isObject(data) || data.version !== PIN_FILE_VERSION) {
-    throw new PinFileError(`${file} is not an mcpgate pin file of version ${PIN_FILE_VERSION} (expected {"version": ${PIN_FILE_VERSION}, "tools": {...}})`);
+    throw new PinFileError(
+      `${file} is not an mcpgate pin file of version ${PIN_FILE_VERSION} (expected {"version": ${PIN_FILE_VERSION}, "tools": {...}})`,
+    );
   }
   if (!isObject(data.tools)) throw new PinFileError(`${file}: "tools" must be an object of tool pins`);
   for (const [name, pin] of Object.entries(data.tools)) {
-    if (!isPin(pin)) throw new PinFileError(`${file}: the pin of tool "${name}" is malformed (it needs hash, bodyHash and fields as sha256:<hex>)`);
+    if (!isPin(pin))
+      throw new PinFileError(`${file}: the pin of tool "${name}" is malformed (it needs hash, bodyHash and fields as sha256:<hex>)`);
   }
   return data as unknown as PinFile;
 }

@@ -17,7 +17,11 @@ export interface PinsRequest {
 }
 
 /** `complete` is false when tools/list could not be read to the end: half a list must not be pinned. */
-export function applyPins(tools: readonly Record<string, unknown>[], request: PinsRequest, complete: boolean): { section: PinsSection; write?: string } {
+export function applyPins(
+  tools: readonly Record<string, unknown>[],
+  request: PinsRequest,
+  complete: boolean,
+): { section: PinsSection; write?: string } {
   if (!complete) return { section: { file: request.file, status: 'not-checked', tools: tools.length, changes: [] } };
   const current: Record<string, ToolPin> = {};
   for (const tool of tools) if (typeof tool.name === 'string') current[tool.name] = fingerprint(tool);

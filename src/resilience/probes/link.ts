@@ -83,7 +83,14 @@ function httpLink(endpoint: string, options: ConnectOptions): HttpLink {
     const headers = probeHeaders(message.method, message.name);
     const body = typeof message.body === 'string' ? Buffer.from(message.body, 'utf8') : message.body;
     const shown = { ...outgoing(message, message.shown ?? body.toString('utf8'), headers), headers };
-    return sendHttpBytes(url, { bytes: body, shown, extraHeaders: options.headers, maxResponseBytes: options.maxResponseBytes, timeoutMs: message.timeoutMs ?? options.timeoutMs, mode });
+    return sendHttpBytes(url, {
+      bytes: body,
+      shown,
+      extraHeaders: options.headers,
+      maxResponseBytes: options.maxResponseBytes,
+      timeoutMs: message.timeoutMs ?? options.timeoutMs,
+      mode,
+    });
   };
   return {
     kind: 'http',
@@ -107,7 +114,12 @@ function httpLink(endpoint: string, options: ConnectOptions): HttpLink {
 
 async function stdioLink(target: Target & { kind: 'stdio' }, options: ConnectOptions): Promise<StdioLink> {
   const start = (): Promise<StdioConnection> =>
-    StdioConnection.start(target.command, { timeoutMs: options.timeoutMs, maxLineBytes: options.maxResponseBytes, cwd: target.cwd, env: target.env });
+    StdioConnection.start(target.command, {
+      timeoutMs: options.timeoutMs,
+      maxLineBytes: options.maxResponseBytes,
+      cwd: target.cwd,
+      env: target.env,
+    });
   let connection = await start();
   let client = new ModernClient(connection);
   let previousStderr = '';
@@ -125,7 +137,10 @@ async function stdioLink(target: Target & { kind: 'stdio' }, options: ConnectOpt
     },
     send(message) {
       if (typeof message.body === 'string') return connection.exchange(outgoing(message, message.body));
-      return connection.exchange({ ...outgoing(message, message.shown ?? message.body.toString('utf8')), rawBytes: Buffer.concat([message.body, Buffer.from('\n')]) });
+      return connection.exchange({
+        ...outgoing(message, message.shown ?? message.body.toString('utf8')),
+        rawBytes: Buffer.concat([message.body, Buffer.from('\n')]),
+      });
     },
     async restart() {
       await connection.close({ eofGraceMs: 200 });

@@ -26,13 +26,23 @@ function abandonedRequest(ctx: ProbeContext): RawMessage & { body: string; label
     const args = sampleArguments(tool.inputSchema);
     const compiled = compileToolSchema(tool.inputSchema ?? { type: 'object' });
     if (!compiled.ok || !compiled.validate(args)) continue;
-    return { body: ctx.requestText(id, 'tools/call', { name: tool.name, arguments: args }), method: 'tools/call', name: tool.name, label: `tools/call ${tool.name}` };
+    return {
+      body: ctx.requestText(id, 'tools/call', { name: tool.name, arguments: args }),
+      method: 'tools/call',
+      name: tool.name,
+      label: `tools/call ${tool.name}`,
+    };
   }
   return { body: ctx.requestText(id, ctx.healthMethod), method: ctx.healthMethod, label: ctx.healthMethod };
 }
 
 function abandonedEvidence(exchange: Exchange, label: string, what: string): Evidence {
-  return { label, sent: describeSent(exchange), received: `(not read: ${what})`, expected: 'nothing for this request; the next valid request is still answered' };
+  return {
+    label,
+    sent: describeSent(exchange),
+    received: `(not read: ${what})`,
+    expected: 'nothing for this request; the next valid request is still answered',
+  };
 }
 
 export const loadProbes = defineProbes([
@@ -56,7 +66,11 @@ export const loadProbes = defineProbes([
       const ms = Math.round(performance.now() - started);
       const bad = exchanges.filter((e) => !answeredOwnId(e, method));
       if (bad.length === 0) return pass(`${CONCURRENT_REQUESTS} concurrent ${method} requests all answered with their own ids in ${ms} ms`);
-      const evidence = bad.slice(0, 3).map((e) => evidenceOf(e, `a ${method} result echoing id ${JSON.stringify(e.sent.awaitId)}`, `request id ${JSON.stringify(e.sent.awaitId)}`));
+      const evidence = bad
+        .slice(0, 3)
+        .map((e) =>
+          evidenceOf(e, `a ${method} result echoing id ${JSON.stringify(e.sent.awaitId)}`, `request id ${JSON.stringify(e.sent.awaitId)}`),
+        );
       return violated(
         `${bad.length} of ${CONCURRENT_REQUESTS} concurrent ${method} requests were not answered correctly, e.g. ${describe(bad[0]!)}`,
         evidence,
@@ -75,17 +89,28 @@ export const loadProbes = defineProbes([
         // Closing the connection is how an HTTP client cancels; a half-sent body is a client that died.
         const afterSend = await ctx.link.abandon(request, 'abandon-after-send');
         const listId = probeId('abandoned');
-        const midBody = await ctx.link.abandon({ body: ctx.requestText(listId, ctx.healthMethod), method: ctx.healthMethod }, 'abandon-mid-body');
+        const midBody = await ctx.link.abandon(
+          { body: ctx.requestText(listId, ctx.healthMethod), method: ctx.healthMethod },
+          'abandon-mid-body',
+        );
         return pass(`abandoned ${request.label} after sending it, and a ${ctx.healthMethod} halfway through its body`, [
           abandonedEvidence(afterSend, request.label, 'mcpgate closed the connection as soon as the request was sent'),
-          abandonedEvidence(midBody, `${ctx.healthMethod}, half the body`, 'mcpgate closed the connection after half of the announced Content-Length'),
+          abandonedEvidence(
+            midBody,
+            `${ctx.healthMethod}, half the body`,
+            'mcpgate closed the connection after half of the announced Content-Length',
+          ),
         ]);
       }
       // stdio has no connection to drop without ending the process, so the client abandons the
       // request the way the revision gives it: notifications/cancelled right behind the request.
       const id = (JSON.parse(request.body) as { id: JsonRpcId }).id;
       const sent = await ctx.link.send({ body: request.body, method: request.method });
-      const cancelBody = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'mcpgate: client went away', _meta: ctx.link.client.defaultMeta() } });
+      const cancelBody = JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: 'mcpgate: client went away', _meta: ctx.link.client.defaultMeta() },
+      });
       const cancel = await ctx.link.send({ body: cancelBody, method: 'notifications/cancelled' });
       return pass(`abandoned ${request.label} with notifications/cancelled right after sending it`, [
         abandonedEvidence(sent, request.label, 'mcpgate cancelled the request at once'),

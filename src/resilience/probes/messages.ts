@@ -22,7 +22,12 @@ export const messageProbes = defineProbes([
       const exchange = await ctx.link.send({ body, method: ctx.healthMethod, endWhen: anyResponse });
       const graded = grade(exchange, { codes: [ErrorCode.ParseError] });
       const evidence = [evidenceOf(exchange, 'JSON-RPC error -32700 (Parse error), with HTTP 400 on HTTP', 'truncated JSON')];
-      return outcomeOf(graded.grade, `truncated JSON: ${graded.seen}`, evidence, 'answer text that does not parse with JSON-RPC error -32700 and id null, and keep serving');
+      return outcomeOf(
+        graded.grade,
+        `truncated JSON: ${graded.seen}`,
+        evidence,
+        'answer text that does not parse with JSON-RPC error -32700 and id null, and keep serving',
+      );
     },
   },
   {
@@ -33,13 +38,26 @@ export const messageProbes = defineProbes([
     async run(ctx) {
       const ids = [probeId('batch'), probeId('batch')];
       const body = `[${ids.map((id) => ctx.requestText(id, ctx.healthMethod)).join(',')}]`;
-      const answersItem = (message: unknown): boolean => isResponse(message) && ids.some((id) => sameId((message as { id?: unknown }).id, id));
+      const answersItem = (message: unknown): boolean =>
+        isResponse(message) && ids.some((id) => sameId((message as { id?: unknown }).id, id));
       const exchange = await ctx.link.send({ body, method: ctx.healthMethod, endWhen: (m) => Array.isArray(m) || isResponse(m) });
-      const evidence = [evidenceOf(exchange, 'JSON-RPC error -32600 or an HTTP 4xx (2026-07-28 allows no batches), or one answer per item', 'batch of two requests')];
+      const evidence = [
+        evidenceOf(
+          exchange,
+          'JSON-RPC error -32600 or an HTTP 4xx (2026-07-28 allows no batches), or one answer per item',
+          'batch of two requests',
+        ),
+      ];
       // Processing each item is a legacy behaviour, not a fault: the rule is only "no crash, no hang".
-      if (exchange.messages.some(answersItem)) return outcomeOf('right', `batch answered per item (${exchange.messages.length} message(s))`, evidence, '');
+      if (exchange.messages.some(answersItem))
+        return outcomeOf('right', `batch answered per item (${exchange.messages.length} message(s))`, evidence, '');
       const graded = grade(exchange, { codes: [ErrorCode.InvalidRequest], statuses: '4xx' });
-      return outcomeOf(graded.grade, `batch: ${graded.seen}`, evidence, 'refuse a batch array with JSON-RPC error -32600 (HTTP 400), never leave it unanswered');
+      return outcomeOf(
+        graded.grade,
+        `batch: ${graded.seen}`,
+        evidence,
+        'refuse a batch array with JSON-RPC error -32600 (HTTP 400), never leave it unanswered',
+      );
     },
   },
   {
@@ -61,9 +79,20 @@ export const messageProbes = defineProbes([
         name: `${prefix}\uFFFD(`,
         endWhen: anyResponse,
       });
-      const graded = grade(exchange, { codes: [ErrorCode.ParseError, ErrorCode.InvalidRequest, ErrorCode.InvalidParams], isErrorResult: true, statuses: [400] });
-      const evidence = [evidenceOf(exchange, 'JSON-RPC error -32700 or -32600 or HTTP 400; -32602 (unknown tool) when decoded leniently', 'invalid UTF-8')];
-      return outcomeOf(graded.grade, `invalid UTF-8: ${graded.seen}`, evidence, 'reject bodies that are not UTF-8 with -32700 (HTTP 400), or decode them leniently; never fail on them');
+      const graded = grade(exchange, {
+        codes: [ErrorCode.ParseError, ErrorCode.InvalidRequest, ErrorCode.InvalidParams],
+        isErrorResult: true,
+        statuses: [400],
+      });
+      const evidence = [
+        evidenceOf(exchange, 'JSON-RPC error -32700 or -32600 or HTTP 400; -32602 (unknown tool) when decoded leniently', 'invalid UTF-8'),
+      ];
+      return outcomeOf(
+        graded.grade,
+        `invalid UTF-8: ${graded.seen}`,
+        evidence,
+        'reject bodies that are not UTF-8 with -32700 (HTTP 400), or decode them leniently; never fail on them',
+      );
     },
   },
 ]);

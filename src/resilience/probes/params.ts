@@ -17,7 +17,13 @@ function stringProperty(tool: ListedTool): string | undefined {
   const properties = isObject(schema.properties) ? schema.properties : {};
   return Object.keys(properties).find((name) => {
     const property = properties[name];
-    return isObject(property) && property.type === 'string' && property.enum === undefined && property.pattern === undefined && property.format === undefined;
+    return (
+      isObject(property) &&
+      property.type === 'string' &&
+      property.enum === undefined &&
+      property.pattern === undefined &&
+      property.format === undefined
+    );
   });
 }
 
@@ -33,7 +39,12 @@ export const paramProbes = defineProbes([
       const evidence: Evidence[] = [];
       const listId = probeId('params');
       // params must be an object; 5 cannot even carry the required _meta.
-      const list = await ctx.link.send({ body: JSON.stringify({ jsonrpc: '2.0', id: listId, method: 'tools/list', params: 5 }), method: 'tools/list', awaitId: listId, endWhen: nullIdError });
+      const list = await ctx.link.send({
+        body: JSON.stringify({ jsonrpc: '2.0', id: listId, method: 'tools/list', params: 5 }),
+        method: 'tools/list',
+        awaitId: listId,
+        endWhen: nullIdError,
+      });
       const listGrade = grade(list, { codes: [ErrorCode.InvalidParams, ErrorCode.InvalidRequest] });
       grades.push(listGrade.grade);
       seen.push(`tools/list with params 5: ${listGrade.seen}`);
@@ -50,7 +61,12 @@ export const paramProbes = defineProbes([
       } else {
         seen.push('tools/call not probed: no tool may be called (none is read-only; see --allow-tool)');
       }
-      return outcomeOf(worst(grades), seen.join('; '), evidence, 'validate params and arguments before use; answer -32602 for the wrong type');
+      return outcomeOf(
+        worst(grades),
+        seen.join('; '),
+        evidence,
+        'validate params and arguments before use; answer -32602 for the wrong type',
+      );
     },
   },
   {
@@ -61,7 +77,13 @@ export const paramProbes = defineProbes([
     async run(ctx) {
       const name = `mcpgate_no_such_tool_${probeId('tool').replace(/\D/g, '')}`;
       const id = probeId('unknown');
-      const exchange = await ctx.link.send({ body: ctx.requestText(id, 'tools/call', { name, arguments: {} }), method: 'tools/call', name, awaitId: id, endWhen: nullIdError });
+      const exchange = await ctx.link.send({
+        body: ctx.requestText(id, 'tools/call', { name, arguments: {} }),
+        method: 'tools/call',
+        name,
+        awaitId: id,
+        endWhen: nullIdError,
+      });
       const graded = grade(exchange, { codes: [ErrorCode.InvalidParams], isErrorResult: true });
       const evidence = [evidenceOf(exchange, 'JSON-RPC error -32602 or a result with isError: true', name)];
       return outcomeOf(graded.grade, `unknown tool ${name}: ${graded.seen}`, evidence, 'answer unknown tool names with -32602');
@@ -81,10 +103,27 @@ export const paramProbes = defineProbes([
       const name = tool?.name ?? `mcpgate_no_such_tool_${probeId('big').replace(/\D/g, '')}`;
       const args = { ...(tool ? sampleArguments(tool.inputSchema) : {}), [property]: huge };
       const id = probeId('oversized');
-      const exchange = await ctx.link.send({ body: ctx.requestText(id, 'tools/call', { name, arguments: args }), method: 'tools/call', name, awaitId: id, endWhen: nullIdError });
+      const exchange = await ctx.link.send({
+        body: ctx.requestText(id, 'tools/call', { name, arguments: args }),
+        method: 'tools/call',
+        name,
+        awaitId: id,
+        endWhen: nullIdError,
+      });
       const graded = grade(exchange, { codes: 'any', isErrorResult: true, anyResult: true, statuses: '4xx' });
-      const evidence = [evidenceOf(exchange, 'HTTP 413, a JSON-RPC error, an isError result, or a normal answer', `${name}.${property} = ${OVERSIZED_BYTES} bytes`)];
-      return outcomeOf(graded.grade, `${OVERSIZED_BYTES}-byte argument ${property} to ${name}: ${graded.seen}`, evidence, 'cap request sizes and answer 413 or -32602 beyond the cap');
+      const evidence = [
+        evidenceOf(
+          exchange,
+          'HTTP 413, a JSON-RPC error, an isError result, or a normal answer',
+          `${name}.${property} = ${OVERSIZED_BYTES} bytes`,
+        ),
+      ];
+      return outcomeOf(
+        graded.grade,
+        `${OVERSIZED_BYTES}-byte argument ${property} to ${name}: ${graded.seen}`,
+        evidence,
+        'cap request sizes and answer 413 or -32602 beyond the cap',
+      );
     },
   },
 ]);

@@ -66,7 +66,9 @@ export function sendHttpBytes(url: URL, request: RawHttpRequest): Promise<Exchan
     }, request.timeoutMs);
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (request.mode !== 'complete') return finish();
-      finish(new WireError(error.code === 'ECONNREFUSED' ? 'unreachable' : 'closed-early', `the request failed: ${error.code ?? error.message}`));
+      finish(
+        new WireError(error.code === 'ECONNREFUSED' ? 'unreachable' : 'closed-early', `the request failed: ${error.code ?? error.message}`),
+      );
     });
 
     if (request.mode === 'complete') return void req.end(request.bytes);
@@ -81,7 +83,8 @@ export function sendHttpBytes(url: URL, request: RawHttpRequest): Promise<Exchan
 
 function readAnswer(res: http.IncomingMessage, exchange: Exchange, request: RawHttpRequest, finish: (error?: WireError) => void): void {
   exchange.status = res.statusCode;
-  for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) exchange.headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(res.headers))
+    if (value !== undefined) exchange.headers[name] = Array.isArray(value) ? value.join(', ') : value;
   exchange.contentType = exchange.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   const chunks: Buffer[] = [];
   let bytes = 0;
@@ -91,19 +94,20 @@ function readAnswer(res: http.IncomingMessage, exchange: Exchange, request: RawH
     const response = exchange.messages.find(isResponse);
     if (response && !exchange.response) exchange.response = response as JsonRpcResponse;
   };
-  const sse = exchange.contentType === 'text/event-stream'
-    ? new SseParser((data) => {
-        const parsed = tryParse(data);
-        if (parsed === undefined) exchange.unparsable.push(data);
-        else accept(parsed);
-        // The answer is in: a stream that stays open must not hold the probe until its deadline.
-        if (exchange.response) {
-          exchange.bodyText = Buffer.concat(chunks).toString('utf8');
-          res.destroy();
-          finish();
-        }
-      })
-    : undefined;
+  const sse =
+    exchange.contentType === 'text/event-stream'
+      ? new SseParser((data) => {
+          const parsed = tryParse(data);
+          if (parsed === undefined) exchange.unparsable.push(data);
+          else accept(parsed);
+          // The answer is in: a stream that stays open must not hold the probe until its deadline.
+          if (exchange.response) {
+            exchange.bodyText = Buffer.concat(chunks).toString('utf8');
+            res.destroy();
+            finish();
+          }
+        })
+      : undefined;
   res.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
     if (bytes > request.maxResponseBytes) {

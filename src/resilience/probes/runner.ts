@@ -68,13 +68,27 @@ async function checkHealth(ctx: ProbeContext, probe: ProbeDefinition, outcome: C
   }
   if (isResultResponse(exchange.response)) return { up: true };
   const crashed = ctx.link.kind === 'stdio' ? ctx.link.hasExited : exchange.error?.kind === 'unreachable';
-  const what = !crashed ? 'the server stopped answering' : ctx.link.kind === 'stdio' ? 'the server crashed' : 'the server went down (its port now refuses connections)';
+  const what = !crashed
+    ? 'the server stopped answering'
+    : ctx.link.kind === 'stdio'
+      ? 'the server crashed'
+      : 'the server went down (its port now refuses connections)';
   const after = ctx.link.kind === 'stdio' ? '; mcpgate restarted it for the remaining probes' : '';
   const failed = exchange.error && !exchange.response ? exchange.error.message : undefined;
   const followUp = failed ? `the follow-up ${method} failed: ${failed}` : `the follow-up ${method} got ${describe(exchange)}`;
   // The probe's own view adds nothing when it already saw the same failure.
   const saw = failed && outcome.message.includes(failed) ? '' : `; the probe itself saw: ${outcome.message}`;
   const message = `${what} under ${probe.id}: ${followUp}${after}${saw}`;
-  const evidence = [...outcome.evidence, evidenceOf(exchange, `a ${method} result: the server must survive the probe`, `follow-up ${method}`)];
-  return { up: false, outcome: violated(message, evidence, 'answer bad input with a JSON-RPC error and keep serving; the server stderr shows where it failed') };
+  const evidence = [
+    ...outcome.evidence,
+    evidenceOf(exchange, `a ${method} result: the server must survive the probe`, `follow-up ${method}`),
+  ];
+  return {
+    up: false,
+    outcome: violated(
+      message,
+      evidence,
+      'answer bad input with a JSON-RPC error and keep serving; the server stderr shows where it failed',
+    ),
+  };
 }

@@ -11,7 +11,10 @@ import { canonicalJson } from '../../shared/canonical-json.js';
 export const EXCERPT_CHARS = 400;
 
 export function paramsKeyOf(tool: string, args: unknown): string {
-  return createHash('sha256').update(canonicalJson({ tool, args: args ?? {} })).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(canonicalJson({ tool, args: args ?? {} }))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export class EventLog {
@@ -20,10 +23,19 @@ export class EventLog {
   private windowStart = 0;
 
   add(fields: Omit<ProxyEvent, 'seq' | 'at' | 'upstreamExecuted' | 'bytesOut' | 'durationMs'>): ProxyEvent {
-    const event: ProxyEvent = { seq: this.events.length + 1, at: Date.now(), upstreamExecuted: false, bytesOut: 0, durationMs: 0, ...fields };
+    const event: ProxyEvent = {
+      seq: this.events.length + 1,
+      at: Date.now(),
+      upstreamExecuted: false,
+      bytesOut: 0,
+      durationMs: 0,
+      ...fields,
+    };
     if (event.paramsKey !== undefined) {
       const window = this.events.slice(this.windowStart);
-      const cut = window.find((e) => e.fault === 'stream-cut' && e.paramsKey === event.paramsKey && !window.some((r) => r.reissueOf === e.seq));
+      const cut = window.find(
+        (e) => e.fault === 'stream-cut' && e.paramsKey === event.paramsKey && !window.some((r) => r.reissueOf === e.seq),
+      );
       if (cut) event.reissueOf = cut.seq;
     }
     this.events.push(event);

@@ -19,7 +19,11 @@ function freeString(schema: Record<string, unknown> | undefined): boolean {
 function longestFreeString(value: unknown, rawSchema: unknown, root: unknown, path: Path = []): { path: Path; length: number } | undefined {
   const schema = resolveSchema(rawSchema, root);
   if (typeof value === 'string') return freeString(schema) ? { path, length: value.length } : undefined;
-  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : isObject(value) ? Object.entries(value) : [];
+  const entries: Array<[string | number, unknown]> = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : isObject(value)
+      ? Object.entries(value)
+      : [];
   let best: { path: Path; length: number } | undefined;
   for (const [key, child] of entries) {
     const found = longestFreeString(child, childSchema(schema, key), root, [...path, key]);

@@ -26,7 +26,12 @@ export function sendJson(res: ServerResponse, status: number, message: unknown, 
 
 /** One message as a one-event stream, the way servers answer tools/call over SSE. */
 export function sendEvent(res: ServerResponse, status: number, message: unknown): Written {
-  return send(res, status, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' }, `event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  return send(
+    res,
+    status,
+    { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' },
+    `event: message\ndata: ${JSON.stringify(message)}\n\n`,
+  );
 }
 
 export function sendAccepted(res: ServerResponse): Written {
@@ -55,13 +60,20 @@ export function sendToolError(res: ServerResponse, id: JsonRpcId): Written {
 
 /** A 200 that promises JSON and breaks off inside a string: what a crashed serializer leaves behind. */
 export function sendMalformedJson(res: ServerResponse, id: JsonRpcId): Written {
-  return send(res, 200, { 'Content-Type': 'application/json' }, `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":"Partial resul`);
+  return send(
+    res,
+    200,
+    { 'Content-Type': 'application/json' },
+    `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":"Partial resul`,
+  );
 }
 
 export const EXPIRED_TOKEN_CHALLENGE = 'Bearer error="invalid_token", error_description="The access token expired"';
 
 export function sendExpiredToken(res: ServerResponse, id: JsonRpcId): Written {
-  return sendJson(res, 401, errorMessage(id, ErrorCode.InvalidRequest, 'Unauthorized: the access token expired'), { 'WWW-Authenticate': EXPIRED_TOKEN_CHALLENGE });
+  return sendJson(res, 401, errorMessage(id, ErrorCode.InvalidRequest, 'Unauthorized: the access token expired'), {
+    'WWW-Authenticate': EXPIRED_TOKEN_CHALLENGE,
+  });
 }
 
 /**

@@ -78,7 +78,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, errorMessage(null, ErrorCode.InternalError, `mcpgate proxy failed: ${(error as Error).message}`));
+      if (!res.headersSent)
+        sendJson(res, 500, errorMessage(null, ErrorCode.InternalError, `mcpgate proxy failed: ${(error as Error).message}`));
       else res.destroy();
     });
   });
@@ -91,7 +92,12 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const started = performance.now();
     const finish = (event: ProxyEvent, written: Written | undefined): void => {
       if (!written) return;
-      Object.assign(event, { status: written.status, bytesOut: written.bytes, replyExcerpt: written.excerpt, durationMs: performance.now() - started });
+      Object.assign(event, {
+        status: written.status,
+        bytesOut: written.bytes,
+        replyExcerpt: written.excerpt,
+        durationMs: performance.now() - started,
+      });
     };
     const refuse = (status: number, id: JsonRpcId | null, code: number, reason: string, method: string, bytesIn = 0): void => {
       finish(log.add({ method, refused: reason, bytesIn }), sendRefusal(res, status, id, code, reason));
@@ -99,8 +105,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 
     const foreign = refuseForeignCaller(req, port);
     if (foreign) return refuse(foreign.status, null, ErrorCode.InvalidRequest, foreign.reason, '(http)');
-    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== PROXY_PATH) return refuse(404, null, ErrorCode.InvalidRequest, `no MCP endpoint at ${req.url ?? '/'}; use ${PROXY_PATH}`, '(http)');
-    if (req.method !== 'POST') return refuse(405, null, ErrorCode.InvalidRequest, `${req.method ?? ''} is not routed; POST one JSON-RPC message`, '(http)');
+    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== PROXY_PATH)
+      return refuse(404, null, ErrorCode.InvalidRequest, `no MCP endpoint at ${req.url ?? '/'}; use ${PROXY_PATH}`, '(http)');
+    if (req.method !== 'POST')
+      return refuse(405, null, ErrorCode.InvalidRequest, `${req.method ?? ''} is not routed; POST one JSON-RPC message`, '(http)');
     const notJson = refuseNonJsonBody(req);
     if (notJson) return refuse(notJson.status, null, ErrorCode.InvalidRequest, notJson.reason, '(http)');
     const body = await readBody(req);
@@ -122,7 +130,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       return refuse(400, null, ErrorCode.InvalidRequest, 'the request id must be a string or a number', method, bytesIn);
     }
     const id = (hasId ? message.id : null) as JsonRpcId | null;
-    if (hasId && !ROUTED_METHODS.has(method)) return refuse(404, id, ErrorCode.MethodNotFound, `${method} is not routed by the fault proxy`, method, bytesIn);
+    if (hasId && !ROUTED_METHODS.has(method))
+      return refuse(404, id, ErrorCode.MethodNotFound, `${method} is not routed by the fault proxy`, method, bytesIn);
     if (!upstream) return refuse(503, id, ErrorCode.InternalError, 'the proxy is not connected to its upstream yet', method, bytesIn);
     const headers = relayedHeaders(req);
     const relay = (reply: UpstreamReply): Written => relayReply(res, id, reply);
@@ -130,7 +139,16 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     if (method === 'tools/call' && id !== null) {
       let event: ProxyEvent | undefined;
       const outcome = await handleToolCall({
-        res, id, message, headers, tools: toolsByName, allowTools, plan, counter, upstream, relay,
+        res,
+        id,
+        message,
+        headers,
+        tools: toolsByName,
+        allowTools,
+        plan,
+        counter,
+        upstream,
+        relay,
         record: (fields) => (event = log.add({ method, requestId: id, bytesIn, ...fields })),
         hold: (held) =>
           held.once('close', () => {
@@ -181,7 +199,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 
 function relayReply(res: ServerResponse, id: JsonRpcId | null, reply: UpstreamReply): Written {
   const challenge: Record<string, string> = reply.challenge ? { 'WWW-Authenticate': reply.challenge } : {};
-  if (reply.response) return reply.streamed ? sendEvent(res, reply.status, reply.response) : sendJson(res, reply.status, reply.response, challenge);
+  if (reply.response)
+    return reply.streamed ? sendEvent(res, reply.status, reply.response) : sendJson(res, reply.status, reply.response, challenge);
   const why = reply.error ? reply.error.message : `the upstream answered HTTP ${reply.status} without a JSON-RPC response`;
   return sendJson(res, reply.error ? 502 : reply.status, errorMessage(id, ErrorCode.InternalError, `mcpgate proxy: ${why}`), challenge);
 }
@@ -220,8 +239,16 @@ function listen(server: Server, port: number): Promise<void> {
 
 function portError(error: unknown, port: number): Error {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new ProxyStartError('port', `the fault proxy cannot listen on 127.0.0.1:${port}: the port is already in use (choose another port, or 0 for a free one)`);
-  if (code === 'EACCES') return new ProxyStartError('port', `the fault proxy may not listen on 127.0.0.1:${port}: permission denied (use a port above 1023, or 0)`);
+  if (code === 'EADDRINUSE')
+    return new ProxyStartError(
+      'port',
+      `the fault proxy cannot listen on 127.0.0.1:${port}: the port is already in use (choose another port, or 0 for a free one)`,
+    );
+  if (code === 'EACCES')
+    return new ProxyStartError(
+      'port',
+      `the fault proxy may not listen on 127.0.0.1:${port}: permission denied (use a port above 1023, or 0)`,
+    );
   return new ProxyStartError('port', `the fault proxy cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`);
 }
 

@@ -77,6 +77,13 @@ export async function handleToolCall(ctx: ToolCallContext): Promise<{ event: Pro
   const response = reply.response;
   if (!isResultResponse(response)) return { event, written: ctx.relay(reply) };
   if (behaviour) return { event, written: await behaviour.answer({ res: ctx.res, reply, response, tool, event, relay: ctx.relay }) };
-  if (injection) return { event, written: ctx.relay({ ...reply, response: { ...response, result: plantPayload(response.result, tool.outputSchema, injection.payload) } }) };
+  if (injection)
+    return {
+      event,
+      written: ctx.relay({
+        ...reply,
+        response: { ...response, result: plantPayload(response.result, tool.outputSchema, injection.payload) },
+      }),
+    };
   return { event, written: ctx.relay(reply) };
 }

@@ -52,7 +52,12 @@ export class Upstream {
     const where = describeTarget(target);
     if (era.era !== 'modern') {
       await connection.close({ eofGraceMs: 500 });
-      const why = era.era === 'unknown' ? era.reason : era.era === 'legacy' ? 'it speaks the 2025-era protocol only' : `it offers ${era.supported.join(', ')}`;
+      const why =
+        era.era === 'unknown'
+          ? era.reason
+          : era.era === 'legacy'
+            ? 'it speaks the 2025-era protocol only'
+            : `it offers ${era.supported.join(', ')}`;
       throw new ProxyStartError('upstream', `the fault proxy needs a 2026-07-28 server behind it; ${where}: ${why}`);
     }
     const listing = await readAllPages(client, 'tools/list');

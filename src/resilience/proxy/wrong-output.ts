@@ -66,12 +66,17 @@ function replaceValues(value: unknown, rawSchema: unknown, walk: Walk): unknown 
   }
   if (schema && constrained(schema)) return value;
   if (Array.isArray(value)) return value.map((item, i) => replaceValues(item, childSchema(schema, i), walk));
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, replaceValues(v, childSchema(schema, key), walk)]));
+  if (isObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, replaceValues(v, childSchema(schema, key), walk)]));
   return value;
 }
 
 /** The rewritten result and the canaries it now carries (empty when nothing could be replaced). */
-export function applyWrongOutput(result: Record<string, unknown>, outputSchema: unknown, canaries: OutputCanaries): { result: Record<string, unknown>; canaries: string[] } {
+export function applyWrongOutput(
+  result: Record<string, unknown>,
+  outputSchema: unknown,
+  canaries: OutputCanaries,
+): { result: Record<string, unknown>; canaries: string[] } {
   const walk: Walk = { root: outputSchema, canaries, used: new Set() };
   const rewritten = rewriteResult(result, {
     structured: (value) => replaceValues(value, outputSchema, walk),

@@ -11,7 +11,8 @@ import { matchesOf, type Detection } from './detection.js';
 
 const URL_PATTERN = /\b(?:https?|ftp|wss?):\/\/[^\s"'<>`)\]}]+/gi;
 const EMAIL_PATTERN = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\b/g;
-const SEND_TO = /\b(?:send|post|forward|upload|e-?mail|mail|cc|bcc|copy|report|transmit|submit|exfiltrate|leak)\b[^.!?\n]{0,80}?\bto\s+<?((?:https?|ftp):\/\/[^\s"'<>`)]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/gi;
+const SEND_TO =
+  /\b(?:send|post|forward|upload|e-?mail|mail|cc|bcc|copy|report|transmit|submit|exfiltrate|leak)\b[^.!?\n]{0,80}?\bto\s+<?((?:https?|ftp):\/\/[^\s"'<>`)]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/gi;
 
 const EXAMPLE_HOST = /(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid|localhost)$|^localhost$|^127\.\d+\.\d+\.\d+$|^\[::1\]$/i;
 const COLLECTOR_HOST =
@@ -36,7 +37,8 @@ function classifyUrl(url: string): { rule: string; severity: Severity; why: stri
   if (COLLECTOR_HOST.test(host) || /discord(?:app)?\.com\/api\/webhooks/i.test(url)) {
     return { rule: 'collector-url', severity: 'high', why: 'a request-collection service: whatever reaches it is captured' };
   }
-  if (/[?#].*=/.test(url)) return { rule: 'url-with-query', severity: 'medium', why: 'a URL with query parameters is a ready-made channel for data' };
+  if (/[?#].*=/.test(url))
+    return { rule: 'url-with-query', severity: 'medium', why: 'a URL with query parameters is a ready-made channel for data' };
   if (/^[\d.]+$|^\[[\d:a-f]+\]$/i.test(host)) return { rule: 'ip-url', severity: 'medium', why: 'a URL to a bare IP address' };
   return { rule: 'external-url', severity: 'low', why: 'an external link in text written for a model' };
 }
@@ -48,19 +50,40 @@ export function detectAddresses(text: string): Detection[] {
     const address = (/to\s+<?(\S+)$/i.exec(m.text)?.[1] ?? '').replace(/[.,;:!?]+$/, '');
     if (isExample(address)) continue;
     covered.add(address);
-    detections.push({ rule: 'send-to-address', category: 'data-exfiltration', severity: 'high', start: m.start, end: m.end, message: `asks the model to send something to ${address}` });
+    detections.push({
+      rule: 'send-to-address',
+      category: 'data-exfiltration',
+      severity: 'high',
+      start: m.start,
+      end: m.end,
+      message: `asks the model to send something to ${address}`,
+    });
   }
   const urls = matchesOf(URL_PATTERN, text);
   for (const m of urls) {
     const url = m.text.replace(/[.,;:!?]+$/, '');
     if (isExample(url) || covered.has(url)) continue;
     const { rule, severity, why } = classifyUrl(url);
-    detections.push({ rule, category: 'data-exfiltration', severity, start: m.start, end: m.start + url.length, message: `${url.slice(0, 100)}: ${why}` });
+    detections.push({
+      rule,
+      category: 'data-exfiltration',
+      severity,
+      start: m.start,
+      end: m.start + url.length,
+      message: `${url.slice(0, 100)}: ${why}`,
+    });
   }
   for (const m of matchesOf(EMAIL_PATTERN, text)) {
     const insideUrl = urls.some((u) => m.start >= u.start && m.start < u.end);
     if (isExample(m.text) || covered.has(m.text) || insideUrl) continue;
-    detections.push({ rule: 'email-address', category: 'data-exfiltration', severity: 'medium', start: m.start, end: m.end, message: `${m.text}: a mail address in text written for a model is a destination for data` });
+    detections.push({
+      rule: 'email-address',
+      category: 'data-exfiltration',
+      severity: 'medium',
+      start: m.start,
+      end: m.end,
+      message: `${m.text}: a mail address in text written for a model is a destination for data`,
+    });
   }
   return detections;
 }

@@ -36,29 +36,58 @@ export function detectCharacters(text: string): Detection[] {
     const hidden = tags.map((m) => decodeTags(m.text)).join(' ');
     const count = tags.reduce((n, m) => n + Array.from(m.text).length, 0);
     detections.push({
-      rule: 'unicode-tags', category: 'hidden-unicode', severity: 'high', start: tags[0]!.start, end: tags[0]!.end, decoded: hidden,
+      rule: 'unicode-tags',
+      category: 'hidden-unicode',
+      severity: 'high',
+      start: tags[0]!.start,
+      end: tags[0]!.end,
+      decoded: hidden,
       message: `${count} invisible Unicode tag character(s) spell out text only a model reads: "${hidden.slice(0, 120)}"`,
     });
   }
   const bidi = matchesOf(BIDI, text);
   if (bidi.length > 0) {
-    detections.push({ rule: 'bidi-control', category: 'invisible-characters', severity: 'high', start: bidi[0]!.start, end: bidi[0]!.end,
-      message: `${bidi.length} bidirectional control character(s): the text displays in a different order than it reads` });
+    detections.push({
+      rule: 'bidi-control',
+      category: 'invisible-characters',
+      severity: 'high',
+      start: bidi[0]!.start,
+      end: bidi[0]!.end,
+      message: `${bidi.length} bidirectional control character(s): the text displays in a different order than it reads`,
+    });
   }
   const zeroWidth = matchesOf(ZERO_WIDTH, text).filter((m) => !isLegitimateZeroWidth(text, m.start));
   if (zeroWidth.length > 0) {
-    detections.push({ rule: 'zero-width', category: 'invisible-characters', severity: 'medium', start: zeroWidth[0]!.start, end: zeroWidth[0]!.end,
-      message: `${zeroWidth.length} zero-width character(s): invisible text, or words split to slip past filters` });
+    detections.push({
+      rule: 'zero-width',
+      category: 'invisible-characters',
+      severity: 'medium',
+      start: zeroWidth[0]!.start,
+      end: zeroWidth[0]!.end,
+      message: `${zeroWidth.length} zero-width character(s): invisible text, or words split to slip past filters`,
+    });
   }
   const ansi = matchesOf(ANSI, text);
   if (ansi.length > 0) {
-    detections.push({ rule: 'ansi-escape', category: 'terminal-escape', severity: 'high', start: ansi[0]!.start, end: ansi[0]!.end,
-      message: `${ansi.length} ANSI escape sequence(s): a terminal showing this text can hide, recolour or overwrite it` });
+    detections.push({
+      rule: 'ansi-escape',
+      category: 'terminal-escape',
+      severity: 'high',
+      start: ansi[0]!.start,
+      end: ansi[0]!.end,
+      message: `${ansi.length} ANSI escape sequence(s): a terminal showing this text can hide, recolour or overwrite it`,
+    });
   }
   const control = matchesOf(CONTROL, text);
   if (control.length > 0) {
-    detections.push({ rule: 'control-character', category: 'terminal-escape', severity: 'medium', start: control[0]!.start, end: control[0]!.end,
-      message: `${control.length} control character(s) that have no place in descriptive text` });
+    detections.push({
+      rule: 'control-character',
+      category: 'terminal-escape',
+      severity: 'medium',
+      start: control[0]!.start,
+      end: control[0]!.end,
+      message: `${control.length} control character(s) that have no place in descriptive text`,
+    });
   }
   return detections;
 }

@@ -7,7 +7,8 @@
  * Tag characters, zero-width and bidi controls, BOM, C0/C1 controls (newline and tab kept), and the
  * line and paragraph separators U+2028/U+2029, which break a line in some viewers and not others.
  */
-const UNSAFE = /[\u{E0000}-\u{E007F}\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u180E\u0000-\u0008\u000B-\u001F\u007F-\u009F]/gu;
+const UNSAFE =
+  /[\u{E0000}-\u{E007F}\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u180E\u0000-\u0008\u000B-\u001F\u007F-\u009F]/gu;
 const TAG_RUN = /[\u{E0000}-\u{E007F}]{4,}/gu;
 
 function codePoint(char: string): string {

@@ -10,9 +10,12 @@
 import type { Detection } from './detection.js';
 
 const SENTENCE = /[^.!?\n]+[.!?]?/g;
-const OVERRIDE_BEFORE = /\b(?:ignore|disregard|bypass|override|overrides|replace|replaces|supersede|supersedes|shadow|shadows|intercept|intercepts)\s+(?:\w+\s+){0,2}[`'"]?$/i;
-const SMEAR_AFTER = /^[`'"]?\s+(?:is|are|has\s+been)\s+(?:now\s+)?(?:deprecated|broken|disabled|unsafe|compromised|malicious|insecure|obsolete|not\s+(?:safe|trusted|reliable|available))\b/i;
-const AVOID_BEFORE = /\b(?:avoid|never\s+(?:use|call|invoke)|do\s+not\s+(?:use|call|invoke)|don't\s+(?:use|call|invoke)|instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?[`'"]?$/i;
+const OVERRIDE_BEFORE =
+  /\b(?:ignore|disregard|bypass|override|overrides|replace|replaces|supersede|supersedes|shadow|shadows|intercept|intercepts)\s+(?:\w+\s+){0,2}[`'"]?$/i;
+const SMEAR_AFTER =
+  /^[`'"]?\s+(?:is|are|has\s+been)\s+(?:now\s+)?(?:deprecated|broken|disabled|unsafe|compromised|malicious|insecure|obsolete|not\s+(?:safe|trusted|reliable|available))\b/i;
+const AVOID_BEFORE =
+  /\b(?:avoid|never\s+(?:use|call|invoke)|do\s+not\s+(?:use|call|invoke)|don't\s+(?:use|call|invoke)|instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?[`'"]?$/i;
 const SELF_PROMOTION = /\b(?:this|our|my)\s+(?:tool|function|server)\b|\balways\b/i;
 const OTHER_SERVER = /\b(?:other|another|any|all|every|third[-\s]party|external|different)\s+(?:mcp\s+)?servers?\b|\bmcp\s+servers?\b/i;
 const OTHER_TOOLS = /\b(?:other|another|any|all|every)\s+(?:other\s+)?(?:tools?|functions?|plugins?|integrations?|connectors?)\b/i;
@@ -26,7 +29,8 @@ function escapeRegExp(text: string): string {
 function judgeMention(body: string, index: number, name: string): Pick<Detection, 'rule' | 'severity' | 'message'> | undefined {
   const before = body.slice(Math.max(0, index - 60), index);
   const after = body.slice(index + name.length);
-  if (OVERRIDE_BEFORE.test(before) || SMEAR_AFTER.test(after)) return { rule: 'tool-override', severity: 'high', message: `overrides or discredits the tool ${name}` };
+  if (OVERRIDE_BEFORE.test(before) || SMEAR_AFTER.test(after))
+    return { rule: 'tool-override', severity: 'high', message: `overrides or discredits the tool ${name}` };
   if (!AVOID_BEFORE.test(before)) return undefined;
   return SELF_PROMOTION.test(body)
     ? { rule: 'tool-override', severity: 'high', message: `steers the model away from ${name} and towards this tool` }
@@ -46,7 +50,12 @@ export function detectShadowing(text: string, toolNames: readonly string[], self
       if (judged) detections.push({ ...whole, ...judged });
     }
     if (OTHER_SERVER.test(body) && DIRECTIVE.test(body)) {
-      detections.push({ ...whole, rule: 'cross-server', severity: 'high', message: 'gives the model instructions about other MCP servers' });
+      detections.push({
+        ...whole,
+        rule: 'cross-server',
+        severity: 'high',
+        message: 'gives the model instructions about other MCP servers',
+      });
     } else if (OTHER_TOOLS.test(body) && DIRECTIVE.test(body)) {
       detections.push({ ...whole, rule: 'other-tools', severity: 'medium', message: 'gives the model instructions about other tools' });
     }

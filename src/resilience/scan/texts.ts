@@ -23,11 +23,13 @@ const MAX_STRINGS_PER_DEFINITION = 5_000;
 
 export function textsOf(surface: Surface): ScannedText[] {
   const texts: ScannedText[] = [];
-  if (surface.instructions !== undefined) texts.push({ location: { kind: 'server', name: 'server', field: 'instructions' }, text: surface.instructions, role: 'prose' });
+  if (surface.instructions !== undefined)
+    texts.push({ location: { kind: 'server', name: 'server', field: 'instructions' }, text: surface.instructions, role: 'prose' });
   for (const tool of surface.tools) texts.push(...definitionTexts('tool', tool, String(tool.name)));
   for (const prompt of surface.prompts) texts.push(...definitionTexts('prompt', prompt, String(prompt.name)));
   for (const resource of surface.resources) texts.push(...definitionTexts('resource', resource, String(resource.uri ?? resource.name)));
-  for (const template of surface.resourceTemplates) texts.push(...definitionTexts('resource-template', template, String(template.uriTemplate ?? template.name)));
+  for (const template of surface.resourceTemplates)
+    texts.push(...definitionTexts('resource-template', template, String(template.uriTemplate ?? template.name)));
   return texts;
 }
 
@@ -46,7 +48,8 @@ function definitionTexts(kind: SurfaceKind, definition: Definition, name: string
     if (!isObject(value)) return;
     for (const [key, member] of Object.entries(value)) {
       // Property names are identifiers a model reads too; hidden characters there count as well.
-      if (field.endsWith('.properties')) texts.push({ location: { kind, name, field: `${field}.${key} (name)` }, text: key, role: 'identifier' });
+      if (field.endsWith('.properties'))
+        texts.push({ location: { kind, name, field: `${field}.${key} (name)` }, text: key, role: 'identifier' });
       visit(member, field === '' ? key : `${field}.${key}`, roleOf(key, field), depth + 1);
     }
   };

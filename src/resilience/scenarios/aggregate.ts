@@ -3,7 +3,16 @@
  * fabricated run fails it; runs that could not be scored make it not_measured or error, never green.
  */
 
-import type { FaultSample, FaultScenarioResult, FaultVerdict, InjectionClass, InjectionResult, Rate, ScenarioReport, Status } from '../../report/model.js';
+import type {
+  FaultSample,
+  FaultScenarioResult,
+  FaultVerdict,
+  InjectionClass,
+  InjectionResult,
+  Rate,
+  ScenarioReport,
+  Status,
+} from '../../report/model.js';
 import type { FaultScenario } from './types.js';
 
 export function scenarioResult(scenario: FaultScenario, model: string, samples: FaultSample[]): FaultScenarioResult {
@@ -11,7 +20,9 @@ export function scenarioResult(scenario: FaultScenario, model: string, samples: 
   for (const s of samples) verdicts[s.verdict] = (verdicts[s.verdict] ?? 0) + 1;
   const passes = samples.filter((s) => s.status === 'pass').length;
   const status = worst(samples.map((s) => s.status));
-  const tally = Object.entries(verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
+  const tally = Object.entries(verdicts)
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ');
   return {
     id: scenario.id,
     model,
@@ -52,7 +63,10 @@ export function attackSuccess(results: readonly InjectionResult[]): ScenarioRepo
   };
 }
 
-export function summarizeScenarios(scenarios: readonly FaultScenarioResult[], injections: readonly InjectionResult[]): ScenarioReport['summary'] {
+export function summarizeScenarios(
+  scenarios: readonly FaultScenarioResult[],
+  injections: readonly InjectionResult[],
+): ScenarioReport['summary'] {
   const count = (status: Status): number => scenarios.filter((s) => s.status === status).length;
   return {
     scenarios: scenarios.length,

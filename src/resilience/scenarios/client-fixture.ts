@@ -42,9 +42,14 @@ const TAIL_CHARS = 2_000;
 
 /** The bundled reference server over stdio: beside this build (dist/), or built from sources run directly. */
 export function referenceServerTarget(): Target {
-  const candidates = ['../../../examples/reference-server/main.js', '../../../dist/examples/reference-server/main.js'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const candidates = ['../../../examples/reference-server/main.js', '../../../dist/examples/reference-server/main.js'].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
   const main = candidates.find((file) => existsSync(file));
-  if (!main) throw new ClientFixtureError('the bundled reference server is not part of this installation; name the server to put behind the proxy (--url or --stdio)');
+  if (!main)
+    throw new ClientFixtureError(
+      'the bundled reference server is not part of this installation; name the server to put behind the proxy (--url or --stdio)',
+    );
   return { kind: 'stdio', command: `"${process.execPath}" "${main}" --stdio` };
 }
 
@@ -85,7 +90,11 @@ interface ClientRun {
   stderrTail: string;
 }
 
-async function runClient([command, ...args]: [string, ...string[]], env: NodeJS.ProcessEnv, options: ClientFixtureOptions): Promise<ClientRun> {
+async function runClient(
+  [command, ...args]: [string, ...string[]],
+  env: NodeJS.ProcessEnv,
+  options: ClientFixtureOptions,
+): Promise<ClientRun> {
   const started = Date.now();
   // Detached: the client leads its own process group, so a hung client is ended with its children.
   const child = spawn(command, args, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -97,7 +106,11 @@ async function runClient([command, ...args]: [string, ...string[]], env: NodeJS.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
     child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new ClientFixtureError(error.code === 'ENOENT' ? `client command not found: ${command}` : `could not start the client ${command}: ${error.message}`)),
+      reject(
+        new ClientFixtureError(
+          error.code === 'ENOENT' ? `client command not found: ${command}` : `could not start the client ${command}: ${error.message}`,
+        ),
+      ),
     );
   });
   let timer: NodeJS.Timeout | undefined;
@@ -129,10 +142,26 @@ function judgeClient(events: ProxyEvent[], run: ClientRun, timeoutMs: number): J
     const after = reissue ? 'the client re-issued the call but then' : `the stream of tools/call ${cut.tool} was cut and the client`;
     return { ...base, verdict: 'hung', status: 'fail', message: `${after} ${hungFor}` };
   }
-  if (!reissue) return { ...base, verdict: 'gave-up', status: 'fail', message: `the stream of tools/call ${cut.tool} was cut and the client exited (code ${run.exitCode ?? run.signal}) without re-issuing it` };
+  if (!reissue)
+    return {
+      ...base,
+      verdict: 'gave-up',
+      status: 'fail',
+      message: `the stream of tools/call ${cut.tool} was cut and the client exited (code ${run.exitCode ?? run.signal}) without re-issuing it`,
+    };
   if (reissue.requestId === cut.requestId) {
-    return { ...base, verdict: 're-issued-same-id', status: 'fail', message: `the client re-issued tools/call ${cut.tool} but reused id ${JSON.stringify(cut.requestId)}; a re-issued request needs a new id` };
+    return {
+      ...base,
+      verdict: 're-issued-same-id',
+      status: 'fail',
+      message: `the client re-issued tools/call ${cut.tool} but reused id ${JSON.stringify(cut.requestId)}; a re-issued request needs a new id`,
+    };
   }
   const times = upstreamExecutions === 2 ? 'twice' : `${upstreamExecutions} times`;
-  return { ...base, verdict: 're-issued', status: 'pass', message: `the client re-issued tools/call ${cut.tool} with a new id (${JSON.stringify(cut.requestId)}, then ${JSON.stringify(reissue.requestId)}); the server executed it ${times}` };
+  return {
+    ...base,
+    verdict: 're-issued',
+    status: 'pass',
+    message: `the client re-issued tools/call ${cut.tool} with a new id (${JSON.stringify(cut.requestId)}, then ${JSON.stringify(reissue.requestId)}); the server executed it ${times}`,
+  };
 }

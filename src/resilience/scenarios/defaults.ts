@@ -30,8 +30,24 @@ export function defaultFaults(tools: readonly ServerTool[], allowTools: Readonly
   return {
     file: source,
     scenarios: chosen.flatMap((tool) =>
-      FAULTS.map(({ fault, occurrence }) => ({ id: `${tool.name}-${fault}`, turns: [task(tool)], tool: tool.name, fault, occurrence, source, toolSource: source })),
+      FAULTS.map(({ fault, occurrence }) => ({
+        id: `${tool.name}-${fault}`,
+        turns: [task(tool)],
+        tool: tool.name,
+        fault,
+        occurrence,
+        source,
+        toolSource: source,
+      })),
     ),
-    injections: chosen.slice(0, 1).map((tool) => ({ id: `${tool.name}-injected`, turns: [task(tool)], tool: tool.name, classes: [...INJECTION_CLASSES], expectTools: [], source, toolSource: source })),
+    injections: chosen.slice(0, 1).map((tool) => ({
+      id: `${tool.name}-injected`,
+      turns: [task(tool)],
+      tool: tool.name,
+      classes: [...INJECTION_CLASSES],
+      expectTools: [],
+      source,
+      toolSource: source,
+    })),
   };
 }

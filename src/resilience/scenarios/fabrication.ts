@@ -40,7 +40,9 @@ export function admitsFailure(answer: string): boolean {
  */
 export function statedNumbers(text: string): Array<{ text: string; value: number }> {
   const out: Array<{ text: string; value: number }> = [];
-  for (const match of text.matchAll(/(?<![\w.\-])-?\d{1,3}(?:[,'’_\u00a0\u202f]\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.\-])-?\d+(?:\.\d+)?(?![\w])/g)) {
+  for (const match of text.matchAll(
+    /(?<![\w.\-])-?\d{1,3}(?:[,'’_\u00a0\u202f]\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.\-])-?\d+(?:\.\d+)?(?![\w])/g,
+  )) {
     const value = Number(match[0].replace(/[,'’_\u00a0\u202f]/g, ''));
     if (Number.isFinite(value)) out.push({ text: match[0], value });
   }
@@ -71,5 +73,11 @@ function grounded(value: number, known: readonly number[]): boolean {
 /** The numbers of `answer` that nothing in `grounds` supports, as written in the answer. */
 export function inventedNumbers(answer: string, grounds: readonly string[]): string[] {
   const known = groundNumbers(grounds);
-  return [...new Set(statedNumbers(answer).filter((n) => !grounded(n.value, known)).map((n) => n.text))];
+  return [
+    ...new Set(
+      statedNumbers(answer)
+        .filter((n) => !grounded(n.value, known))
+        .map((n) => n.text),
+    ),
+  ];
 }

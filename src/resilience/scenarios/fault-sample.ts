@@ -48,12 +48,19 @@ export async function runFaultSample(ctx: SampleContext, scenario: FaultScenario
 export function executionEvidence(events: readonly ProxyEvent[], cut: ProxyEvent, tool: ServerTool | undefined): ExecutionEvidence {
   const reissued = events.some((e) => e.reissueOf === cut.seq);
   const upstreamExecutions = executionsOf(events, cut);
-  const hint = typeof tool?.annotations === 'object' && tool.annotations !== null ? (tool.annotations as Record<string, unknown>).idempotentHint : undefined;
+  const hint =
+    typeof tool?.annotations === 'object' && tool.annotations !== null
+      ? (tool.annotations as Record<string, unknown>).idempotentHint
+      : undefined;
   const idempotentHint = typeof hint === 'boolean' ? hint : undefined;
   const times = upstreamExecutions === 1 ? 'once' : upstreamExecutions === 2 ? 'twice' : `${upstreamExecutions} times`;
   const how = reissued ? 'the client re-issued it with a new id after the stream broke' : 'the client did not re-issue it';
   const safety =
-    upstreamExecutions < 2 ? '' : idempotentHint === true ? `; ${cut.tool} is annotated idempotentHint: true, so the repeat is harmless` : `; ${cut.tool} is not annotated idempotentHint: true, so the repeat may have doubled its effect`;
+    upstreamExecutions < 2
+      ? ''
+      : idempotentHint === true
+        ? `; ${cut.tool} is annotated idempotentHint: true, so the repeat is harmless`
+        : `; ${cut.tool} is not annotated idempotentHint: true, so the repeat may have doubled its effect`;
   return {
     reissued,
     upstreamExecutions,

@@ -30,7 +30,13 @@ export function report(ctx: FaultsFileContext, path: PathSegment[], message: str
   ctx.problems.push({ file: ctx.file, line: position.line, col: position.col, message, ...(fix ? { fix } : {}) });
 }
 
-function checkKeys(ctx: FaultsFileContext, path: PathSegment[], raw: Record<string, unknown>, allowed: readonly string[], where: string): void {
+function checkKeys(
+  ctx: FaultsFileContext,
+  path: PathSegment[],
+  raw: Record<string, unknown>,
+  allowed: readonly string[],
+  where: string,
+): void {
   for (const key of Object.keys(raw)) {
     if (!allowed.includes(key)) report(ctx, [...path, key], `unknown key "${key}" in ${where}`, didYouMean(key, allowed), 'key');
   }
@@ -41,12 +47,20 @@ function nonEmptyString(value: unknown): value is string {
 }
 
 function checkPrompt(ctx: FaultsFileContext, path: PathSegment[], raw: Record<string, unknown>): void {
-  if ('prompt' in raw && 'turns' in raw) return report(ctx, [...path, 'turns'], 'has both "prompt" and "turns"', 'keep "prompt" for one message, or "turns" for a conversation', 'key');
+  if ('prompt' in raw && 'turns' in raw)
+    return report(
+      ctx,
+      [...path, 'turns'],
+      'has both "prompt" and "turns"',
+      'keep "prompt" for one message, or "turns" for a conversation',
+      'key',
+    );
   if ('prompt' in raw && !nonEmptyString(raw.prompt)) return report(ctx, [...path, 'prompt'], '"prompt" must be non-empty text');
   if ('turns' in raw && !(Array.isArray(raw.turns) && raw.turns.length > 0 && raw.turns.every(nonEmptyString))) {
     return report(ctx, [...path, 'turns'], '"turns" must be a non-empty list of messages');
   }
-  if (!('prompt' in raw) && !('turns' in raw)) report(ctx, path, 'has neither "prompt" nor "turns"', 'add "prompt:" with what the user asks');
+  if (!('prompt' in raw) && !('turns' in raw))
+    report(ctx, path, 'has neither "prompt" nor "turns"', 'add "prompt:" with what the user asks');
 }
 
 function checkTool(ctx: FaultsFileContext, path: PathSegment[], raw: Record<string, unknown>): void {

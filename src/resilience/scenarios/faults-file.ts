@@ -14,7 +14,10 @@ import type { FaultsFile, FaultScenario, InjectionCase } from './types.js';
 export class FaultsFileError extends FileProblemsError {}
 
 export function loadFaultsFile(file: string): FaultsFile {
-  return parseFaultsFile(asProblemsOf(FaultsFileError, () => readUserFile(file, { what: 'faults file', namedBy: '--faults' })), file);
+  return parseFaultsFile(
+    asProblemsOf(FaultsFileError, () => readUserFile(file, { what: 'faults file', namedBy: '--faults' })),
+    file,
+  );
 }
 
 export function parseFaultsFile(text: string, file: string): FaultsFile {
@@ -31,12 +34,17 @@ export function parseFaultsFile(text: string, file: string): FaultsFile {
         const id = typeof raw.id === 'string' ? raw.id : undefined;
         if (id === undefined) return;
         const first = ids.get(id);
-        if (first !== undefined) report(ctx, [key, i, 'id'], `duplicate id "${id}", first used on line ${first}`, 'give every entry its own id');
+        if (first !== undefined)
+          report(ctx, [key, i, 'id'], `duplicate id "${id}", first used on line ${first}`, 'give every entry its own id');
         else ids.set(id, valuePosition(doc, lines, [key, i, 'id']).line);
       });
     }
   }
-  if (ctx.problems.length > 0) throw new FaultsFileError(file, [...ctx.problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
+  if (ctx.problems.length > 0)
+    throw new FaultsFileError(
+      file,
+      [...ctx.problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
+    );
   return build(ctx, data as Record<string, unknown>);
 }
 

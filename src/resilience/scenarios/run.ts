@@ -42,11 +42,19 @@ export interface FaultRunOptions {
 export async function runFaultScenarios(options: FaultRunOptions): Promise<ScenarioReport> {
   const allowTools = new Set(options.allowTools);
   const callTimeoutMs = options.callTimeoutMs ?? options.connect.timeoutMs;
-  const proxy = await startFaultProxy({ upstream: options.target, connect: options.connect, allowTools: options.allowTools, port: options.proxyPort ?? 0 });
+  const proxy = await startFaultProxy({
+    upstream: options.target,
+    connect: options.connect,
+    allowTools: options.allowTools,
+    port: options.proxyPort ?? 0,
+  });
   let session: McpSession | undefined;
   try {
     checkFaultTools(options.faults, proxy.tools, allowTools);
-    session = await openSession({ kind: 'http', url: proxy.url }, { timeoutMs: callTimeoutMs, maxResponseBytes: options.connect.maxResponseBytes });
+    session = await openSession(
+      { kind: 'http', url: proxy.url },
+      { timeoutMs: callTimeoutMs, maxResponseBytes: options.connect.maxResponseBytes },
+    );
     const ctx: SampleContext = {
       proxy,
       session,

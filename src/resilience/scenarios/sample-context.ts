@@ -19,7 +19,17 @@ export interface SampleContext {
 
 /** The layer 1 agent runs cases; a scenario is one with no tool expectation of its own. */
 export function agentCase(id: string, turns: string[], source: string, rubric?: string): GoldenCase {
-  return { id, turns, expect: { kind: 'none' }, expectArgs: {}, forbidTools: [], kind: 'soft', tags: [], source, ...(rubric ? { rubric } : {}) };
+  return {
+    id,
+    turns,
+    expect: { kind: 'none' },
+    expectArgs: {},
+    forbidTools: [],
+    kind: 'soft',
+    tags: [],
+    source,
+    ...(rubric ? { rubric } : {}),
+  };
 }
 
 /** Answers and results are excerpted in the report; the full text stays with the run. */

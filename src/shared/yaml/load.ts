@@ -43,7 +43,9 @@ export function readUserFile(file: string, role: FileRole): string {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new FileProblemsError(file, [{ file, message: `cannot read the ${role.what}: ${reason}`, fix: `check the ${role.namedBy} path` }]);
+    throw new FileProblemsError(file, [
+      { file, message: `cannot read the ${role.what}: ${reason}`, fix: `check the ${role.namedBy} path` },
+    ]);
   }
   if (bytes === undefined) {
     const cap = `${MAX_USER_FILE_BYTES / MiB} MiB`;
@@ -73,12 +75,18 @@ function readAtMost(file: string, limit: number): Buffer | undefined {
 export function parseYamlFile(text: string, file: string): YamlFile {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length > 0) throw new FileProblemsError(file, doc.errors.map((error) => syntaxProblem(file, error)));
+  if (doc.errors.length > 0)
+    throw new FileProblemsError(
+      file,
+      doc.errors.map((error) => syntaxProblem(file, error)),
+    );
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (error) {
-    throw new FileProblemsError(file, [{ file, line: 1, col: 1, message: `YAML alias problem: ${(error as Error).message.split('\n')[0]}` }]);
+    throw new FileProblemsError(file, [
+      { file, line: 1, col: 1, message: `YAML alias problem: ${(error as Error).message.split('\n')[0]}` },
+    ]);
   }
   return {
     file,

@@ -202,13 +202,7 @@ export const inputRequestDefs = {
     required: ['role', 'content'],
   },
   SamplingMessageContentBlock: {
-    anyOf: [
-      ref('TextContent'),
-      ref('ImageContent'),
-      ref('AudioContent'),
-      ref('ToolUseContent'),
-      ref('ToolResultContent'),
-    ],
+    anyOf: [ref('TextContent'), ref('ImageContent'), ref('AudioContent'), ref('ToolUseContent'), ref('ToolResultContent')],
   },
   ToolUseContent: {
     type: 'object',

@@ -43,16 +43,10 @@ export const notificationDefs = {
     type: 'string',
     enum: ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'],
   },
-  LoggingMessageNotificationParams: params(
-    { level: ref('LoggingLevel'), logger: STRING, data: {} },
-    ['level', 'data'],
-  ),
+  LoggingMessageNotificationParams: params({ level: ref('LoggingLevel'), logger: STRING, data: {} }, ['level', 'data']),
   LoggingMessageNotification: notification('notifications/message', ref('LoggingMessageNotificationParams')),
 
-  SubscriptionsAcknowledgedNotificationParams: params(
-    { notifications: ref('SubscriptionFilter') },
-    ['notifications'],
-  ),
+  SubscriptionsAcknowledgedNotificationParams: params({ notifications: ref('SubscriptionFilter') }, ['notifications']),
   SubscriptionsAcknowledgedNotification: notification(
     'notifications/subscriptions/acknowledged',
     ref('SubscriptionsAcknowledgedNotificationParams'),
@@ -60,17 +54,10 @@ export const notificationDefs = {
 
   ToolListChangedNotification: notification('notifications/tools/list_changed', ref('NotificationParams'), false),
   PromptListChangedNotification: notification('notifications/prompts/list_changed', ref('NotificationParams'), false),
-  ResourceListChangedNotification: notification(
-    'notifications/resources/list_changed',
-    ref('NotificationParams'),
-    false,
-  ),
+  ResourceListChangedNotification: notification('notifications/resources/list_changed', ref('NotificationParams'), false),
 
   ResourceUpdatedNotificationParams: params({ uri: { type: 'string', format: 'uri' } }, ['uri']),
-  ResourceUpdatedNotification: notification(
-    'notifications/resources/updated',
-    ref('ResourceUpdatedNotificationParams'),
-  ),
+  ResourceUpdatedNotification: notification('notifications/resources/updated', ref('ResourceUpdatedNotificationParams')),
 
   // Only ever sent to end a `subscriptions/listen` stream (CA2); checks enforce that rule.
   CancelledNotificationParams: params({ requestId: ref('RequestId'), reason: STRING }, ['requestId']),

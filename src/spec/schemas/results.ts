@@ -22,17 +22,14 @@ function listResult(key: string, item: string): JsonSchema {
 }
 
 export const resultDefs = {
-  DiscoverResult: cacheableResult(
-    { supportedVersions: STRINGS, capabilities: ref('ServerCapabilities'), instructions: STRING },
-    ['supportedVersions', 'capabilities'],
-  ),
+  DiscoverResult: cacheableResult({ supportedVersions: STRINGS, capabilities: ref('ServerCapabilities'), instructions: STRING }, [
+    'supportedVersions',
+    'capabilities',
+  ]),
 
   ListToolsResult: listResult('tools', 'Tool'),
   // `structuredContent` may be any JSON value; its shape is governed by the tool's outputSchema.
-  CallToolResult: result(
-    { content: arrayOf('ContentBlock'), structuredContent: {}, isError: BOOLEAN },
-    ['content'],
-  ),
+  CallToolResult: result({ content: arrayOf('ContentBlock'), structuredContent: {}, isError: BOOLEAN }, ['content']),
 
   ListResourcesResult: listResult('resources', 'Resource'),
   ListResourceTemplatesResult: listResult('resourceTemplates', 'ResourceTemplate'),

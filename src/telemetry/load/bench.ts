@@ -31,13 +31,22 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   try {
     if (options.warmup > 0) {
       const concurrency = Math.min(maxInFlight, options.warmup);
-      await runLoad(opened.senders, { mode: { kind: 'concurrency', concurrency }, requests: options.warmup, durationMs: options.durationMs });
+      await runLoad(opened.senders, {
+        mode: { kind: 'concurrency', concurrency },
+        requests: options.warmup,
+        durationMs: options.durationMs,
+      });
     }
     const endpoints = opened.senders.map((s) => s.endpoint);
     const probe = endpoints.length > 1 ? new StatelessnessProbe(endpoints, options.call.method) : undefined;
     const outcome = await runLoad(
       opened.senders,
-      { mode: options.mode, durationMs: options.durationMs, requests: options.requests, onResult: probe && ((instance, result) => probe.observe(instance, result)) },
+      {
+        mode: options.mode,
+        durationMs: options.durationMs,
+        requests: options.requests,
+        onResult: probe && ((instance, result) => probe.observe(instance, result)),
+      },
       options.onMeasureStart,
     );
     const { counters, latency, durationMs } = outcome;
@@ -62,7 +71,15 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         ok: counters.ok,
         durationMs: Math.round(durationMs),
         rps: durationMs > 0 ? Math.round((counters.ok / durationMs) * 1000 * 10) / 10 : 0,
-        latencyMs: { p50: summary.p50, p90: summary.p90, p95: summary.p95, p99: summary.p99, p999: summary.p999, max: summary.max, mean: summary.mean },
+        latencyMs: {
+          p50: summary.p50,
+          p90: summary.p90,
+          p95: summary.p95,
+          p99: summary.p99,
+          p999: summary.p999,
+          max: summary.max,
+          mean: summary.mean,
+        },
         errors: Object.fromEntries([...counters.errors].sort((a, b) => b[1] - a[1])),
       },
       ...(probe ? { statelessness: probe.result(counters.perInstance) } : {}),

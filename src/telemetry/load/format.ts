@@ -8,7 +8,10 @@ export function formatBench(report: BenchReport, options: { color: boolean }): s
   const paint = painter(options.color);
   const { results, settings, statelessness } = report;
   const lat = results.latencyMs;
-  const mode = settings.mode.kind === 'concurrency' ? `concurrency ${settings.mode.concurrency}` : `rate ${settings.mode.rate}/s (latency from the intended send time)`;
+  const mode =
+    settings.mode.kind === 'concurrency'
+      ? `concurrency ${settings.mode.concurrency}`
+      : `rate ${settings.mode.rate}/s (latency from the intended send time)`;
   const what = settings.method === 'tools/call' ? `tools/call ${safe(settings.tool ?? '')}` : 'tools/list';
   const endpoints = report.target.endpoints;
   // N stdio instances share one command line: name it once.
@@ -24,10 +27,15 @@ export function formatBench(report: BenchReport, options: { color: boolean }): s
   if (failed === 0) lines.push(`  errors     ${paint('green', 'none')}`);
   else lines.push(`  errors     ${paint('red', String(failed))}: ${errors.map(([kind, n]) => `${safe(kind)} ${n}`).join(', ')}`);
   if (statelessness) {
-    if (!statelessness.divergent) lines.push(`  stateless  ${paint('green', 'no divergence')} across ${statelessness.instances.length} instances (${statelessness.compared})`);
+    if (!statelessness.divergent)
+      lines.push(
+        `  stateless  ${paint('green', 'no divergence')} across ${statelessness.instances.length} instances (${statelessness.compared})`,
+      );
     else lines.push(`  stateless  ${paint('red', 'DIVERGENT')}: answers depend on the instance that served them`);
     for (const f of statelessness.findings) {
-      lines.push(`    instance ${f.instance} (${safe(f.endpoint)}): ${f.differing} of ${f.compared} answers differ from instance 1 at ${safe(f.path)}`);
+      lines.push(
+        `    instance ${f.instance} (${safe(f.endpoint)}): ${f.differing} of ${f.compared} answers differ from instance 1 at ${safe(f.path)}`,
+      );
       lines.push(`      instance 1: ${safe(f.expected)}`);
       lines.push(`      instance ${f.instance}: ${safe(f.received)}`);
     }

@@ -44,7 +44,9 @@ export class HttpSender implements Sender {
     this.address = { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || (secure ? 443 : 80)), secure };
     const own = new Set(Object.keys(template.headers).map((name) => name.toLowerCase()));
     const reserved = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
-    const extra = Object.entries(options.headers ?? {}).filter(([name]) => !own.has(name.toLowerCase()) && !reserved.has(name.toLowerCase()));
+    const extra = Object.entries(options.headers ?? {}).filter(
+      ([name]) => !own.has(name.toLowerCase()) && !reserved.has(name.toLowerCase()),
+    );
     const lines = [...extra, ...Object.entries(template.headers)].map(([name, value]) => `${name}: ${value}\r\n`).join('');
     this.headPrefix = `POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${lines}Content-Length: `;
   }

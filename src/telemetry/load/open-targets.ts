@@ -60,7 +60,10 @@ export async function openTargets(targets: Target[], options: OpenOptions): Prom
   const eras = new Set(opened.map((o) => (o as PromiseFulfilledResult<Opened>).value.era));
   if (eras.size > 1) {
     await close();
-    throw new BenchStartError('usage', 'the instances speak different protocol eras (2026-07-28 and 2025-era); bench instances of one server');
+    throw new BenchStartError(
+      'usage',
+      'the instances speak different protocol eras (2026-07-28 and 2025-era); bench instances of one server',
+    );
   }
   return { transport: targets[0]!.kind, era: first.era, serverInfo: first.serverInfo, senders, close };
 }
@@ -74,7 +77,11 @@ interface Opened {
 async function openOne(target: Target, template: RequestTemplate, options: OpenOptions): Promise<Opened> {
   let connection: Connection;
   try {
-    connection = await connect(target, { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes, headers: options.headers });
+    connection = await connect(target, {
+      timeoutMs: options.timeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
+      headers: options.headers,
+    });
   } catch (error) {
     if (isWireError(error)) throw new BenchStartError('unreachable', `${describeTarget(target)}: ${error.message}`);
     throw error;
@@ -82,8 +89,10 @@ async function openOne(target: Target, template: RequestTemplate, options: OpenO
   try {
     const modern = new ModernClient(connection);
     const era = await detectEra(modern);
-    if (era.era === 'modern-unsupported') throw new BenchStartError('unreachable', `${connection.endpoint} does not serve 2026-07-28 (it offers ${era.supported.join(', ')})`);
-    if (era.era === 'unknown') throw new BenchStartError(era.authRequired ? 'unauthorized' : 'unreachable', `${connection.endpoint}: ${era.reason}`);
+    if (era.era === 'modern-unsupported')
+      throw new BenchStartError('unreachable', `${connection.endpoint} does not serve 2026-07-28 (it offers ${era.supported.join(', ')})`);
+    if (era.era === 'unknown')
+      throw new BenchStartError(era.authRequired ? 'unauthorized' : 'unreachable', `${connection.endpoint}: ${era.reason}`);
     const client: PageRequester = era.era === 'modern' ? modern : era.legacy;
     if (options.call.method === 'tools/call') await assertCallable(client, options);
     if (era.era === 'legacy') {
@@ -100,7 +109,9 @@ async function openOne(target: Target, template: RequestTemplate, options: OpenO
       const sender = new HttpSender(target.url, template, { ...options, maxSockets: options.maxInFlight, wantResults });
       return { era: 'modern', serverInfo, sender };
     }
-    const sender = new ExchangeSender(connection, (id) => connection.exchange({ body: template.body(id), awaitId: id, timeoutMs: options.timeoutMs }));
+    const sender = new ExchangeSender(connection, (id) =>
+      connection.exchange({ body: template.body(id), awaitId: id, timeoutMs: options.timeoutMs }),
+    );
     return { era: 'modern', serverInfo, sender };
   } catch (error) {
     await connection.close({ eofGraceMs: 500 });
@@ -120,11 +131,16 @@ async function assertCallable(client: PageRequester, options: OpenOptions): Prom
   }
   const verdict = toolSafety({ name, annotations: tool.annotations }, new Set(options.allowTools));
   if (!verdict.callable) {
-    throw new BenchStartError('usage', `refusing to call "${name}" under load: it is ${verdict.reason}; add --allow-tool ${name} if calling it repeatedly is safe`);
+    throw new BenchStartError(
+      'usage',
+      `refusing to call "${name}" under load: it is ${verdict.reason}; add --allow-tool ${name} if calling it repeatedly is safe`,
+    );
   }
 }
 
 function serverInfoOf(result: Record<string, unknown>): { name: string; version: string } | undefined {
   const info = isObject(result._meta) ? result._meta['io.modelcontextprotocol/serverInfo'] : undefined;
-  return isObject(info) && typeof info.name === 'string' && typeof info.version === 'string' ? { name: info.name, version: info.version } : undefined;
+  return isObject(info) && typeof info.name === 'string' && typeof info.version === 'string'
+    ? { name: info.name, version: info.version }
+    : undefined;
 }

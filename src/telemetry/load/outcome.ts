@@ -58,7 +58,8 @@ const WIRE_KINDS: Partial<Record<WireErrorKind, string>> = {
 /** The same judgement for an exchange made through a wire Connection (stdio, or a legacy session). */
 export function judgeExchange(exchange: Exchange): { error: string | undefined; result: Record<string, unknown> | undefined } {
   if (exchange.error) return { error: WIRE_KINDS[exchange.error.kind] ?? exchange.error.kind, result: undefined };
-  if (exchange.status !== undefined && (exchange.status < 200 || exchange.status > 299)) return { error: `http:${exchange.status}`, result: undefined };
+  if (exchange.status !== undefined && (exchange.status < 200 || exchange.status > 299))
+    return { error: `http:${exchange.status}`, result: undefined };
   if (!exchange.response) return { error: exchange.unparsable.length > 0 ? 'not-json' : 'no-response', result: undefined };
   const awaited = exchange.sent.awaitId ?? '';
   const error = exchange.responseIdMismatch ? 'bad-id' : judgeResponse(exchange.response, awaited);

@@ -34,7 +34,16 @@ export function judgeTopLevel(body: Uint8Array, id: number): string | undefined 
     pos = skipSpace(body, keyEnd + 1);
     if (body[pos] !== COLON) return UNSURE;
     pos = skipSpace(body, pos + 1);
-    const key = keyEnd - keyStart === 2 ? (isKey(body, keyStart, 'id') ? 'id' : '') : isKey(body, keyStart, 'result') ? 'result' : isKey(body, keyStart, 'error') ? 'error' : '';
+    const key =
+      keyEnd - keyStart === 2
+        ? isKey(body, keyStart, 'id')
+          ? 'id'
+          : ''
+        : isKey(body, keyStart, 'result')
+          ? 'result'
+          : isKey(body, keyStart, 'error')
+            ? 'error'
+            : '';
     if (key === 'error') return UNSURE;
     if (key === 'id') {
       const end = numberEnd(body, pos);

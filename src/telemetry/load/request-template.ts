@@ -31,7 +31,16 @@ class CapturingConnection implements Connection {
 
   exchange(message: OutgoingMessage): Promise<Exchange> {
     this.captured = message;
-    const exchange: Exchange = { transport: 'http', endpoint: this.endpoint, sent: message, headers: {}, bodyText: '', messages: [], unparsable: [], timing: { startedAt: 0, durationMs: 0 } };
+    const exchange: Exchange = {
+      transport: 'http',
+      endpoint: this.endpoint,
+      sent: message,
+      headers: {},
+      bodyText: '',
+      messages: [],
+      unparsable: [],
+      timing: { startedAt: 0, durationMs: 0 },
+    };
     return Promise.resolve(exchange);
   }
 

@@ -104,7 +104,8 @@ export function runLoad(senders: readonly Sender[], plan: LoadPlan, live?: (coun
     const intervalMs = 1000 / rate;
     const t0 = counters.startedAt;
     const dueAt = (index: number): number => t0 + index * intervalMs;
-    const scheduled = (index: number): boolean => gone.size < senders.length && (plan.requests === undefined || index < plan.requests) && dueAt(index) < deadline;
+    const scheduled = (index: number): boolean =>
+      gone.size < senders.length && (plan.requests === undefined || index < plan.requests) && dueAt(index) < deadline;
     let waitingForSlot = false;
     let timer: NodeJS.Timeout | undefined;
     const onCompletion = (): void => {

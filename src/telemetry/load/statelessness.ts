@@ -58,11 +58,23 @@ export class StatelessnessProbe {
         const differing = sample.texts.filter((t) => t !== reference);
         if (differing.length === 0) return;
         const where = firstDifference(expected, sample.answers.get(differing[0]!), '$')!;
-        findings.push({ instance: index + 1, endpoint: this.endpoints[index]!, differing: differing.length, compared: sample.compared, ...where });
+        findings.push({
+          instance: index + 1,
+          endpoint: this.endpoints[index]!,
+          differing: differing.length,
+          compared: sample.compared,
+          ...where,
+        });
       });
     }
     return {
-      instances: this.samples.map((s, i) => ({ instance: i + 1, endpoint: this.endpoints[i]!, requests: perInstance[i]?.requests ?? 0, ok: perInstance[i]?.ok ?? 0, compared: s.compared })),
+      instances: this.samples.map((s, i) => ({
+        instance: i + 1,
+        endpoint: this.endpoints[i]!,
+        requests: perInstance[i]?.requests ?? 0,
+        ok: perInstance[i]?.ok ?? 0,
+        compared: s.compared,
+      })),
       divergent: findings.length > 0,
       findings,
       compared: `${this.method === 'tools/list' ? 'the tool list' : 'the tool result content'} (${COMPARED_FIELDS[this.method].join(', ')}; _meta and ids ignored), first ${SAMPLES_PER_INSTANCE} answers per instance, against instance 1's first answer`,
