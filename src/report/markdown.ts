@@ -3,6 +3,7 @@
  * a reader's attention, with the full lists folded away. Server text is shown literally, never as markup.
  */
 
+import { exitBadge } from '../shared/exit-codes.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model.js';
 
@@ -25,15 +26,6 @@ const MODEL_TABLE_COLUMNS: readonly PerModelColumn[] = [
   'runP50',
   'runP95',
 ];
-
-const BADGES: Record<number, string> = {
-  0: 'PASS',
-  1: 'FAIL',
-  2: 'CONFIG ERROR',
-  3: 'UNREACHABLE',
-  4: 'NO CREDENTIALS',
-  5: 'INCONCLUSIVE',
-};
 
 /** Most urgent first: what fails the gate, then what mcpgate could not judge, then warnings. */
 const ATTENTION: Partial<Record<Status, number>> = { fail: 0, error: 1, not_measured: 2, warn: 3 };
@@ -61,7 +53,7 @@ function compose(report: Report, history: HistoryEntry[], rows: number): string 
 
 function verdictLines(report: Report): string[] {
   const { verdict, target } = report;
-  const badge = BADGES[verdict.exitCode] ?? `EXIT ${verdict.exitCode}`;
+  const badge = exitBadge(verdict.exitCode);
   const server = target.serverInfo ? `${md(target.serverInfo.name)} ${md(target.serverInfo.version)} at ` : '';
   const versions = target.supportedVersions?.length ? `, ${md(target.supportedVersions.join(', '))}` : '';
   return [

@@ -4,6 +4,7 @@
  * the one script by hash, so even a missed escape could not load or run anything.
  */
 
+import { exitBadge } from '../../shared/exit-codes.js';
 import { createHash } from 'node:crypto';
 import { ms } from '../format.js';
 import type { HistoryEntry, Report } from '../model.js';
@@ -12,15 +13,6 @@ import { esc } from './escape.js';
 import { evalSection } from './eval.js';
 import { SCRIPT } from './script.js';
 import { STYLE } from './style.js';
-
-const BADGES: Record<number, string> = {
-  0: 'PASS',
-  1: 'FAIL',
-  2: 'CONFIG ERROR',
-  3: 'UNREACHABLE',
-  4: 'NO CREDENTIALS',
-  5: 'INCONCLUSIVE',
-};
 
 export function renderHtml(report: Report, history: HistoryEntry[] = []): string {
   const csp = [
@@ -48,7 +40,7 @@ export function renderHtml(report: Report, history: HistoryEntry[] = []): string
 
 function header(report: Report): string {
   const { target, verdict } = report;
-  const badge = BADGES[verdict.exitCode] ?? `EXIT ${verdict.exitCode}`;
+  const badge = exitBadge(verdict.exitCode);
   const server = target.serverInfo ? `${target.serverInfo.name} ${target.serverInfo.version}` : 'did not identify itself';
   const rows: Array<[string, string]> = [
     ['target', `${target.endpoint} (${target.transport})`],
