@@ -36,8 +36,6 @@ for (const kb of SIZES_KB) {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) times.push(await timeOnce(prompt));
   times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)]!;
-  console.log(
-    `${`${kb} KB`.padStart(7)}  median ${median.toFixed(0).padStart(6)} ms  min ${times[0]!.toFixed(0)} ms  max ${times[times.length - 1]!.toFixed(0)} ms`,
-  );
+  const [median, min, max] = [times[Math.floor(times.length / 2)]!, times[0]!, times[times.length - 1]!].map((ms) => ms.toFixed(0));
+  console.log(`${`${kb} KB`.padStart(7)}  median ${median!.padStart(6)} ms  min ${min} ms  max ${max} ms`);
 }
