@@ -127,7 +127,8 @@ describe('event streams are read in linear time and within --timeout', () => {
     const connection = new HttpConnection(url, { timeoutMs: TIMEOUT_MS, maxResponseBytes: 64 * 1024 * 1024 });
     connections.push(connection);
     const exchange = await new ModernClient(connection).request('tools/list');
-    expect(exchange.error?.kind).toBe('timeout');
+    // On a fast machine the drip may fill the response cap before the timeout: either bound ends it, in time.
+    expect(['timeout', 'too-large']).toContain(exchange.error?.kind);
     expect(exchange.timing.durationMs).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
   });
 

@@ -7,6 +7,7 @@
  * its stdout) would otherwise outlive mcpgate or keep it from exiting.
  */
 
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
 import { groupRunning } from './process-group.js';
 
@@ -45,10 +46,6 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 function groupAlive(child: ChildProcess): boolean {
   if (child.pid === undefined) return false;
   return groups ? groupRunning(child.pid) : leaderRunning(child);
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 async function waitForGroup(child: ChildProcess, ms: number): Promise<boolean> {

@@ -4,6 +4,7 @@
  * report, and always ends the child's whole process group (see child-processes.ts).
  */
 
+import { setTimeout as delay } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { childEnvironment } from './child-environment.js';
 import { endGroup, registerChild } from './child-processes.js';
@@ -266,8 +267,4 @@ export class StdioConnection implements Connection {
 
 function idKey(id: JsonRpcId): string {
   return `${typeof id}:${String(id)}`;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
