@@ -4,8 +4,10 @@
  * it never sees mcpgate's secrets. Each case runs a small server from test/fixtures/hostile/.
  */
 
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import { compileToolSchema } from '../src/conformance/tool-schemas.js';
@@ -90,6 +92,25 @@ describe('server-supplied regular expressions run in linear time', () => {
     const letters = compileToolSchema({ type: 'string', pattern: '^[a-z]+$' });
     expect(digits.ok && digits.validate('123') && !digits.validate('abc')).toBe(true);
     expect(letters.ok && letters.validate('abc') && !letters.validate('123')).toBe(true);
+  });
+
+  it('the lexical baseline searches a prompt for a schema pattern on the linear engine', async () => {
+    // In a child process with a deadline: on JavaScript's engine this search backtracks for hours,
+    // synchronously, which no test timeout could interrupt.
+    const script = [
+      `import { extractArguments } from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/src/models/lexical/arguments.js')).href)};`,
+      `const schema = { type: 'object', properties: { code: { type: 'string', pattern: ${JSON.stringify(evil)} } }, required: ['code'] };`,
+      `const prompt = 'look up ' + 'a'.repeat(60) + 'b, then aaaa and ' + 'a'.repeat(20_000) + '-';`,
+      `process.stdout.write(JSON.stringify(extractArguments(prompt, schema)));`,
+    ].join('\n');
+    const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: 60_000 }, (_error, stdout) =>
+        resolve({ code: child.exitCode, stdout }),
+      );
+    });
+    expect(run.code).toBe(0);
+    // The first a-run is followed by a word character, so it is no id; the next standalone run is.
+    expect(JSON.parse(run.stdout)).toEqual({ code: 'aaaa' });
   });
 
   it('sample arguments stay small whatever minimums the schema sets', () => {

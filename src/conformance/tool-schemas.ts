@@ -2,7 +2,7 @@
  * Compiles a server's tool schemas the way a conforming client must: JSON Schema 2020-12 unless the
  * schema names another dialect, every local `$ref` resolvable, nothing fetched from the network.
  * The schemas come from the server under test, so nothing in them may take mcpgate more than linear
- * time: patterns run on a linear-time engine (linear-regexp.ts), and only the formats JSON Schema
+ * time: patterns run on a linear-time engine (src/shared/linear-regexp.ts), and only the formats JSON Schema
  * defines are asserted (ajv-formats' extra `url` backtracks quadratically on long input).
  */
 
@@ -11,7 +11,7 @@ import Ajv2019Module from 'ajv/dist/2019.js';
 import AjvDraft7Module from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import { collectingUnchecked, linearRegExp, type UncheckedPattern } from './linear-regexp.js';
+import { collectingUnchecked, linearRegExp, type UncheckedPattern } from '../shared/linear-regexp.js';
 
 // ajv and ajv-formats ship CommonJS with a default export; under NodeNext the class sits on `.default`.
 type AjvClass = typeof AjvDraft7Module.default;

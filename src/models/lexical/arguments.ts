@@ -6,6 +6,7 @@
  * it cannot read it leaves out, as a careful caller would, rather than guessing.
  */
 
+import { findAllLinear } from '../../shared/linear-regexp.js';
 import { propertiesOf, text, typeOf, type Schema } from './schema.js';
 import { followsPlacePreposition, opensSentence } from './before.js';
 import { EMAIL, isStopWord, ISO_DATE, stem, words } from './terms.js';
@@ -60,8 +61,9 @@ class Extractor {
     if (format === 'email' || /email/i.test(name)) return this.take(this.all(EMAIL, (m) => m[0]));
     if (format === 'date' || words(name).includes('date')) return this.take(this.all(ISO_DATE, (m) => m[0]));
     const idShape = idPattern(schema);
-    if (idShape !== undefined) {
-      const id = this.take(this.all(idShape, (m) => m[0]));
+    const ids = idShape === undefined ? undefined : findAllLinear(idShape, this.prompt, '\\w-');
+    if (ids !== undefined) {
+      const id = this.take(ids.map((m) => ({ start: m.start, end: m.end, value: m.text })));
       if (id !== undefined || typeof schema.pattern === 'string') return id;
     }
     if (/currency/i.test(`${name} ${description}`)) return this.take(this.all(CURRENCY_CODE, (m) => m[0]));
@@ -145,24 +147,16 @@ function inBounds(n: number, schema: Schema, integer: boolean): boolean {
 
 /**
  * The schema's own pattern when it has one, else the shape of an id-like example ("INV-1001":
- * the letters kept, the digits any run of digits), bounded so it never matches inside a longer word.
+ * the letters kept, the digits any run of digits). It is searched for on the linear engine, never
+ * JavaScript's (a server's pattern such as `(a|a)*` would backtrack for minutes), and bounded so it
+ * never matches inside a longer word; a pattern RE2 cannot run is not used.
  */
-function idPattern(schema: Schema): RegExp | undefined {
-  const source =
-    typeof schema.pattern === 'string'
-      ? schema.pattern.replace(/^\^/, '').replace(/\$$/, '')
-      : (Array.isArray(schema.examples) ? schema.examples : [])
-          .filter((e): e is string => typeof e === 'string' && /\p{L}/u.test(e) && /\d/.test(e) && !/\s/.test(e))
-          .map((e) => e.split(/\d+/).map(escape).join('\\d+'))[0];
-  if (source === undefined) return undefined;
-  for (const flags of ['gu', 'g']) {
-    try {
-      return new RegExp(`(?<![\\w-])(?:${source})(?![\\w-])`, flags);
-    } catch {
-      // A pattern written for ECMAScript's non-unicode mode (or not for ECMAScript at all).
-    }
-  }
-  return undefined;
+function idPattern(schema: Schema): string | undefined {
+  return typeof schema.pattern === 'string'
+    ? schema.pattern.replace(/^\^/, '').replace(/\$$/, '')
+    : (Array.isArray(schema.examples) ? schema.examples : [])
+        .filter((e): e is string => typeof e === 'string' && /\p{L}/u.test(e) && /\d/.test(e) && !/\s/.test(e))
+        .map((e) => e.split(/\d+/).map(escape).join('\\d+'))[0];
 }
 
 function escape(literal: string): string {

@@ -1,6 +1,7 @@
 /**
  * The regular-expression engine for patterns a server supplies (`pattern`, `patternProperties` in its
- * tool schemas), handed to Ajv as `code.regExp`. JavaScript's backtracking engine takes exponential
+ * tool schemas): handed to Ajv as `code.regExp` by the conformance checks, and used by the lexical
+ * baseline model to find ids shaped like a schema's pattern (`findAllLinear`). JavaScript's backtracking engine takes exponential
  * time on patterns such as `^(a|a)*$`, and a validation runs on the main thread, where it would stall
  * every timer; RE2 (re2js) runs in time linear in the input.
  *
@@ -54,4 +55,42 @@ export function collectingUnchecked<T>(run: () => T): { value: T; unchecked: Unc
   } finally {
     collecting = undefined;
   }
+}
+
+/** A server's pattern compiled for RE2, or why RE2 cannot run it. */
+export function compileLinear(pattern: string): { ok: true; re: RE2JS } | { ok: false; reason: string } {
+  try {
+    return { ok: true, re: RE2JS.compile(RE2JS.translateRegExp(pattern)) };
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message.replace(/^error parsing regexp: /, '') };
+  }
+}
+
+export interface LinearMatch {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * Every match of a server's `pattern` in `text` that stands alone: not preceded or followed by a
+ * character of `edge` (a character-class body such as `\\w-`), the way `(?<![edge])(?:p)(?![edge])`
+ * would find them on JavaScript's engine, but in time linear in the text (RE2 has no lookaround, so
+ * the edges are matched and left out of the result). Undefined when RE2 cannot run the pattern.
+ */
+export function findAllLinear(pattern: string, text: string, edge: string): LinearMatch[] | undefined {
+  // Compiled alone first: a pattern that is not one balanced expression (`a)(b`) must not reshape the wrapper.
+  if (!compileLinear(pattern).ok) return undefined;
+  const wrapped = compileLinear(`(?:^|[^${edge}])((?:${RE2JS.translateRegExp(pattern)}))(?:[^${edge}]|$)`);
+  if (!wrapped.ok) return undefined;
+  const matcher = wrapped.re.matcher(text);
+  const found: LinearMatch[] = [];
+  // The trailing edge character may open the next match, so each search starts where the last match's text ended.
+  for (let from = 0; from <= text.length && matcher.find(from); ) {
+    const start = matcher.start(1);
+    const end = matcher.end(1);
+    if (end > start) found.push({ start, end, text: text.slice(start, end) });
+    from = Math.max(end, matcher.start(0) + 1);
+  }
+  return found;
 }
