@@ -4,7 +4,8 @@
  * it never sees mcpgate's secrets. Each case runs a small server from test/fixtures/hostile/.
  */
 
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,8 +21,14 @@ import { ModernClient } from '../src/wire/modern-client.js';
 import { MAX_LIST_ITEMS, MAX_PAGES } from '../src/wire/pagination.js';
 import { exceedsDepth, MAX_JSON_DEPTH, parseServerJson } from '../src/wire/server-json.js';
 import { MAX_SSE_EVENT_CHARS } from '../src/wire/sse.js';
-import { MAX_NON_JSON_LINES, STDERR_TAIL_CHARS, StdioConnection } from '../src/wire/stdio.js';
-import { ROOT, runCli, tempDir } from './helpers/cli.js';
+import {
+  MAX_MESSAGES_PER_EXCHANGE,
+  MAX_NON_JSON_LINES,
+  MAX_RECEIVED_MESSAGES,
+  STDERR_TAIL_CHARS,
+  StdioConnection,
+} from '../src/wire/stdio.js';
+import { CLI, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 /** Every bound is asserted with this much room: the tests must not depend on the machine's speed. */
 const MARGIN_MS = 5_000;
@@ -43,16 +50,35 @@ async function httpFixture(name: string, ...args: string[]): Promise<string> {
   return server.url;
 }
 
+/**
+ * mcpgate's peak memory in any hostile run (docs/security.md). An idle `check` peaks near 100 MiB;
+ * the worst case in this corpus (a 3.5 MB tools/list of 60,000 tools) near 300 MiB.
+ */
+const PEAK_RSS_BOUND_MIB = 512;
+
+/** Runs `mcpgate check` with a preload that records its peak RSS, and asserts it under the bound. */
 async function check(
   target: string[],
   extra: string[] = [],
   env: NodeJS.ProcessEnv = {},
-): Promise<{ report: Report; code: number | null; durationMs: number; output: string; text: string }> {
-  const file = join(tempDir(), 'report.json');
-  const run = await runCli(['check', ...target, '--report', file, ...extra], { timeoutMs: 120_000, env });
+): Promise<{ report: Report; code: number | null; durationMs: number; output: string; text: string; peakRssMiB: number }> {
+  const dir = tempDir();
+  const file = join(dir, 'report.json');
+  const rssFile = join(dir, 'peak-rss');
+  const run = await runCli(['check', ...target, '--report', file, ...extra], {
+    timeoutMs: 120_000,
+    env: { ...env, ...peakRssEnv(rssFile) },
+  });
   if (!existsSync(file)) throw new Error(`no report was written (exit ${run.code}): ${run.stderr.slice(-500)}`);
   const text = readFileSync(file, 'utf8');
-  return { report: parseReport(text), code: run.code, durationMs: run.durationMs, output: run.stdout + run.stderr, text };
+  const peakRssMiB = Number(readFileSync(rssFile, 'utf8')) / 1024;
+  expect(peakRssMiB).toBeLessThan(PEAK_RSS_BOUND_MIB);
+  return { report: parseReport(text), code: run.code, durationMs: run.durationMs, output: run.stdout + run.stderr, text, peakRssMiB };
+}
+
+function peakRssEnv(rssFile: string): NodeJS.ProcessEnv {
+  const preload = pathToFileURL(join(ROOT, 'dist/test/fixtures/hostile/peak-rss.js')).href;
+  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim(), MCPGATE_TEST_PEAK_RSS_FILE: rssFile };
 }
 
 function verdict(report: Report, id: string): { status: string; message: string } {
@@ -164,9 +190,9 @@ describe('event streams are read in linear time and within --timeout', () => {
 
   it('mcpgate check against a dripping server/discover ends within the timeout', async () => {
     const url = await httpFixture('drip-sse-server');
-    const run = await runCli(['check', '--url', url, '--timeout', String(TIMEOUT_MS)], { timeoutMs: 60_000 });
-    expect(run.code).toBe(3);
-    expect(run.durationMs).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
+    const { code, durationMs } = await check(['--url', url], ['--timeout', String(TIMEOUT_MS)]);
+    expect(code).toBe(3);
+    expect(durationMs).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
   });
 });
 
@@ -200,10 +226,12 @@ describe('JSON from a server is refused past a nesting cap, and lists past their
   }
 
   it(`a list of more than ${MAX_LIST_ITEMS} tools is cut at the cap, and the verdict names it`, async () => {
-    const { report } = await check(['--stdio', fixture('deep-json-server', '--many-tools')]);
+    // 60,000 tools in one 3.5 MB page: under the response cap, over the item cap.
+    const { report, durationMs, peakRssMiB } = await check(['--stdio', fixture('deep-json-server', '--many-tools')]);
     const follow = verdict(report, 'pagination.follow');
     expect(follow.status).toBe('fail');
     expect(follow.message).toContain(`more than ${MAX_LIST_ITEMS} items`);
+    console.log(`60,000 tools: ${durationMs} ms, peak RSS ${peakRssMiB.toFixed(0)} MiB`);
   });
 
   it(`pagination without end stops after ${MAX_PAGES} pages, and the verdict names it`, async () => {
@@ -295,4 +323,120 @@ describe('stdio servers run in a process group of their own, with a least enviro
     const env = childEnvironment({ SERVER_DEBUG: undefined, EXTRA: 'yes', NOT_SET: undefined }, parent);
     expect(env).toEqual({ PATH: '/bin', HOME: '/home/u', LC_ALL: 'C', TZ: 'UTC', SERVER_DEBUG: '1', EXTRA: 'yes' });
   });
+});
+
+describe('a stdio line over the response cap fails its request at once, naming the cap', () => {
+  const cap = 1 << 20;
+  it('stdio: the request fails as too-large, long before its timeout', async () => {
+    const connection = await StdioConnection.start(fixture('stall-server', '--long', String(2 * cap)), {
+      timeoutMs: 120_000,
+      maxLineBytes: cap,
+    });
+    connections.push(connection);
+    const exchange = await new ModernClient(connection).request('tools/list');
+    expect(exchange.error?.kind).toBe('too-large');
+    expect(exchange.error?.message).toContain(`longer than ${cap} bytes`);
+    expect(exchange.error?.message).toContain('--max-response-bytes');
+    // Before, it waited the whole 120 s timeout.
+    expect(exchange.timing.durationMs).toBeLessThan(60_000);
+  });
+
+  it('http: the same answer fails as too-large too', async () => {
+    const url = await httpFixture('stall-server', '--long', String(2 * cap));
+    const connection = new HttpConnection(url, { timeoutMs: 120_000, maxResponseBytes: cap });
+    connections.push(connection);
+    const exchange = await new ModernClient(connection).request('tools/list');
+    expect(exchange.error?.kind).toBe('too-large');
+    expect(exchange.timing.durationMs).toBeLessThan(60_000);
+  });
+});
+
+describe('a flood of valid JSON lines is capped per exchange and per connection', () => {
+  it(`stdio: the exchange fails after ${MAX_MESSAGES_PER_EXCHANGE} messages, and the connection keeps at most ${MAX_RECEIVED_MESSAGES}`, async () => {
+    const connection = await StdioConnection.start(fixture('stall-server', '--flood'), { timeoutMs: 120_000, maxLineBytes: 1 << 20 });
+    connections.push(connection);
+    const exchange = await new ModernClient(connection).request('tools/list');
+    expect(exchange.error?.kind).toBe('too-large');
+    expect(exchange.error?.message).toContain(`more than ${MAX_MESSAGES_PER_EXCHANGE} messages`);
+    expect(exchange.messages.length).toBeLessThanOrEqual(MAX_MESSAGES_PER_EXCHANGE + 1);
+    expect(exchange.timing.durationMs).toBeLessThan(60_000);
+    // The flood goes on; what the connection keeps stops at its cap (bounded wait: 600 × 100 ms).
+    for (let i = 0; i < 600 && connection.droppedMessages === 0; i++) await delay(100);
+    expect(connection.droppedMessages).toBeGreaterThan(0);
+    expect(connection.received.length).toBe(MAX_RECEIVED_MESSAGES);
+    await connection.close({ eofGraceMs: 100 });
+  });
+
+  for (const transport of ['http', 'stdio'] as const) {
+    it(`mcpgate check against a flood ends within the timeout, in bounded memory (${transport})`, async () => {
+      const target =
+        transport === 'http' ? ['--url', await httpFixture('stall-server', '--flood')] : ['--stdio', fixture('stall-server', '--flood')];
+      const { durationMs, output } = await check(target, ['--timeout', String(TIMEOUT_MS)]);
+      expect(output).not.toContain('internal error');
+      // Every request of the run may meet the flood; each ends at once or at its timeout.
+      expect(durationMs).toBeLessThan(120_000);
+    });
+  }
+});
+
+/** How long a bare node process takes from SIGINT to exit right now: the machine's current pace. */
+async function bareSignalToExitMs(): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    ['-e', "process.on('SIGINT', () => process.exit(130)); setInterval(() => {}, 1000); console.log('ready')"],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return signalToExit(child).then((r) => r.ms);
+}
+
+function signalToExit(child: ChildProcess): Promise<{ ms: number; code: number | null }> {
+  const exited = new Promise<{ ms: number; code: number | null }>((resolve) => {
+    const sent = performance.now();
+    child.once('exit', (code) => resolve({ ms: performance.now() - sent, code }));
+    child.kill('SIGINT');
+  });
+  return exited;
+}
+
+describe('Ctrl-C ends a stuck run within 1 s', () => {
+  const modes = [
+    ['stdio', 'silent'],
+    ['stdio', 'drip'],
+    ['stdio', 'flood'],
+    ['http', 'silent'],
+    ['http', 'drip'],
+  ] as const;
+  for (const [transport, mode] of modes) {
+    it(`${transport}, a server that stalls (${mode}): exit 130 within 1 s, no stack trace, no process left`, async () => {
+      const mark = join(tempDir(), 'mark');
+      const flags = ['--mark', mark, ...(mode === 'silent' ? [] : [`--${mode}`])];
+      const target =
+        transport === 'http' ? ['--url', await httpFixture('stall-server', ...flags)] : ['--stdio', fixture('stall-server', ...flags)];
+      const cli = spawn(process.execPath, [CLI, 'check', ...target, '--timeout', '600000'], {
+        env: { ...process.env, NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      cli.stdout.setEncoding('utf8').on('data', (c: string) => (output += c));
+      cli.stderr.setEncoding('utf8').on('data', (c: string) => (output += c));
+      // Mid-exchange: the server has a request it will never answer (bounded wait: 600 × 100 ms).
+      for (let i = 0; i < 600 && !(existsSync(mark) && readFileSync(mark, 'utf8').includes('\n')); i++) await delay(100);
+      expect(existsSync(mark)).toBe(true);
+      const serverPid = Number(readFileSync(mark, 'utf8').split('\n')[0]!.split(' ')[1]);
+      const pace = await bareSignalToExitMs();
+      const { ms, code } = await signalToExit(cli);
+      // 1 s for mcpgate, plus what a bare node process needs right now to do the same (the load factor).
+      expect(ms).toBeLessThan(1_000 + pace);
+      expect(code).toBe(130);
+      expect(output).not.toMatch(/\n\s+at |internal error/);
+      if (transport === 'stdio') {
+        const left = runningMembers(serverPid);
+        if (left.length > 0) process.kill(-serverPid, 'SIGKILL');
+        expect(left).toEqual([]);
+      }
+    });
+  }
 });

@@ -13,6 +13,7 @@ import { InputError } from '../shared/input-error.js';
 import { redact } from '../shared/redact.js';
 import { FileProblemsError } from '../shared/yaml/problems.js';
 import { MCPGATE_VERSION } from '../shared/version.js';
+import { installHooks } from '../wire/child-processes.js';
 import { writeErr } from './console.js';
 
 interface CommandModule {
@@ -82,4 +83,6 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+// Ctrl-C exits 130 at once (SIGTERM 143), ending every server group started, whatever the run awaits.
+installHooks();
 await main(process.argv);

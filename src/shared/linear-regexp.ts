@@ -86,7 +86,7 @@ export function findAllLinear(pattern: string, text: string, edge: string): Line
   const matcher = wrapped.re.matcher(text);
   const found: LinearMatch[] = [];
   // The trailing edge character may open the next match, so each search starts where the last match's text ended.
-  for (let from = 0; from <= text.length && matcher.find(from); ) {
+  for (let from = 0; from <= text.length && matcher.find(from);) {
     const start = matcher.start(1);
     const end = matcher.end(1);
     if (end > start) found.push({ start, end, text: text.slice(start, end) });

@@ -67,7 +67,12 @@ export function killAllChildren(signal: NodeJS.Signals = 'SIGKILL'): void {
   for (const child of live) signalGroup(child, signal);
 }
 
-function installHooks(): void {
+/**
+ * Ctrl-C (130), SIGTERM and SIGHUP (143) end mcpgate at once, whatever it is waiting for, after a
+ * SIGKILL to every group it started. Installed by the CLI at startup, so a run with no child (an
+ * HTTP target) exits with the documented code too; registering a child installs it as well.
+ */
+export function installHooks(): void {
   if (hooked) return;
   hooked = true;
   process.on('exit', () => killAllChildren('SIGKILL'));

@@ -84,3 +84,19 @@ export interface ReceivedMessage {
   message: unknown;
   raw: string;
 }
+
+/**
+ * JSON messages one exchange keeps while it waits for its response (notifications, answers to other
+ * ids). A server that floods past either bound fails the exchange at once, naming the cap.
+ */
+export const MAX_MESSAGES_PER_EXCHANGE = 1_000;
+export const MAX_EXCHANGE_MESSAGE_CHARS = 16 * 1024 * 1024;
+
+/** JSON messages one connection keeps for the audits (`received`); later ones are counted, not kept. */
+export const MAX_RECEIVED_MESSAGES = 10_000;
+export const MAX_RECEIVED_CHARS = 64 * 1024 * 1024;
+
+/** What a request that met a flood fails with. */
+export function floodMessage(context: string): string {
+  return `the server sent more than ${MAX_MESSAGES_PER_EXCHANGE} messages or ${MAX_EXCHANGE_MESSAGE_CHARS} characters ${context} (mcpgate's cap per exchange, MAX_MESSAGES_PER_EXCHANGE); the exchange was ended`;
+}

@@ -8,7 +8,17 @@ import http from 'node:http';
 import https from 'node:https';
 import { StringDecoder } from 'node:string_decoder';
 import { WireError } from './errors.js';
-import type { CloseInfo, Connection, Exchange, OutgoingMessage, ReceivedMessage } from './exchange.js';
+import {
+  floodMessage,
+  MAX_MESSAGES_PER_EXCHANGE,
+  MAX_RECEIVED_CHARS,
+  MAX_RECEIVED_MESSAGES,
+  type CloseInfo,
+  type Connection,
+  type Exchange,
+  type OutgoingMessage,
+  type ReceivedMessage,
+} from './exchange.js';
 import { isResponse, sameId, type JsonRpcResponse } from './jsonrpc.js';
 import { parseServerJson } from './server-json.js';
 import { SseParser } from './sse.js';
@@ -25,6 +35,9 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = { timeoutMs: 10_000, maxRespons
 export class HttpConnection implements Connection {
   readonly transport = 'http' as const;
   readonly received: ReceivedMessage[] = [];
+  /** Messages past MAX_RECEIVED_MESSAGES / MAX_RECEIVED_CHARS: counted, not kept in `received`. */
+  droppedMessages = 0;
+  private receivedChars = 0;
   readonly exchanges: Exchange[] = [];
   private readonly url: URL;
   private readonly agent: http.Agent;
@@ -44,7 +57,16 @@ export class HttpConnection implements Connection {
 
   async exchange(message: OutgoingMessage): Promise<Exchange> {
     const exchange = await sendHttp(this.url, this.agent, message, this.options);
-    for (const m of exchange.messages) this.received.push({ at: Date.now(), message: m, raw: JSON.stringify(m) });
+    for (const m of exchange.messages) {
+      // As on stdio: kept for the audits up to the connection's cap, counted past it.
+      const raw = JSON.stringify(m);
+      if (this.received.length >= MAX_RECEIVED_MESSAGES || this.receivedChars + raw.length > MAX_RECEIVED_CHARS) {
+        this.droppedMessages++;
+        continue;
+      }
+      this.receivedChars += raw.length;
+      this.received.push({ at: Date.now(), message: m, raw });
+    }
     this.exchanges.push(exchange);
     return exchange;
   }
@@ -158,8 +180,12 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
                 else exchange.unparsable.push(data);
                 return;
               }
-              exchange.messages.push(parsed.value);
               const answered = matches(parsed.value, message.awaitId);
+              if (!answered && exchange.messages.length >= MAX_MESSAGES_PER_EXCHANGE) {
+                refuse(floodMessage('in one event stream before its response'));
+                return;
+              }
+              exchange.messages.push(parsed.value);
               if (answered) exchange.response = parsed.value as JsonRpcResponse;
               if (answered || message.endWhen?.(parsed.value) === true) {
                 // The answer is in; a stream that stays open would otherwise hold us until the deadline.

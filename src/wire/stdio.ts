@@ -10,7 +10,18 @@ import { childEnvironment } from './child-environment.js';
 import { endGroup, registerChild } from './child-processes.js';
 import { splitCommandLine } from './command-line.js';
 import { WireError } from './errors.js';
-import type { CloseInfo, Connection, Exchange, OutgoingMessage, ReceivedMessage } from './exchange.js';
+import {
+  MAX_EXCHANGE_MESSAGE_CHARS,
+  MAX_MESSAGES_PER_EXCHANGE,
+  MAX_RECEIVED_CHARS,
+  MAX_RECEIVED_MESSAGES,
+  floodMessage,
+  type CloseInfo,
+  type Connection,
+  type Exchange,
+  type OutgoingMessage,
+  type ReceivedMessage,
+} from './exchange.js';
 import { isResponse, sameId, type JsonRpcId, type JsonRpcResponse } from './jsonrpc.js';
 import { LineSplitter } from './line-splitter.js';
 import { parseServerJson } from './server-json.js';
@@ -34,12 +45,16 @@ export const MAX_NON_JSON_LINE_CHARS = 1_000;
 /** The stderr kept: its last this many characters; earlier output is counted, not kept. */
 export const STDERR_TAIL_CHARS = 8 * 1024;
 
+export { MAX_EXCHANGE_MESSAGE_CHARS, MAX_MESSAGES_PER_EXCHANGE, MAX_RECEIVED_CHARS, MAX_RECEIVED_MESSAGES } from './exchange.js';
+
 interface Pending {
   id: JsonRpcId;
   exchange: Exchange;
   started: number;
   resolve: (exchange: Exchange) => void;
   timer: NodeJS.Timeout;
+  /** Characters of the messages kept in `exchange.messages` so far. */
+  keptChars: number;
 }
 
 export class StdioConnection implements Connection {
@@ -49,6 +64,8 @@ export class StdioConnection implements Connection {
   /** stdout lines that were not JSON (the first MAX_NON_JSON_LINES, cut): each breaks "nothing but JSON-RPC on stdout". */
   readonly nonJsonLines: string[] = [];
   private droppedLines = 0;
+  private droppedMessageCount = 0;
+  private receivedChars = 0;
   private stderr = '';
   private droppedStderr = 0;
   private readonly stdout: LineSplitter;
@@ -73,7 +90,7 @@ export class StdioConnection implements Connection {
       onLine: (line) => {
         if (line.trim() !== '') this.onLine(line);
       },
-      onOverlong: (head) => this.keepNonJson(`${head}… (a line over ${options.maxLineBytes} bytes without a newline)`),
+      onOverlong: (head) => this.onOverlong(head),
     });
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => this.stdout.push(chunk));
@@ -129,6 +146,11 @@ export class StdioConnection implements Connection {
     return this.droppedLines;
   }
 
+  /** JSON messages past MAX_RECEIVED_MESSAGES / MAX_RECEIVED_CHARS: counted, not kept in `received`. */
+  get droppedMessages(): number {
+    return this.droppedMessageCount;
+  }
+
   get hasExited(): boolean {
     return this.exitInfo !== undefined;
   }
@@ -171,7 +193,7 @@ export class StdioConnection implements Connection {
         exchange.timing.durationMs = performance.now() - started;
         resolve(exchange);
       }, timeoutMs);
-      this.pending.set(key, { id: waitKey, exchange, started, resolve, timer });
+      this.pending.set(key, { id: waitKey, exchange, started, resolve, timer, keptChars: 0 });
     });
   }
 
@@ -197,6 +219,41 @@ export class StdioConnection implements Connection {
     this.received.push({ at: Date.now(), message: undefined, raw: kept });
   }
 
+  /** Up to the caps, every JSON message is kept for the audits; past them it is counted only. */
+  private keepReceived(message: unknown, line: string): void {
+    if (this.received.length >= MAX_RECEIVED_MESSAGES || this.receivedChars + line.length > MAX_RECEIVED_CHARS) {
+      this.droppedMessageCount++;
+      return;
+    }
+    this.receivedChars += line.length;
+    this.received.push({ at: Date.now(), message, raw: line });
+  }
+
+  /**
+   * A line over the cap is dropped unread, so the response it may carry can never be read: the request
+   * it answers (by an id in its first characters; else every request waiting) fails at once, naming
+   * the cap and the flag, instead of waiting for its timeout.
+   */
+  private onOverlong(head: string): void {
+    const cap = this.options.maxLineBytes;
+    this.keepNonJson(`${head}… (a line over ${cap} bytes without a newline)`);
+    const idText = /"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+)/.exec(head)?.[1];
+    let id: unknown;
+    try {
+      id = idText === undefined ? undefined : JSON.parse(idText);
+    } catch {
+      id = undefined;
+    }
+    const one = this.findPending(id);
+    for (const p of one ? [one] : [...this.pending.values()]) {
+      p.exchange.error = new WireError(
+        'too-large',
+        `the server wrote a stdout line longer than ${cap} bytes, mcpgate's cap on one message (--max-response-bytes); it was dropped unread (raise --max-response-bytes if the server's answers are this large)`,
+      );
+      this.settle(p, head);
+    }
+  }
+
   private onLine(line: string): void {
     const parsed = parseServerJson(line);
     if (!parsed.ok && parsed.reason === 'not-json') {
@@ -214,16 +271,28 @@ export class StdioConnection implements Connection {
       return;
     }
     const message = parsed.value;
-    this.received.push({ at: Date.now(), message, raw: line });
-    for (const p of this.pending.values()) p.exchange.messages.push(message);
+    this.keepReceived(message, line);
+    const id = isResponse(message) ? (message as { id?: unknown }).id : undefined;
+    const answered = id === undefined ? undefined : this.findPending(id);
+    for (const p of [...this.pending.values()]) {
+      if (p === answered || p.exchange.sent.endWhen?.(message) === true) {
+        p.exchange.messages.push(message);
+        continue;
+      }
+      // Anything else is kept only up to the cap: a flood of valid lines fails the exchange, naming it.
+      p.exchange.messages.push(message);
+      p.keptChars += line.length;
+      if (p.exchange.messages.length > MAX_MESSAGES_PER_EXCHANGE || p.keptChars > MAX_EXCHANGE_MESSAGE_CHARS) {
+        p.exchange.error = new WireError('too-large', floodMessage(`without answering request ${JSON.stringify(p.id)}`));
+        this.settle(p, '');
+      }
+    }
     for (const p of [...this.pending.values()]) {
       if (p.exchange.sent.endWhen?.(message) !== true) continue;
       if (isResponse(message)) p.exchange.response = message;
       this.settle(p, line);
     }
-    if (!isResponse(message)) return;
-    const id = (message as { id?: unknown }).id;
-    const pending = this.findPending(id);
+    const pending = id === undefined ? undefined : this.findPending(id);
     if (!pending) return;
     pending.exchange.response = message as JsonRpcResponse;
     if (!sameId(id, pending.id)) pending.exchange.responseIdMismatch = true;
