@@ -15,6 +15,8 @@ import { compileToolSchema } from '../src/conformance/tool-schemas.js';
 import { MAX_SAMPLE_ITEMS, MAX_SAMPLE_STRING_CHARS, sampleArguments } from '../src/conformance/sample-arguments.js';
 import { parseReport } from '../src/report/json.js';
 import type { Report } from '../src/report/model.js';
+import { HttpSender } from '../src/telemetry/load/http-sender.js';
+import { buildRequestTemplate } from '../src/telemetry/load/request-template.js';
 import { childEnvironment } from '../src/wire/child-environment.js';
 import { HttpConnection } from '../src/wire/http.js';
 import { ModernClient } from '../src/wire/modern-client.js';
@@ -224,6 +226,18 @@ describe('JSON from a server is refused past a nesting cap, and lists past their
       expect(gates.message).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
     });
   }
+
+  it('the load generator refuses a response nested past the cap, instead of judging it', async () => {
+    const url = await httpFixture('deep-json-server', '--deep');
+    const template = await buildRequestTemplate({ method: 'tools/list', params: {} });
+    const sender = new HttpSender(url, template, { timeoutMs: 30_000, maxResponseBytes: 4 << 20, maxSockets: 1, wantResults: true });
+    try {
+      const error = await new Promise<string | undefined>((resolve) => sender.send(1, (e) => resolve(e)));
+      expect(error).toBe('too-deep');
+    } finally {
+      await sender.close();
+    }
+  });
 
   it(`a list of more than ${MAX_LIST_ITEMS} tools is cut at the cap, and the verdict names it`, async () => {
     // 60,000 tools in one 3.5 MB page: under the response cap, over the item cap.

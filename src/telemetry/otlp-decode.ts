@@ -5,6 +5,8 @@
  * format decoder, so no schema compiler is needed.
  */
 
+import { parseServerJson } from '../wire/server-json.js';
+
 export interface ReceivedSpan {
   traceId: string;
   spanId: string;
@@ -45,7 +47,10 @@ function jsonId(value: unknown, bytes: number): string {
 }
 
 export function decodeJsonTraces(body: string): ReceivedSpan[] {
-  const data = JSON.parse(body) as { resourceSpans?: unknown[] };
+  // The server's exporter sent it: depth-capped like every other read of a server's bytes.
+  const parsed = parseServerJson(body);
+  if (!parsed.ok) throw new Error(parsed.reason === 'too-deep' ? parsed.message : 'the OTLP body is not JSON');
+  const data = parsed.value as { resourceSpans?: unknown[] };
   const spans: ReceivedSpan[] = [];
   for (const rs of data.resourceSpans ?? []) {
     const resource = attributes((rs as { resource?: { attributes?: unknown } }).resource?.attributes);

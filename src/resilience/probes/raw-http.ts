@@ -10,6 +10,7 @@ import https from 'node:https';
 import { WireError } from '../../wire/errors.js';
 import type { Exchange, OutgoingMessage } from '../../wire/exchange.js';
 import { isResponse, type JsonRpcResponse } from '../../wire/jsonrpc.js';
+import { parseServerJson } from '../../wire/server-json.js';
 import { SseParser } from '../../wire/sse.js';
 
 export type HttpSendMode =
@@ -130,10 +131,8 @@ function readAnswer(res: http.IncomingMessage, exchange: Exchange, request: RawH
   res.on('error', () => finish(new WireError('closed-early', 'the server closed the connection before the answer was complete')));
 }
 
+/** The server's JSON, depth-capped (MAX_JSON_DEPTH): what is too deep is kept as unparsable, unread. */
 function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const parsed = parseServerJson(text);
+  return parsed.ok ? parsed.value : undefined;
 }

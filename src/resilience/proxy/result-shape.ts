@@ -5,6 +5,7 @@
  * never disagree; any other text goes through its own rewrite.
  */
 
+import { parseServerJson } from '../../wire/server-json.js';
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../../wire/jsonrpc.js';
 
@@ -28,12 +29,10 @@ export function rewriteResult(result: Record<string, unknown>, rewrite: ResultRe
   return { ...result, content, ...(hasStructured ? { structuredContent: structured } : {}) };
 }
 
+/** A tool result's text is the server's: depth-capped, since isDeepStrictEqual recurses into it. */
 function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const parsed = parseServerJson(text);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 /** Resolves a local `#/$defs/...` (or `#/definitions/...`) reference against the root schema. */

@@ -6,6 +6,7 @@
  * answer minimally.
  */
 
+import { parseServerJson } from '../../wire/server-json.js';
 import { StringDecoder } from 'node:string_decoder';
 import { parseHttpUrl } from '../../wire/http.js';
 import { SseParser } from '../../wire/sse.js';
@@ -135,12 +136,10 @@ export class HttpSender implements Sender {
       const verdict = judgeTopLevel(body, id);
       if (verdict !== UNSURE) return [verdict];
     }
-    let message: unknown;
-    try {
-      message = JSON.parse(body.toString('utf8'));
-    } catch {
-      return ['not-json'];
-    }
+    // Depth-capped like every other read of a server's bytes: judging recurses into what it parsed.
+    const parsed = parseServerJson(body.toString('utf8'));
+    if (!parsed.ok) return [parsed.reason];
+    const message = parsed.value;
     const error = judgeResponse(message, id);
     return [error, error === undefined ? (message as { result: Record<string, unknown> }).result : undefined];
   }
@@ -148,12 +147,9 @@ export class HttpSender implements Sender {
   /** An event-stream answer ends at the response to `id`; notifications before it are skipped. */
   private streamJudge(id: number, finish: Finish): SseParser {
     return new SseParser((data) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(data);
-      } catch {
-        return finish('not-json');
-      }
+      const parsed = parseServerJson(data);
+      if (!parsed.ok) return finish(parsed.reason);
+      const message = parsed.value;
       const kind = message as { result?: unknown; error?: unknown };
       if (kind.result === undefined && kind.error === undefined) return;
       const error = judgeResponse(message, id);
