@@ -53,8 +53,8 @@ async function httpFixture(name: string, ...args: string[]): Promise<string> {
 }
 
 /**
- * mcpgate's peak memory in any hostile run (docs/security.md). An idle `check` peaks near 100 MiB;
- * the worst case in this corpus (a 3.5 MB tools/list of 60,000 tools) near 300 MiB.
+ * mcpgate's peak memory in any hostile run (docs/security.md). A hostile `check` peaks at 85-130 MiB;
+ * the worst case in this corpus (a 3 MB tools/list of 60,000 tools) near 350 MiB.
  */
 const PEAK_RSS_BOUND_MIB = 512;
 
