@@ -417,19 +417,21 @@ function signalToExit(child: ChildProcess): Promise<{ ms: number; code: number |
 
 describe('Ctrl-C ends a stuck run within 1 s', () => {
   const modes = [
-    ['stdio', 'silent'],
-    ['stdio', 'drip'],
-    ['stdio', 'flood'],
-    ['http', 'silent'],
-    ['http', 'drip'],
+    ['check', 'stdio', 'silent'],
+    ['check', 'stdio', 'drip'],
+    ['check', 'stdio', 'flood'],
+    ['check', 'http', 'silent'],
+    ['check', 'http', 'drip'],
+    ['chaos', 'stdio', 'silent'],
+    ['chaos', 'http', 'silent'],
   ] as const;
-  for (const [transport, mode] of modes) {
-    it(`${transport}, a server that stalls (${mode}): exit 130 within 1 s, no stack trace, no process left`, async () => {
+  for (const [command, transport, mode] of modes) {
+    it(`${command}, ${transport}, a server that stalls (${mode}): exit 130 within 1 s, no stack trace, no process left`, async () => {
       const mark = join(tempDir(), 'mark');
       const flags = ['--mark', mark, ...(mode === 'silent' ? [] : [`--${mode}`])];
       const target =
         transport === 'http' ? ['--url', await httpFixture('stall-server', ...flags)] : ['--stdio', fixture('stall-server', ...flags)];
-      const cli = spawn(process.execPath, [CLI, 'check', ...target, '--timeout', '600000'], {
+      const cli = spawn(process.execPath, [CLI, command, ...target, '--timeout', '600000'], {
         env: { ...process.env, NO_COLOR: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
