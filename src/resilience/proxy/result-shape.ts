@@ -5,8 +5,8 @@
  * never disagree; any other text goes through its own rewrite.
  */
 
-import { parseServerJson } from '../../wire/server-json.js';
 import { isDeepStrictEqual } from 'node:util';
+import { parseServerJson } from '../../wire/server-json.js';
 import { isObject } from '../../wire/jsonrpc.js';
 
 export interface ResultRewrite {

@@ -6,8 +6,8 @@
  * answer minimally.
  */
 
-import { parseServerJson } from '../../wire/server-json.js';
 import { StringDecoder } from 'node:string_decoder';
+import { parseServerJson } from '../../wire/server-json.js';
 import { parseHttpUrl } from '../../wire/http.js';
 import { SseParser } from '../../wire/sse.js';
 import { Http1Connection, type Address, type ResponseHandler } from './http1-connection.js';
