@@ -424,6 +424,8 @@ describe('Ctrl-C ends a stuck run within 1 s', () => {
     ['check', 'http', 'drip'],
     ['chaos', 'stdio', 'silent'],
     ['chaos', 'http', 'silent'],
+    ['eval', 'stdio', 'silent'],
+    ['eval', 'http', 'silent'],
   ] as const;
   for (const [command, transport, mode] of modes) {
     it(`${command}, ${transport}, a server that stalls (${mode}): exit 130 within 1 s, no stack trace, no process left`, async () => {
@@ -431,7 +433,9 @@ describe('Ctrl-C ends a stuck run within 1 s', () => {
       const flags = ['--mark', mark, ...(mode === 'silent' ? [] : [`--${mode}`])];
       const target =
         transport === 'http' ? ['--url', await httpFixture('stall-server', ...flags)] : ['--stdio', fixture('stall-server', ...flags)];
-      const cli = spawn(process.execPath, [CLI, command, ...target, '--timeout', '600000'], {
+      // eval needs a golden set; it stalls on tools/list before any case runs, so the bundled one serves.
+      const golden = command === 'eval' ? ['--golden', 'examples/golden/tasks.yaml'] : [];
+      const cli = spawn(process.execPath, [CLI, command, ...target, ...golden, '--timeout', '600000'], {
         env: { ...process.env, NO_COLOR: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
