@@ -179,7 +179,7 @@ describe('a failing chaos report', () => {
     expect(md).toContain('### Resilience and security (layer 2)');
     expect(md).toContain('4 tools, 1 prompts, 2 resources, 0 resource templates scanned; 2 findings (1 high).');
     expect(md).toContain('| high | `ignore-instructions` | tool send\\_email (description) |');
-    expect(md).toContain('Tool pins (tools.lock): drift, 4 tools, 1 changes.');
+    expect(md).toContain('Tool pins (tools.lock): drift, 4 tools, 1 change.');
     expect(md).toContain('Fault scenarios: 1/2 passed, 1 failed');
     expect(md).toContain('| fail | `weather-500` | openai:gpt-4.1-mini | http-500 on get\\_weather | 1/3 |');
     expect(md).toContain('| fail | `override-in-weather` | openai:gpt-4.1-mini | tool-hijack via get\\_weather | 2/3 scored runs |');
@@ -190,7 +190,7 @@ describe('a failing chaos report', () => {
     const html = render('html', report);
     expect(html).toContain('<h2 id="chaos">Resilience and security (layer 2)</h2>');
     expect(html.match(/<tr data-severity="high">/g)).toHaveLength(1);
-    expect(html).toContain('<span class="st st-fail">drift</span> tools.lock: 4 tools, 1 changes.');
+    expect(html).toContain('<span class="st st-fail">drift</span> tools.lock: 4 tools, 1 change.');
     expect(html.match(/<tr data-status="fail"><th scope="row">(weather-500|override-in-weather)</g)).toHaveLength(2);
     expect(html).toContain('<span class="st st-fail">fail</span> re-issued: the client re-issued the cut tools/call');
   });

@@ -81,7 +81,7 @@ export function chaosMarkdown(chaos: ChaosReport, rows: number): string[] {
 }
 
 function pins(p: NonNullable<ChaosReport['pins']>, rows: number): string[] {
-  const head = `Tool pins (${md(p.file)}): ${p.status}, ${p.tools} tools${p.changes.length > 0 ? `, ${p.changes.length} changes` : ''}.`;
+  const head = `Tool pins (${md(p.file)}): ${p.status}, ${p.tools} tools${p.changes.length > 0 ? `, ${p.changes.length} change${p.changes.length === 1 ? '' : 's'}` : ''}.`;
   if (p.changes.length === 0) return [head];
   return [
     head,

@@ -63,7 +63,7 @@ function pins(p: NonNullable<ChaosReport['pins']>): string {
       `<tr><td>${badge(SEVERITY_STATUS[c.severity] ?? 'warn', c.severity)}</td><td>${esc(c.kind)}</td><td><code>${esc(c.tool)}</code></td><td>${esc(c.message)}</td></tr>`,
   );
   return (
-    `<h3 id="chaos-pins">Tool pins</h3><p>${badge(status, p.status)} ${esc(p.file)}: ${p.tools} tools, ${p.changes.length} changes.</p>` +
+    `<h3 id="chaos-pins">Tool pins</h3><p>${badge(status, p.status)} ${esc(p.file)}: ${p.tools} tools, ${p.changes.length} change${p.changes.length === 1 ? '' : 's'}.</p>` +
     (rows.length > 0 ? table('Changes since the tools were pinned', ['Severity', 'Change', 'Tool', 'Message'], rows) : '')
   );
 }
