@@ -63,7 +63,8 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
           ? options.tracing.traceChat(sampleSpan.context, options.model.id, options.temperature, generate)
           : generate());
         const record: TrajectoryStep = {
-          modelMs: performance.now() - started,
+          // The provider's wire time when a provider answered: wall time here would add the wait behind other samples.
+          modelMs: reply.wireMs ?? performance.now() - started,
           usage: reply.usage,
           text: reply.text,
           calls: [],

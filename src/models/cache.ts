@@ -93,8 +93,8 @@ async function readEntry(file: string): Promise<ModelTurn | undefined> {
 }
 
 async function writeEntry(file: string, model: string, answer: ModelTurn): Promise<void> {
-  // The flag describes one delivery of the answer, not the answer.
-  const { cached: _delivery, ...turn } = answer;
+  // The flag and the timing describe one delivery of the answer, not the answer.
+  const { cached: _delivery, wireMs: _timing, ...turn } = answer;
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
   // A model's answer may repeat a tool result, and so whatever credential a server echoed: masked on disk too.
