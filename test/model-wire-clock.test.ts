@@ -4,10 +4,13 @@
  * while errors still reach the SDK the way its retry and error mapping expect them.
  */
 
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createModel } from '../src/models/registry.js';
 import { ModelError, type GenerateRequest } from '../src/models/types.js';
-import { chatCompletion, startFakeOpenAI, type FakeLlm } from './helpers/fake-llm.js';
+import { referenceStdio, runCli, tempDir } from './helpers/cli.js';
+import { chatCompletion, reply, startFakeOpenAI, type FakeLlm } from './helpers/fake-llm.js';
 import { closedPortUrl } from './helpers/fake-servers.js';
 
 const REQUEST: GenerateRequest = {
@@ -58,5 +61,34 @@ describe('wire time of a model call', () => {
     expect(error).toBeInstanceOf(ModelError);
     expect((error as ModelError).kind).toBe('provider-error');
     expect((error as ModelError).message).toMatch(/Cannot connect to API: .*ECONNREFUSED/);
+  });
+});
+
+describe('the network thread', () => {
+  it('does not keep the CLI alive after a model call timed out: the case errors, the run is inconclusive (5)', async () => {
+    fake = await startFakeOpenAI([reply.hang()]);
+    const dir = tempDir();
+    const golden = join(dir, 'tasks.yaml');
+    writeFileSync(golden, '- id: weather\n  prompt: "What\'s the weather in Paris?"\n  expect_tool: get_weather\n');
+    const run = await runCli(
+      [
+        'eval',
+        '--stdio',
+        referenceStdio(),
+        '--golden',
+        golden,
+        '--model',
+        'openai-chat:gpt-4.1-mini',
+        '--runs',
+        '1',
+        '--model-timeout',
+        '500',
+        '--cache',
+        'off',
+      ],
+      { env: { ...ENV, OPENAI_BASE_URL: fake.baseUrl }, timeoutMs: 30_000 },
+    );
+    expect(run.stderr + run.stdout).toMatch(/no answer within 500 ms/);
+    expect(run.code).toBe(5);
   });
 });

@@ -83,9 +83,7 @@ function networkThread(): Worker {
   const worker = new Worker(NETWORK_THREAD, { eval: true });
   worker.on('message', (answer: Answer) => {
     const waiting = pending.get(answer.id);
-    pending.delete(answer.id);
-    // An idle thread must not keep the process alive; a busy one must, as the request would.
-    if (pending.size === 0) worker.unref();
+    settle(answer.id);
     waiting?.resolve(answer);
   });
   worker.on('error', (error) => {
@@ -96,6 +94,12 @@ function networkThread(): Worker {
   worker.unref();
   thread = worker;
   return worker;
+}
+
+/** An idle thread must not keep the process alive; a busy one must, as the request itself would. */
+function settle(id: number): void {
+  pending.delete(id);
+  if (pending.size === 0) thread?.unref();
 }
 
 function thrownBy(answer: Answer): Error {
@@ -114,7 +118,7 @@ function exchange(url: string, init: RequestInit, body: string | undefined): Pro
   const id = ++lastId;
   return new Promise<Answer>((resolve, reject) => {
     const onAbort = (): void => {
-      pending.delete(id);
+      settle(id);
       worker.postMessage({ abort: id });
       reject(signal?.reason);
     };
