@@ -63,7 +63,9 @@ export function chaosSuites(chaos: ChaosReport | undefined): JUnitSuite[] {
           outcome: outcomeOf(c.status),
           message: c.message,
           type: c.verdict,
-          details: [c.message, `upstream executions: ${c.upstreamExecutions}`, `stderr: ${c.stderrTail}`].join('\n'),
+          details: [c.message, `upstream executions: ${c.upstreamExecutions}`, ...(c.stderrTail ? [`stderr: ${c.stderrTail}`] : [])].join(
+            '\n',
+          ),
         },
       ],
     });
