@@ -221,6 +221,7 @@ describe.each(WIRES)('$spec over HTTP', (wire) => {
       toolCalls: [],
       usage: { inputTokens: 80, outputTokens: 12 },
       finishReason: 'stop',
+      wireMs: expect.any(Number),
     });
     expect(wire.historySent(fake.requests[0]!.body)).toEqual(wire.expectedHistory);
   });
@@ -433,10 +434,13 @@ describe('response cache', () => {
     const { fake, model, stats } = await cached('write');
     const first = await model.generate(request(FIRST));
     const second = await model.generate(request(FIRST));
-    expect(second).toEqual({ ...first, cached: true });
+    // The wire time belongs to the delivery that went to the provider, not to the stored answer.
+    const { wireMs, ...answer } = first;
+    expect(wireMs).toBeGreaterThan(0);
+    expect(second).toEqual({ ...answer, cached: true });
     expect(first.cached).toBeUndefined();
     const [entry] = await entries();
-    expect(JSON.parse(await readFile(path.join(dir, entry!), 'utf8'))).toEqual({ model: 'openai-chat:gpt-4.1-mini', turn: first });
+    expect(JSON.parse(await readFile(path.join(dir, entry!), 'utf8'))).toEqual({ model: 'openai-chat:gpt-4.1-mini', turn: answer });
     expect(stats).toEqual({ providerCalls: 1, cacheHits: 1 });
     expect(fake.requests).toHaveLength(1);
   });

@@ -6,7 +6,7 @@
  */
 
 import { performance } from 'node:perf_hooks';
-import type { ChatMessage, ModelClient, ToolCall, ToolSpec } from '../models/types.js';
+import type { ChatMessage, ModelClient, ModelTurn, ToolCall, ToolSpec } from '../models/types.js';
 import { toolSafety } from '../spec/tool-safety.js';
 import type { ServerTool } from '../spec/tool.js';
 import { isWireError } from '../wire/errors.js';
@@ -54,21 +54,17 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
       let answered = false;
       for (let step = 0; step < options.maxSteps; step++) {
         const started = performance.now();
-        const chat = sampleSpan && options.tracing?.startChat(sampleSpan.context, options.model.id, options.temperature);
-        const reply = await options.model
-          .generate(
+        const generate = (): Promise<ModelTurn> =>
+          options.model.generate(
             { messages: [...messages], tools: specs, sampleIndex: options.sampleIndex, temperature: options.temperature },
             options.signal,
-          )
-          .finally(() => chat?.span.end());
-        chat?.span.setAttributes({
-          'gen_ai.usage.input_tokens': reply.usage.inputTokens ?? 0,
-          'gen_ai.usage.output_tokens': reply.usage.outputTokens ?? 0,
-          'gen_ai.response.finish_reasons': [reply.finishReason],
-          'mcpgate.cache.hit': reply.cached === true,
-        });
+          );
+        const reply = await (sampleSpan && options.tracing
+          ? options.tracing.traceChat(sampleSpan.context, options.model.id, options.temperature, generate)
+          : generate());
         const record: TrajectoryStep = {
-          modelMs: performance.now() - started,
+          // The provider's wire time when a provider answered: wall time here would add the wait behind other samples.
+          modelMs: reply.wireMs ?? performance.now() - started,
           usage: reply.usage,
           text: reply.text,
           calls: [],

@@ -13,6 +13,7 @@ import { toModelError } from './errors.js';
 import { fromSdkToolCalls, toModelMessages, toToolSet } from './messages.js';
 import type { ProviderSetup } from './providers.js';
 import { routeSdkWarningsToStderr, warnOnce } from './sdk-warnings.js';
+import { onWireClock } from './wire-clock.js';
 import { ModelError, type GenerateRequest, type ModelClient, type ModelTurn, type Usage } from './types.js';
 
 export interface AiSdkClientOptions {
@@ -58,7 +59,7 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
     async generate(request, signal) {
       const timeout = AbortSignal.timeout(timeoutMs);
       const abortSignal = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
-      try {
+      const attempt = async (): Promise<ModelTurn> => {
         try {
           return await step(request, abortSignal, sendTemperature);
         } catch (error) {
@@ -71,6 +72,10 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
           warnOnce(`${id}/temperature`, `${id} rejects temperature; calling it without one, so its samples may vary more`);
           return turn;
         }
+      };
+      try {
+        const { value: turn, clock } = await onWireClock(attempt);
+        return clock.exchanges > 0 ? { ...turn, wireMs: clock.ms } : turn;
       } catch (error) {
         if (timeout.aborted && signal?.aborted !== true) {
           throw new ModelError('timeout', `${id}: no answer within ${timeoutMs} ms`);

@@ -41,6 +41,17 @@ export function withCache(model: ModelClient, options: CacheOptions, stats: Call
   // Free and deterministic: caching the baseline would only add disk traffic, and it is no provider.
   if (model.kind === 'lexical-baseline') return model;
   const { dir, mode } = options;
+  // Off needs no key: hashing the canonical request is a measurable share of a run's CPU.
+  if (mode === 'off') {
+    return {
+      id: model.id,
+      kind: model.kind,
+      generate(request, signal) {
+        stats.providerCalls++;
+        return model.generate(request, signal);
+      },
+    };
+  }
   return {
     id: model.id,
     kind: model.kind,
@@ -82,8 +93,8 @@ async function readEntry(file: string): Promise<ModelTurn | undefined> {
 }
 
 async function writeEntry(file: string, model: string, answer: ModelTurn): Promise<void> {
-  // The flag describes one delivery of the answer, not the answer.
-  const { cached: _delivery, ...turn } = answer;
+  // The flag and the timing describe one delivery of the answer, not the answer.
+  const { cached: _delivery, wireMs: _timing, ...turn } = answer;
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
   // A model's answer may repeat a tool result, and so whatever credential a server echoed: masked on disk too.

@@ -14,6 +14,7 @@ import { createOllama } from 'ollama-ai-provider-v2';
 import { registerSecret } from '../shared/redact.js';
 import type { ModelId, ProviderName } from './model-id.js';
 import { ModelError } from './types.js';
+import { clockedFetch } from './wire-clock.js';
 
 export type LlmProvider = Exclude<ProviderName, 'baseline'>;
 
@@ -45,7 +46,11 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
     case 'openai':
     case 'openai-chat': {
       const apiKey = requireKey(env, 'OPENAI_API_KEY');
-      const openai = createOpenAI({ apiKey, baseURL: checkedUrl(spec, baseUrl ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1') });
+      const openai = createOpenAI({
+        apiKey,
+        fetch: clockedFetch,
+        baseURL: checkedUrl(spec, baseUrl ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'),
+      });
       if (provider === 'openai-chat') return { model: openai.chat(id.model), providerOptions: none };
       // The harness resends the whole conversation each step, so nothing needs to live on OpenAI's
       // side; store: false keeps eval traffic (which carries the server's tool output) out of it.
@@ -55,6 +60,7 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
       const apiKey = requireKey(env, 'ANTHROPIC_API_KEY');
       const anthropic = createAnthropic({
         apiKey,
+        fetch: clockedFetch,
         baseURL: checkedUrl(spec, baseUrl ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1'),
       });
       return { model: anthropic(id.model), providerOptions: none };
@@ -62,7 +68,7 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
     case 'google': {
       const apiKey = requireKey(env, 'GOOGLE_GENERATIVE_AI_API_KEY');
       const baseURL = checkedUrl(spec, baseUrl ?? env.GOOGLE_GENERATIVE_AI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta');
-      return { model: createGoogleGenerativeAI({ apiKey, baseURL })(id.model), providerOptions: none };
+      return { model: createGoogleGenerativeAI({ apiKey, baseURL, fetch: clockedFetch })(id.model), providerOptions: none };
     }
     case 'openai-compatible': {
       const given = baseUrl ?? env.OPENAI_COMPATIBLE_BASE_URL;
@@ -76,6 +82,7 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
       if (apiKey !== undefined) registerSecret(apiKey);
       const compatible = createOpenAICompatible({
         name: 'openai-compatible',
+        fetch: clockedFetch,
         baseURL: checkedUrl(spec, given, '/v1'),
         ...(apiKey === undefined ? {} : { apiKey }),
         // Without it most servers (vLLM, llama.cpp, OpenRouter) omit token counts from the answer.
@@ -95,7 +102,7 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
           },
         },
       });
-      return { model: createOllama({ baseURL })(id.model), providerOptions: ollamaOptions };
+      return { model: createOllama({ baseURL, fetch: clockedFetch })(id.model), providerOptions: ollamaOptions };
     }
   }
 }

@@ -36,6 +36,11 @@ export interface ModelTurn {
   finishReason: string;
   /** Set by the cache wrapper when this turn was served from the cache (no provider call). */
   cached?: boolean;
+  /**
+   * The provider's time for this turn: its HTTP exchanges from send to last byte, retries included,
+   * mcpgate's own work and waiting excluded. Absent when no provider was asked (cache, baseline).
+   */
+  wireMs?: number;
 }
 
 export interface GenerateRequest {

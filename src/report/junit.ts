@@ -1,7 +1,8 @@
 import type { CheckResult, Evidence, Report } from './model.js';
 import { groupByArea } from './group.js';
-
-type Outcome = 'passed' | 'failure' | 'error' | 'skipped';
+import type { JUnitCase, JUnitOutcome as Outcome } from './junit-case.js';
+import { chaosSuites } from './junit-chaos.js';
+import { evalSuites } from './junit-eval.js';
 
 interface TestCase {
   outcome: Outcome;
@@ -31,6 +32,7 @@ export function renderJUnit(report: Report): string {
       STALE_SUITE,
       stale.map((id) => staleCase(id, report.options.expectedFailuresFile)),
     );
+  for (const suite of [...evalSuites(report.eval), ...chaosSuites(report.chaos)]) addSuite(suite.name, suite.cases.map(layerCase));
 
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -67,6 +69,20 @@ function checkCase(check: CheckResult): TestCase {
     case 'not_measured':
       return make('skipped', skipped(`not measured: ${check.message}`));
   }
+}
+
+function layerCase(c: JUnitCase): TestCase {
+  const open = `    <testcase classname="${attr(c.classname)}" name="${attr(c.name)}" time="${seconds(c.durationMs)}"`;
+  const message = c.message ?? '';
+  const body =
+    c.outcome === 'failure' || c.outcome === 'error'
+      ? element(c.outcome, { message, type: c.type ?? c.outcome }, c.details ?? message)
+      : c.outcome === 'skipped'
+        ? skipped(message)
+        : c.details
+          ? element('system-out', {}, c.details)
+          : undefined;
+  return { outcome: c.outcome, durationMs: c.durationMs, xml: body === undefined ? `${open}/>\n` : `${open}>\n${body}    </testcase>\n` };
 }
 
 function staleCase(id: string, file: string | undefined): TestCase {

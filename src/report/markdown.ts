@@ -5,13 +5,15 @@
 
 import { exitBadge } from '../shared/exit-codes.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
+import { chaosMarkdown } from './markdown-chaos.js';
+import { evalFailuresMarkdown } from './markdown-eval-failures.js';
+import { code, link, md, table } from './markdown-text.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model.js';
 
 /** GitHub rejects comments over 65536 characters; the margin leaves room for a caller's own header. */
 export const MARKDOWN_MAX_CHARS = 60_000;
 /** Lists are re-rendered with fewer rows until the whole summary fits. */
 const ROW_LIMITS = [200, 60, 20, 5] as const;
-const CELL_MAX_CHARS = 240;
 const MAX_MODEL_COLUMNS = 8;
 /** The HTML table's columns but tokens per run: a PR comment has less width. */
 const MODEL_TABLE_COLUMNS: readonly PerModelColumn[] = [
@@ -43,7 +45,8 @@ export function renderMarkdown(report: Report, history: HistoryEntry[] = []): st
 
 function compose(report: Report, history: HistoryEntry[], rows: number): string {
   const parts = [verdictLines(report), conformance(report, rows)];
-  if (report.eval) parts.push(behaviour(report.eval, rows));
+  if (report.eval) parts.push(behaviour(report.eval, rows), evalFailuresMarkdown(report.eval, rows));
+  if (report.chaos) parts.push(chaosMarkdown(report.chaos, rows));
   if (history.length > 0) parts.push(delta(report, history, rows));
   return `${parts
     .filter((p) => p.length > 0)
@@ -223,43 +226,6 @@ function kindOfChange(change: number, report: Report, base: HistoryEntry): strin
   if (change > 0) return 'improved';
   const same = sameServer(report, base);
   return same === undefined ? 'dropped' : same ? 'model drift' : 'regression';
-}
-
-function table(header: string[], body: string[][], rows: number): string[] {
-  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- ').join('|')}|`];
-  lines.push(...body.slice(0, rows).map((cells) => `| ${cells.join(' | ')} |`));
-  if (body.length > rows)
-    lines.push(
-      `| … ${body.length - rows} more |${header
-        .slice(1)
-        .map(() => ' ')
-        .join('|')}|`,
-    );
-  return lines;
-}
-
-/**
- * Text from the server (or a golden file) on one line with Markdown and HTML shown literally. `@` is
- * split from the name after it so that a server cannot mention people in a PR comment.
- */
-function md(text: string): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-  const short = flat.length > CELL_MAX_CHARS ? `${flat.slice(0, CELL_MAX_CHARS - 1)}…` : flat;
-  return short
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]|~#!]/g, '\\$&')
-    .replace(/@/g, '@&#8203;');
-}
-
-/** Ids that are safe inside a code span are shown as code; anything else as escaped text. */
-function code(text: string): string {
-  return /^[\w.:/@=?&%+-]{1,240}$/.test(text) ? `\`${text}\`` : md(text);
-}
-
-function link(label: string, url: string): string {
-  return /^https?:\/\/[^\s()<>]+$/.test(url) ? `[${label}](${url})` : '';
 }
 
 function points(change: number): string {

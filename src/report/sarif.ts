@@ -1,11 +1,13 @@
 /**
  * SARIF 2.1.0 for GitHub code scanning: conformance failures and warnings (layer 0, and the layer 2
  * robustness probes, which are ordinary checks of area `robustness`), the static security scan and
- * tool-pin drift of layer 2. One run, one rule per check id or finding rule.
+ * tool-pin drift of layer 2, and failed golden cases, fault scenarios and injections (sarif-layers.ts).
+ * One run, one rule per check id or finding rule.
  */
 
 import { createHash } from 'node:crypto';
 import type { CheckResult, Report } from './model.js';
+import { layerResults } from './sarif-layers.js';
 
 export interface SarifOptions {
   /**
@@ -124,6 +126,15 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
     );
   }
 
+  const layers = layerResults(report);
+  for (const r of layers.filter((l) => l.level !== 'note')) {
+    const index = rule({ id: r.ruleId, shortDescription: { text: r.title }, properties: r.ruleProperties });
+    results.push({
+      ...result(r.ruleId, index, r.level, r.message, location(r.file ?? anchor, r.logicalName, r.line), r.identity),
+      properties: r.properties,
+    });
+  }
+
   const harnessProblems = report.checks.filter((c) => c.status === 'error' || c.status === 'not_measured');
   const log = {
     $schema: SARIF_SCHEMA,
@@ -138,11 +149,20 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
             exitCode: report.verdict.exitCode,
             exitCodeDescription: report.verdict.reason,
             startTimeUtc: report.startedAt,
-            toolExecutionNotifications: harnessProblems.map((c) => ({
-              level: c.status === 'error' ? 'error' : 'note',
-              message: { text: `${c.id} ${c.status.replace('_', ' ')}: ${c.message}` },
-              descriptor: { id: c.id },
-            })),
+            toolExecutionNotifications: [
+              ...harnessProblems.map((c) => ({
+                level: c.status === 'error' ? 'error' : 'note',
+                message: { text: `${c.id} ${c.status.replace('_', ' ')}: ${c.message}` },
+                descriptor: { id: c.id },
+              })),
+              ...layers
+                .filter((l) => l.level === 'note')
+                .map((l) => ({
+                  level: 'error',
+                  message: { text: `${l.ruleId} could not be scored: ${l.message}` },
+                  descriptor: { id: l.ruleId },
+                })),
+            ],
           },
         ],
         results,
@@ -174,9 +194,9 @@ function result(ruleId: string, ruleIndex: number, level: SarifLevel, text: stri
 }
 
 /** A file GitHub can show the alert on, plus the server part (endpoint or tool) the result is about. */
-function location(file: string, logicalName: string): unknown {
+function location(file: string, logicalName: string, line = 1): unknown {
   return {
-    physicalLocation: { artifactLocation: { uri: fileUri(file) }, region: { startLine: 1 } },
+    physicalLocation: { artifactLocation: { uri: fileUri(file) }, region: { startLine: line } },
     logicalLocations: [{ name: logicalName, kind: 'module' }],
   };
 }

@@ -13,6 +13,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { safe } from '../report/terminal-escape.js';
 import { redact } from '../shared/redact.js';
 import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { ModelTurn } from '../models/types.js';
 import { PROTOCOL_VERSION } from '../spec/protocol.js';
 import type { Exchange } from '../wire/exchange.js';
 import { errorCodeOf } from '../wire/jsonrpc.js';
@@ -78,7 +79,7 @@ export class Tracing implements RequestObserver {
     return { span, context: trace.setSpan(ROOT_CONTEXT, span) };
   }
 
-  startChat(parent: Context, model: string, temperature: number): SpanHandle {
+  private startChat(parent: Context, model: string, temperature: number): SpanHandle {
     const [provider, ...rest] = model.split(':');
     const span = this.tracer.startSpan(
       `chat ${rest.join(':') || model}`,
@@ -94,6 +95,30 @@ export class Tracing implements RequestObserver {
       parent,
     );
     return { span, context: trace.setSpan(parent, span) };
+  }
+
+  /**
+   * One model call inside its chat span. Usage and finish reason are set before the span ends: an
+   * ended span drops attributes (and the SDK builds an Error for every late call to say so).
+   */
+  async traceChat(parent: Context, model: string, temperature: number, call: () => Promise<ModelTurn>): Promise<ModelTurn> {
+    const { span } = this.startChat(parent, model, temperature);
+    try {
+      const reply = await call();
+      span.setAttributes({
+        'gen_ai.usage.input_tokens': reply.usage.inputTokens ?? 0,
+        'gen_ai.usage.output_tokens': reply.usage.outputTokens ?? 0,
+        'gen_ai.response.finish_reasons': [reply.finishReason],
+        'mcpgate.cache.hit': reply.cached === true,
+      });
+      return reply;
+    } catch (error) {
+      span.setAttribute('error.type', error instanceof Error ? error.name : 'error');
+      span.setStatus({ code: SpanStatusCode.ERROR, message: safe(redact(error instanceof Error ? error.message : String(error))) });
+      throw error;
+    } finally {
+      span.end();
+    }
   }
 
   startTool(parent: Context, toolName: string, callId: string): SpanHandle {

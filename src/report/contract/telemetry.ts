@@ -21,7 +21,11 @@ const tokens = count.nullable();
 const usd = z.number().min(0).nullable();
 
 export const ModelTelemetrySchema = z.object({
-  /** Per model call (model time only). */
+  /**
+   * Per model call: the provider's time on the wire (each HTTP exchange from send to last byte,
+   * retries included, the SDK's backoff waits not; timed off mcpgate's event loop, so samples
+   * queued behind each other under --concurrency do not add to it). A cached answer: its read time.
+   */
   modelCallMs: LatencyFiguresSchema.nullable(),
   /** Per tool call sent to the server (server time only). */
   toolCallMs: LatencyFiguresSchema.nullable(),

@@ -1,5 +1,6 @@
 /** Layer 1 in the HTML report: scores per model, the charts, and every case. */
 
+import { caseReasons } from '../failure-reasons.js';
 import type { EvalCaseResult, EvalReport, HistoryEntry, Report } from '../model.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from '../per-model.js';
 import { costChart } from './chart-cost.js';
@@ -50,6 +51,6 @@ function caseRow(c: EvalCaseResult): string {
   const flaky = c.flaky ? ' <span class="st st-warn">flaky</span>' : '';
   return (
     `<tr data-status="${esc(c.status)}"><th scope="row">${esc(c.id)}<div class="muted">${esc(c.source)}</div></th><td>${esc(c.model)}</td><td>${esc(c.kind)}</td>` +
-    `<td>${c.passes}/${c.runs} <span class="muted">(needs ${c.required})</span></td><td><span class="st st-${esc(c.status)}">${esc(c.status)}</span>${flaky}</td><td>${esc(c.message)}</td></tr>`
+    `<td>${c.passes}/${c.runs} <span class="muted">(needs ${c.required})</span></td><td><span class="st st-${esc(c.status)}">${esc(c.status)}</span>${flaky}</td><td>${esc(c.status === 'pass' ? c.message : caseReasons(c) || c.message)}</td></tr>`
   );
 }

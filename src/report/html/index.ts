@@ -8,6 +8,7 @@ import { exitBadge } from '../../shared/exit-codes.js';
 import { createHash } from 'node:crypto';
 import { ms } from '../format.js';
 import type { HistoryEntry, Report } from '../model.js';
+import { chaosSection } from './chaos.js';
 import { conformanceSection } from './conformance.js';
 import { esc } from './escape.js';
 import { evalSection } from './eval.js';
@@ -28,6 +29,7 @@ export function renderHtml(report: Report, history: HistoryEntry[] = []): string
     header(report),
     report.checks.length > 0 ? conformanceSection(report) : '',
     report.eval ? evalSection(report, report.eval, history) : '',
+    report.chaos ? chaosSection(report.chaos) : '',
   ].join('\n');
   return (
     `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n` +

@@ -1,0 +1,164 @@
+/**
+ * The provider's own time for one model call: from the moment each HTTP request goes out to the last
+ * byte of its answer, summed over the SDK's retries.
+ *
+ * Timed on the main thread, that span also holds every wait for mcpgate's own event loop: under
+ * --concurrency 16 the answer sits in the socket while the loop runs the other samples' work (parsing,
+ * scoring, redaction), and a model that answers in 2 ms measured 50 ms. So the exchanges run on one
+ * network thread whose loop does nothing else, and its clock is the one reported. Request building
+ * before and parsing after are mcpgate's work and stay outside.
+ */
+
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Worker } from 'node:worker_threads';
+
+export interface WireClock {
+  /** Milliseconds spent on the wire, all attempts together. */
+  ms: number;
+  /** HTTP exchanges made (1 plus retries). */
+  exchanges: number;
+}
+
+const clocks = new AsyncLocalStorage<WireClock>();
+
+/** Statuses whose Response may not carry a body. */
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * The network thread, as source: a file beside this one would not exist when the sources run
+ * untranspiled (the tests), and this is all it does. Errors go back as plain fields, since an
+ * Error's `cause` (which the SDK reads to tell a refused connection) does not survive the transfer.
+ */
+const NETWORK_THREAD = `
+const { parentPort } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
+const controllers = new Map();
+parentPort.on('message', async (m) => {
+  if (m.abort !== undefined) return controllers.get(m.abort)?.abort();
+  const controller = new AbortController();
+  controllers.set(m.id, controller);
+  const started = performance.now();
+  try {
+    const response = await fetch(m.url, { method: m.method, headers: m.headers, body: m.body, signal: controller.signal });
+    const body = await response.arrayBuffer();
+    const ms = performance.now() - started;
+    parentPort.postMessage({ id: m.id, ok: true, ms, status: response.status, statusText: response.statusText, headers: [...response.headers], body }, [body]);
+  } catch (error) {
+    const cause = error && error.cause;
+    parentPort.postMessage({
+      id: m.id, ok: false, ms: performance.now() - started,
+      name: (error && error.name) || 'Error', message: String((error && error.message) || error),
+      cause: cause ? { message: String(cause.message || cause), code: cause.code } : undefined,
+    });
+  } finally {
+    controllers.delete(m.id);
+  }
+});
+`;
+
+interface Answer {
+  id: number;
+  ok: boolean;
+  ms: number;
+  status?: number;
+  statusText?: string;
+  headers?: Array<[string, string]>;
+  body?: ArrayBuffer;
+  name?: string;
+  message?: string;
+  cause?: { message: string; code?: string };
+}
+
+interface Pending {
+  resolve: (answer: Answer) => void;
+  reject: (error: unknown) => void;
+}
+
+let thread: Worker | undefined;
+const pending = new Map<number, Pending>();
+let lastId = 0;
+
+function networkThread(): Worker {
+  if (thread) return thread;
+  const worker = new Worker(NETWORK_THREAD, { eval: true });
+  worker.on('message', (answer: Answer) => {
+    const waiting = pending.get(answer.id);
+    settle(answer.id);
+    waiting?.resolve(answer);
+  });
+  worker.on('error', (error) => {
+    thread = undefined;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  });
+  worker.unref();
+  thread = worker;
+  return worker;
+}
+
+/** An idle thread must not keep the process alive; a busy one must, as the request itself would. */
+function settle(id: number): void {
+  pending.delete(id);
+  if (pending.size === 0) thread?.unref();
+}
+
+function thrownBy(answer: Answer): Error {
+  const cause = answer.cause
+    ? Object.assign(new Error(answer.cause.message), answer.cause.code ? { code: answer.cause.code } : {})
+    : undefined;
+  const options = cause ? { cause } : undefined;
+  if (answer.name === 'TypeError') return new TypeError(answer.message, options);
+  return Object.assign(new Error(answer.message, options), { name: answer.name ?? 'Error' });
+}
+
+function exchange(url: string, init: RequestInit, body: string | undefined): Promise<Answer> {
+  const signal = init.signal ?? undefined;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const worker = networkThread();
+  const id = ++lastId;
+  return new Promise<Answer>((resolve, reject) => {
+    const onAbort = (): void => {
+      settle(id);
+      worker.postMessage({ abort: id });
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    pending.set(id, {
+      resolve: (answer) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(answer);
+      },
+      reject,
+    });
+    worker.ref();
+    worker.postMessage({ id, url, method: init.method ?? 'GET', headers: [...new Headers(init.headers)], body });
+  });
+}
+
+/**
+ * A fetch for the provider packages. Inside onWireClock it sends through the network thread and adds
+ * that thread's time to the clock; bodies other than text (none of the chat APIs uses one) and calls
+ * outside a clock go through the ordinary fetch.
+ */
+export const clockedFetch: typeof fetch = async (input, init = {}) => {
+  const clock = clocks.getStore();
+  const body = init.body ?? undefined;
+  if (clock === undefined || (body !== undefined && typeof body !== 'string') || input instanceof Request) return fetch(input, init);
+  const answer = await exchange(String(input), init, body);
+  clock.ms += answer.ms;
+  clock.exchanges++;
+  if (!answer.ok) throw thrownBy(answer);
+  const status = answer.status ?? 200;
+  return new Response(NO_BODY.has(status) ? null : (answer.body ?? null), {
+    status,
+    statusText: answer.statusText ?? '',
+    headers: answer.headers ?? [],
+  });
+};
+
+/** Runs `call` with a fresh clock that every clockedFetch inside it (however deep) adds to. */
+export async function onWireClock<T>(call: () => Promise<T>): Promise<{ value: T; clock: WireClock }> {
+  const clock: WireClock = { ms: 0, exchanges: 0 };
+  const value = await clocks.run(clock, call);
+  return { value, clock };
+}

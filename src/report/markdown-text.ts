@@ -1,0 +1,40 @@
+/** Markdown building blocks shared by the summary's sections: escaping of outside text, code spans, links and tables. */
+
+const CELL_MAX_CHARS = 240;
+
+export function table(header: string[], body: string[][], rows: number): string[] {
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- ').join('|')}|`];
+  lines.push(...body.slice(0, rows).map((cells) => `| ${cells.join(' | ')} |`));
+  if (body.length > rows)
+    lines.push(
+      `| … ${body.length - rows} more |${header
+        .slice(1)
+        .map(() => ' ')
+        .join('|')}|`,
+    );
+  return lines;
+}
+
+/**
+ * Text from the server (or a golden file) on one line with Markdown and HTML shown literally. `@` is
+ * split from the name after it so that a server cannot mention people in a PR comment.
+ */
+export function md(text: string): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  const short = flat.length > CELL_MAX_CHARS ? `${flat.slice(0, CELL_MAX_CHARS - 1)}…` : flat;
+  return short
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]|~#!]/g, '\\$&')
+    .replace(/@/g, '@&#8203;');
+}
+
+/** Ids that are safe inside a code span are shown as code; anything else as escaped text. */
+export function code(text: string): string {
+  return /^[\w.:/@=?&%+-]{1,240}$/.test(text) ? `\`${text}\`` : md(text);
+}
+
+export function link(label: string, url: string): string {
+  return /^https?:\/\/[^\s()<>]+$/.test(url) ? `[${label}](${url})` : '';
+}
