@@ -128,7 +128,7 @@ describe('mcpgate run with a gate and history', () => {
     const [entry] = readHistory(join(dir, 'history')).entries.map((e) => e.entry);
     expect(entry).toMatchObject({ green: true, verdict: { exitCode: 0 } });
     expect(entry!.verdict.reason).toBe(`gate: no baseline yet: recorded run ${entry!.runId} as the baseline; soft scores not compared`);
-    expect(first.stdout).toContain(`PASS: no baseline yet: recorded run ${entry!.runId} as the baseline`);
+    expect(first.stdout).toContain(`PASS: gate: no baseline yet: recorded run ${entry!.runId} as the baseline`);
     const second = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
     expect(second.stdout).toContain(`against the baseline run ${entry!.runId} of ${entry!.startedAt}`);
     expect(second.code).toBe(0);

@@ -8,7 +8,10 @@ export function configure(command: Command): void {
   command.description('run every configured layer from mcpgate.yaml and write one report');
   addOptions(
     command,
-    [new Option('--config <file>', 'configuration file (report formats and their directory are set in it)').default('mcpgate.yaml')],
+    [
+      new Option('--config <file>', 'configuration file (report formats and their directory are set in it)').default('mcpgate.yaml'),
+      new Option('--allow-drafts', 'skip golden cases marked `draft: true` with a warning (as eval.allow_drafts: true)'),
+    ],
     displayOptions({ verbose: 'show every check and case' }),
   );
   command.action(async (flags: RunFlags) => {

@@ -69,6 +69,7 @@ const SECTIONS = {
     concurrency: positiveInteger('samples run at once'),
     prices: text('price table file'),
     allow_tools: textList('destructive tools the agent may really call'),
+    allow_drafts: flag('skip golden cases marked draft: true with a warning instead of refusing them'),
   }),
   chaos: section('layer 2 resilience and security', {
     enabled: flag('run the robustness probes and the static scan'),

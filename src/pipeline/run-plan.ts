@@ -67,6 +67,7 @@ function planEval(section: EvalSection, target: Target, connect: RunPlan['connec
     headers: connect.headers,
     timeoutMs: connect.timeoutMs,
     prices: section.prices,
+    allowDrafts: section.allow_drafts ?? false,
   });
 }
 

@@ -62,8 +62,16 @@ async function runLayers(plan: RunPlan): Promise<{ report: Report; verdicts: Lay
   return { report, verdicts };
 }
 
-export async function runPipeline(configFile: string, onWarning: (warning: string) => void): Promise<PipelineRun> {
-  const plan = planRun(loadConfig(configFile));
+/** `allowDrafts` (the run's --allow-drafts) overrides eval.allow_drafts only towards allowing. */
+export async function runPipeline(
+  configFile: string,
+  onWarning: (warning: string) => void,
+  overrides: { allowDrafts?: boolean } = {},
+): Promise<PipelineRun> {
+  const config = loadConfig(configFile);
+  if (overrides.allowDrafts && config.eval) config.eval = { ...config.eval, allow_drafts: true };
+  const plan = planRun(config);
+  for (const warning of plan.eval?.draftWarnings ?? []) onWarning(warning);
   const { report, verdicts } = await runLayers(plan);
   let gate: GateResult | undefined;
   if (plan.gate) {

@@ -58,7 +58,7 @@ export function goldenTemplate(tools: ToolSketch[]): string {
   - id: ${tool.name.replace(/[^A-Za-z0-9_-]/g, '-')}-basic
     prompt: "REPLACE ME: a request a user would type that needs ${tool.name}"
     expect_tool: ${tool.name}
-    tags: [draft]
+    draft: true
 `,
   );
   const example =
@@ -69,10 +69,13 @@ export function goldenTemplate(tools: ToolSketch[]): string {
     expect_args:
       city: { match: normalized, value: paris }
     rubric: rubric.md#weather
+    draft: true
 `
       : '';
   return `# Golden set: natural-language tasks and the tool calls they should produce.
-# Format: docs/golden-format.md of mcpgate. Replace the draft prompts with real user requests.
+# Format: docs/golden-format.md of mcpgate. Every case below is a draft (draft: true): \`mcpgate run\`
+# refuses drafts (exit 2) until you replace each prompt with a real user request and delete its
+# "draft: true" line (or pass --allow-drafts to skip the drafts for now).
 defaults:
   kind: soft                 # hard cases must pass every run; soft ones soft_floor of them
 cases:
@@ -81,12 +84,15 @@ ${positives.join('\n')}${example}
   - id: negative-small-talk
     prompt: "Thanks, that's all for today!"
     expect_tool: null
+    draft: true
   - id: negative-general-knowledge
     prompt: "What is the capital of Australia?"
     expect_tool: null
+    draft: true
   - id: negative-out-of-scope
     prompt: "Book me a flight to Tokyo next Friday."
     expect_tool: null
+    draft: true
 `;
 }
 
