@@ -100,11 +100,18 @@ describe('mcpgate run', () => {
 });
 
 describe('action.yml', () => {
-  it('runs the built CLI of this repository', () => {
-    const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { runs: { using: string; steps: Array<{ run?: string }> } };
+  it('runs the built CLI of this repository, caches the history and uploads the reports', () => {
+    const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+      runs: { using: string; steps: Array<{ run?: string; uses?: string; with?: { path?: string } }> };
+    };
     expect(action.runs.using).toBe('composite');
     const script = action.runs.steps.map((s) => s.run ?? '').join('\n');
     expect(script).toContain('dist/src/cli/main.js');
+    // Inputs reach the shell through env only: an input holding `$(...)` is never run.
+    expect(script).not.toContain('${{');
+    const uses = action.runs.steps.filter((s) => s.uses);
+    expect(uses.find((s) => s.uses!.startsWith('actions/cache'))?.with?.path).toBe('${{ inputs.history-dir }}');
+    expect(uses.find((s) => s.uses!.startsWith('actions/upload-artifact'))?.with?.path).toBe('${{ inputs.reports-dir }}');
     expect(existsSync(CLI)).toBe(true);
     expect(CLI.endsWith('dist/src/cli/main.js')).toBe(true);
   });
