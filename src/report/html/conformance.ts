@@ -29,7 +29,8 @@ export function conformanceSection(report: Report): string {
 function areaTable(area: string, checks: CheckResult[]): string {
   const failing = checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').length;
   const allPass = checks.every((c) => c.status === 'pass');
-  const counts = allPass ? `${checks.length} checks, all passed` : `${checks.length} checks, ${failing} not passing`;
+  const total = `${checks.length} check${checks.length === 1 ? '' : 's'}`;
+  const counts = allPass ? `${total}, all passed` : `${total}, ${failing} not passing`;
   return (
     `<div class="area" data-all-pass="${allPass}"><h3>${esc(area)} <span class="muted">${counts}</span></h3>` +
     `<table class="checks"><caption>Checks of area ${esc(area)}</caption>` +
