@@ -25,9 +25,11 @@ function checkItems(report: Report): NotPassingItem[] {
   return items;
 }
 
+/** Sorted by id and model: a merged report (shards in any order) lists its cases as the unsharded one does. */
 function caseItems(report: Report): NotPassingItem[] {
   return (report.eval?.cases ?? [])
     .filter((c) => c.status !== 'pass')
+    .sort((a, b) => a.id.localeCompare(b.id) || a.model.localeCompare(b.model))
     .map((c) => {
       const status = c.status === 'error' ? 'error' : c.kind === 'soft' ? 'below-floor' : 'fail';
       const detail = `${c.kind}: ${c.message}`;
