@@ -81,7 +81,7 @@ describe('the verdict line', () => {
     const result = gateReports(report, report, undefined, { runId: '3f9c0a1b2c3d4e5f', exitCode: 0 });
     expect(result.verdict).toBe('pass');
     expect(gateHeadline(result)).toMatch(
-      /^PASS: no regression against run 3f9c0a1b2c3d4e5f \(2026-08-01T10:20:30.000Z\): \d+ item\(s\) compared, none dropped beyond max-drop 2 points; 6 soft cases below their floor$/,
+      /^PASS: no regression against run 3f9c0a1b2c3d4e5f \(2026-08-01T10:20:30.000Z\): \d+ item\(s\) compared, none dropped beyond max-drop 2 points, the same cases below their floor as then; 6 soft cases below their floor$/,
     );
   });
 });
@@ -99,5 +99,22 @@ describe('terminal width', () => {
       expect(lines.filter((l) => l.includes('word')).length).toBeGreaterThan(1);
     }
     expect(renderJson(report)).toContain(long);
+  });
+});
+
+describe('the gate pass line and the cases below their floor', () => {
+  it('says whether they are the ones of the baseline, or names the new ones', () => {
+    const before = passWithSoftFailures();
+    const same = gateReports(before, before, undefined, { runId: '3f9c0a1b2c3d4e5f' });
+    expect(same.reason).toMatch(/, the same cases below their floor as then$/);
+    // hard-ok slips from 5/5 to 3/5, within a max-drop of 50 points: no failure, and it is named.
+    const slipped = {
+      ...before,
+      eval: makeEval([makeCase({ id: 'hard-ok', model: 'baseline', kind: 'soft', passes: 3 }), ...before.eval!.cases.slice(1)]),
+    };
+    const result = gateReports(slipped, before, { maxDrop: 0.5, minSamples: 5, confidence: 0.95 }, { runId: '3f9c0a1b2c3d4e5f' });
+    expect(result.verdict).toBe('pass');
+    expect(result.reason).toMatch(/, newly below their floor: hard-ok@baseline$/);
+    expect(gateReports(cleanPass(), cleanPass()).reason).not.toContain('floor');
   });
 });

@@ -8,6 +8,7 @@
 import { EXIT } from '../shared/exit-codes.js';
 import type { Report } from '../report/model.js';
 import { suiteState } from '../report/suite-state.js';
+import { belowFloorChange } from './below-floor.js';
 import { hardCaseFindings, relativeCaseFindings } from './cases.js';
 import { hardCheckFindings, relativeCheckFindings } from './checks.js';
 import { compareSetup } from './comparable.js';
@@ -33,7 +34,9 @@ export function gateReports(
   const labels = new Map(drift.map((d) => [`case:${d.id}@${d.model}`, d.label]));
   const labelled = findings.map((f) => (labels.has(f.item) ? { ...f, drift: labels.get(f.item)! } : f));
   const against = taken.runId ? `run ${taken.runId} (${baseline.startedAt})` : `the baseline of ${baseline.startedAt}`;
-  const passReason = `no regression against ${against}: ${labelled.length} item(s) compared, none dropped beyond max-drop ${points(options.maxDrop)}`;
+  const passReason =
+    `no regression against ${against}: ${labelled.length} item(s) compared, none dropped beyond max-drop ${points(options.maxDrop)}` +
+    belowFloorChange(current, baseline);
   return decide(current, labelled, drift, options, { startedAt: baseline.startedAt, ...taken }, passReason);
 }
 
