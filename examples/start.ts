@@ -7,12 +7,17 @@
  * Layer 1 uses MCPGATE_MODEL when set (e.g. openai:gpt-4.1-mini; its key must be exported),
  * otherwise the offline lexical baseline. The baseline is a floor, not a gate: its misses are
  * reported but do not change the exit code, which is the conformance result (or the real model's).
+ *
+ * Each command is echoed as a line a shell gives back unchanged (`npx mcpgate ...` works in this
+ * clone). Ctrl-C, SIGTERM or SIGHUP end the running mcpgate (which ends its own servers) and the
+ * HTTP server before this process exits with 130 or 143.
  */
 
-import { spawnSync } from 'node:child_process';
-import { dirname, join, relative, resolve } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchHttpServer } from './launch.js';
+import { launchHttpServer, type LaunchedServer } from './launch.js';
+import { shellLine } from './shell-quote.js';
 
 const distRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(distRoot, '..');
@@ -22,17 +27,50 @@ const golden = relative(process.cwd(), join(repoRoot, 'examples/golden/tasks.yam
 const out = resolve('.mcpgate/reports');
 const model = process.env.MCPGATE_MODEL || 'baseline';
 
-function mcpgate(label: string, args: string[]): number {
-  process.stdout.write(`\n=== ${label}: mcpgate ${args.join(' ')}\n\n`);
-  const run = spawnSync(process.execPath, [cli, ...args], { stdio: 'inherit' });
-  return run.status ?? 5;
+/** A path as short as it can be shown: relative when it is inside the working directory. */
+function shown(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel;
 }
 
-const http = await launchHttpServer(process.execPath, [server]);
+let running: ChildProcess | undefined;
+let http: LaunchedServer | undefined;
+/** Set on the first signal: the command that just ended must not be followed by the next one. */
+let stopping = false;
+
+/** How long mcpgate gets to end its servers after SIGTERM before it is killed. */
+const CHILD_GRACE_MS = 3_000;
+
+async function endEverything(signal: NodeJS.Signals): Promise<void> {
+  stopping = true;
+  const child = running;
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+  await http?.stop();
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void endEverything(signal));
+
+function mcpgate(label: string, args: string[]): Promise<number> {
+  // Never settles: the signal handler ends the process.
+  if (stopping) return new Promise(() => {});
+  process.stdout.write(`\n=== ${label}: ${shellLine(['npx', 'mcpgate', ...args])}\n\n`);
+  const child = spawn(process.execPath, [cli, ...args], { stdio: 'inherit' });
+  running = child;
+  return new Promise((done) => child.once('exit', (code) => done(code ?? 5)));
+}
+
+http = await launchHttpServer(process.execPath, [server]);
 const codes: number[] = [];
 try {
   codes.push(
-    mcpgate('layer 0 over HTTP', [
+    await mcpgate('layer 0 over HTTP', [
       'check',
       '--url',
       http.url,
@@ -49,16 +87,16 @@ try {
     ]),
   );
   codes.push(
-    mcpgate('layer 0 over stdio', [
+    await mcpgate('layer 0 over stdio', [
       'check',
       '--stdio',
-      `"${process.execPath}" "${server}" --stdio`,
+      shellLine([process.execPath, shown(server), '--stdio']),
       '--report',
       join(out, 'check-stdio.json'),
     ]),
   );
-  codes.push(mcpgate('layer 2 without a model', ['chaos', '--url', http.url, '--report', join(out, 'chaos.json')]));
-  const evalCode = mcpgate(`layer 1 with ${model}`, [
+  codes.push(await mcpgate('layer 2 without a model', ['chaos', '--url', http.url, '--report', join(out, 'chaos.json')]));
+  const evalCode = await mcpgate(`layer 1 with ${model}`, [
     'eval',
     '--url',
     http.url,
@@ -83,5 +121,8 @@ try {
 } finally {
   await http.stop();
 }
-process.stdout.write(`\nreports written to ${out}\n`);
+process.stdout.write(
+  `\nreports written to ${shown(out)}\nHTML report: ${join(out, 'check-http.html')} (layer 1: ${join(out, 'eval.html')})\n` +
+    `next, for your own server: ${shellLine(['npx', 'mcpgate', 'init', '--url', 'http://127.0.0.1:3000/mcp'])}\n`,
+);
 process.exitCode = Math.max(...codes);

@@ -122,7 +122,7 @@ describe('gate with the display flags', () => {
       join(dir, 'history'),
     ]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^PASS: gate passed: [^\n]* \(exit code 0\)\n$/);
+    expect(run.stdout).toMatch(/^PASS: no regression against the baseline of [^\n]* \(exit code 0\)\n$/);
     const full = await runCli(['gate', '--report', report, '--baseline', report]);
     expect(full.stdout.split('\n').length).toBeGreaterThan(2);
     expect(full.stdout.trimEnd().split('\n').at(-1)).toBe(run.stdout.trimEnd());

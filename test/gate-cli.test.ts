@@ -28,7 +28,7 @@ describe('mcpgate gate', () => {
     const same = await runCli(['gate', '--report', write(dir, 'same.json', evalRun(STEADY)), '--baseline', baseline]);
     expect(same.stderr).toBe('');
     expect(same.code).toBe(0);
-    expect(same.stdout).toMatch(/^PASS: gate passed: .* \(exit code 0\)$/m);
+    expect(same.stdout).toMatch(/^PASS: no regression against the baseline of .* \(exit code 0\)$/m);
 
     const json = join(dir, 'gate.json');
     const drop = await runCli(['gate', '--report', write(dir, 'drop.json', evalRun(DROPPED)), '--baseline', baseline, '--json', json]);

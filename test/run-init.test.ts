@@ -100,11 +100,18 @@ describe('mcpgate run', () => {
 });
 
 describe('action.yml', () => {
-  it('runs the built CLI of this repository', () => {
-    const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { runs: { using: string; steps: Array<{ run?: string }> } };
+  it('runs the built CLI of this repository, caches the history and uploads the reports', () => {
+    const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+      runs: { using: string; steps: Array<{ run?: string; uses?: string; with?: { path?: string } }> };
+    };
     expect(action.runs.using).toBe('composite');
     const script = action.runs.steps.map((s) => s.run ?? '').join('\n');
     expect(script).toContain('dist/src/cli/main.js');
+    // Inputs reach the shell through env only: an input holding `$(...)` is never run.
+    expect(script).not.toContain('${{');
+    const uses = action.runs.steps.filter((s) => s.uses);
+    expect(uses.find((s) => s.uses!.startsWith('actions/cache'))?.with?.path).toBe('${{ inputs.history-dir }}');
+    expect(uses.find((s) => s.uses!.startsWith('actions/upload-artifact'))?.with?.path).toBe('${{ inputs.reports-dir }}');
     expect(existsSync(CLI)).toBe(true);
     expect(CLI.endsWith('dist/src/cli/main.js')).toBe(true);
   });
@@ -128,7 +135,7 @@ describe('mcpgate run with a gate and history', () => {
     const [entry] = readHistory(join(dir, 'history')).entries.map((e) => e.entry);
     expect(entry).toMatchObject({ green: true, verdict: { exitCode: 0 } });
     expect(entry!.verdict.reason).toBe(`gate: no baseline yet: recorded run ${entry!.runId} as the baseline; soft scores not compared`);
-    expect(first.stdout).toContain(`PASS: no baseline yet: recorded run ${entry!.runId} as the baseline`);
+    expect(first.stdout).toContain(`PASS: gate: no baseline yet: recorded run ${entry!.runId} as the baseline`);
     const second = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
     expect(second.stdout).toContain(`against the baseline run ${entry!.runId} of ${entry!.startedAt}`);
     expect(second.code).toBe(0);

@@ -38,6 +38,8 @@ export interface GoldenCase {
   minPasses?: number;
   /** Where the case was defined, for messages: `file:line`. */
   source: string;
+  /** `draft: true` in the file: drafted by a tool, not yet edited by a person, so not run (see drafts.ts). */
+  draft?: boolean;
 }
 
 export interface GoldenSet {

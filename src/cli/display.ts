@@ -3,7 +3,8 @@
 import { painter } from '../report/ansi.js';
 import { safe } from '../report/terminal-escape.js';
 import type { Report } from '../report/model.js';
-import { renderTerminal } from '../report/terminal.js';
+import { suiteState, verdictHeadline } from '../report/suite-state.js';
+import { DEFAULT_WIDTH, renderTerminal } from '../report/terminal.js';
 import { redactDeep } from '../shared/redact.js';
 import { writeOut } from './console.js';
 import type { DisplayFlags } from './options.js';
@@ -13,17 +14,28 @@ export function useColor(display: DisplayFlags): boolean {
   return display.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
 }
 
-/** The one line `--quiet` prints: the reason (which may quote the server, hence escaped) and the exit code. */
-function verdictLine(verdict: Report['verdict'], display: DisplayFlags): string {
-  return `${painter(useColor(display))(verdict.exitCode === 0 ? 'green' : 'red', `${safe(verdict.reason)} (exit code ${verdict.exitCode})`)}\n`;
+/** The one line `--quiet` prints: the verdict (which may quote the server, hence escaped) and the exit code. */
+function verdictLine(report: Report, display: DisplayFlags): string {
+  const { exitCode } = report.verdict;
+  const style = exitCode !== 0 ? 'red' : suiteState(report).state === 'all-pass' ? 'green' : 'yellow';
+  return `${painter(useColor(display))(style, `${safe(verdictHeadline(report))} (exit code ${exitCode})`)}\n`;
 }
 
-/** The report is masked whole before rendering, so no renderer can forget a field. */
-export function printReport(report: Report, display: DisplayFlags): void {
+/** Columns to fit lines to: the terminal's when stdout is one, else a width that reads well in a CI log. */
+export function outputWidth(): number {
+  return process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : DEFAULT_WIDTH;
+}
+
+/**
+ * The report is masked whole before rendering, so no renderer can forget a field. `beforeVerdict`
+ * (already masked text, e.g. the gate's table) goes between the results and the failure list.
+ */
+export function printReport(report: Report, display: DisplayFlags, beforeVerdict?: string): void {
   const masked = redactDeep(report);
+  const extra = beforeVerdict === undefined ? {} : { beforeVerdict: beforeVerdict.replace(/\n$/, '').split('\n').concat('') };
   writeOut(
     display.quiet
-      ? verdictLine(masked.verdict, display)
-      : renderTerminal(masked, { color: useColor(display), verbose: display.verbose ?? false }),
+      ? verdictLine(masked, display)
+      : renderTerminal(masked, { color: useColor(display), verbose: display.verbose ?? false, width: outputWidth(), ...extra }),
   );
 }

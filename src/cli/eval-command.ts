@@ -54,6 +54,7 @@ export function configure(command: Command): void {
         '--shard <i/n>',
         'run only shard i of n (cases split by a stable hash of their id; combine the reports with `mcpgate merge`)',
       ).argParser(shardSpec),
+      new Option('--allow-drafts', 'skip golden cases marked `draft: true` with a warning, instead of refusing them (exit 2)'),
     ],
     displayOptions({ verbose: 'list every case, not only those below their floor or flaky' }),
     outputOptions(),

@@ -12,7 +12,11 @@ export function configure(command: Command): void {
       url: 'draft golden cases from the tools of this server',
       stdio: 'draft golden cases from the tools of the server this command starts',
     }),
-    [new Option('--dir <dir>', 'project directory').default('.'), new Option('--force', 'overwrite existing files')],
+    [
+      new Option('--start <command>', 'command that starts the HTTP server at --url: written to server.start and run to list its tools'),
+      new Option('--dir <dir>', 'project directory').default('.'),
+      new Option('--force', 'overwrite existing files'),
+    ],
   );
   command.action(async (flags: InitFlags) => {
     const { init } = await import('./init/init.js');

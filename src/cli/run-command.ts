@@ -2,13 +2,21 @@
 
 import { Option, type Command } from 'commander';
 import { addOptions, displayOptions } from './options.js';
+import { collect } from './parse.js';
 import type { RunFlags } from './run/run.js';
 
 export function configure(command: Command): void {
   command.description('run every configured layer from mcpgate.yaml and write one report');
   addOptions(
     command,
-    [new Option('--config <file>', 'configuration file (report formats and their directory are set in it)').default('mcpgate.yaml')],
+    [
+      new Option('--config <file>', 'configuration file (report formats and their directory are set in it)').default('mcpgate.yaml'),
+      new Option('--allow-drafts', 'skip golden cases marked `draft: true` with a warning (as eval.allow_drafts: true)'),
+      new Option('--check-only', 'run layer 0 alone, whatever else mcpgate.yaml configures (no model calls, no keys)'),
+      new Option('--model <provider:model>', 'evaluate this model instead of eval.models (repeatable)')
+        .argParser(collect)
+        .default([], 'eval.models'),
+    ],
     displayOptions({ verbose: 'show every check and case' }),
   );
   command.action(async (flags: RunFlags) => {

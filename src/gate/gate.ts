@@ -7,6 +7,8 @@
 
 import { EXIT } from '../shared/exit-codes.js';
 import type { Report } from '../report/model.js';
+import { suiteState } from '../report/suite-state.js';
+import { belowFloorChange } from './below-floor.js';
 import { hardCaseFindings, relativeCaseFindings } from './cases.js';
 import { hardCheckFindings, relativeCheckFindings } from './checks.js';
 import { compareSetup } from './comparable.js';
@@ -31,7 +33,11 @@ export function gateReports(
   const drift = driftReport(current, toHistoryEntry(baseline));
   const labels = new Map(drift.map((d) => [`case:${d.id}@${d.model}`, d.label]));
   const labelled = findings.map((f) => (labels.has(f.item) ? { ...f, drift: labels.get(f.item)! } : f));
-  return decide(labelled, drift, options, { startedAt: baseline.startedAt, ...taken });
+  const against = taken.runId ? `run ${taken.runId} (${baseline.startedAt})` : `the baseline of ${baseline.startedAt}`;
+  const passReason =
+    `no regression against ${against}: ${labelled.length} item(s) compared, none dropped beyond max-drop ${points(options.maxDrop)}` +
+    belowFloorChange(current, baseline);
+  return decide(current, labelled, drift, options, { startedAt: baseline.startedAt, ...taken }, passReason);
 }
 
 /**
@@ -40,7 +46,7 @@ export function gateReports(
  */
 export function gateWithoutBaseline(current: Report, unavailable: string, options: GateOptions = DEFAULT_GATE_OPTIONS): GateResult {
   const missing: GateFinding = { item: 'baseline', kind: 'baseline', rule: 'comparable', verdict: 'inconclusive', reason: unavailable };
-  return decide([...absoluteFindings(current), missing], [], options, { unavailable });
+  return decide(current, [...absoluteFindings(current), missing], [], options, { unavailable });
 }
 
 /**
@@ -54,7 +60,7 @@ export function gateFirstRun(
   firstRun: string,
   options: GateOptions = DEFAULT_GATE_OPTIONS,
 ): GateResult {
-  return decide(absoluteFindings(current), [], options, { unavailable }, `no baseline yet: ${firstRun}; soft scores not compared`);
+  return decide(current, absoluteFindings(current), [], options, { unavailable }, `no baseline yet: ${firstRun}; soft scores not compared`);
 }
 
 function absoluteFindings(current: Report): GateFinding[] {
@@ -83,8 +89,12 @@ function absoluteFindings(current: Report): GateFinding[] {
 
 const RANK: Record<GateFinding['verdict'], number> = { fail: 0, inconclusive: 1, pass: 2 };
 
-/** Findings sorted by verdict, then item: the same reports give the same output, whatever their case order. */
+/**
+ * Findings sorted by verdict, then item: the same reports give the same output, whatever their case
+ * order. The suite state of the current report rides along, so a pass is never read as "all good".
+ */
 function decide(
+  current: Report,
   unsorted: GateFinding[],
   drift: DriftItem[],
   options: GateOptions,
@@ -99,7 +109,7 @@ function decide(
       list.map((f) => f.item),
       4,
     );
-  const common = { options, baseline, findings, drift };
+  const common = { options, baseline, findings, drift, suite: suiteState(current) };
   if (failed.length > 0)
     return {
       ...common,
@@ -114,7 +124,5 @@ function decide(
       exitCode: EXIT.inconclusive,
       reason: `inconclusive: ${open.length} item(s) could not be judged: ${names(open)}`,
     };
-  const passed =
-    passReason ?? `gate passed: ${findings.length} item(s) compared, no significant drop beyond max-drop ${points(options.maxDrop)}`;
-  return { ...common, verdict: 'pass', exitCode: EXIT.pass, reason: passed };
+  return { ...common, verdict: 'pass', exitCode: EXIT.pass, reason: passReason ?? `gate passed: ${findings.length} item(s) compared` };
 }

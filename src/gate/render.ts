@@ -3,7 +3,10 @@
  * Items and reasons quote report files (case ids, server messages), so they are escaped.
  */
 
+import { painter } from '../report/ansi.js';
 import { safe } from '../report/terminal-escape.js';
+import { DEFAULT_WIDTH } from '../report/terminal.js';
+import { renderFailureList } from '../report/terminal-verdict.js';
 import { showInterval } from './measure.js';
 import type { GateFinding, GateResult, MeasuredRate } from './types.js';
 
@@ -19,7 +22,14 @@ function describeBaseline(baseline: GateResult['baseline']): string {
   return `baseline of ${baseline.startedAt}${baseline.source ? ` (${safe(baseline.source)})` : ''}`;
 }
 
-export function renderGate(result: GateResult, options: { verbose?: boolean } = {}): string {
+/** The verdict line without its exit code: the decision, and after a pass what did not pass in the report. */
+export function gateHeadline(result: GateResult): string {
+  const clause = result.verdict === 'pass' && result.suite?.state === 'not-all-pass' ? `; ${result.suite.summary}` : '';
+  return `${result.verdict.toUpperCase()}: ${safe(result.reason)}${safe(clause)}`;
+}
+
+/** `verdict: false` leaves out the verdict line, for `run`, which prints the report's verdict once below it. */
+export function renderGate(result: GateResult, options: { verbose?: boolean; verdict?: boolean; width?: number } = {}): string {
   const shown = result.findings.filter((f) => options.verbose || f.verdict !== 'pass');
   const lines: string[] = [];
   lines.push(`mcpgate gate: ${result.findings.length} item(s) against ${describeBaseline(result.baseline)}`);
@@ -42,6 +52,10 @@ export function renderGate(result: GateResult, options: { verbose?: boolean } = 
     const parts = ['model-drift', 'regression', 'unattributed'].filter((l) => count(l) > 0).map((l) => `${count(l)} ${l}`);
     lines.push('', `drift: ${result.drift.length} case result(s) dropped since the baseline (${parts.join(', ')})`);
   }
-  lines.push('', `${result.verdict.toUpperCase()}: ${safe(result.reason)} (exit code ${result.exitCode})`);
+  if (options.verdict !== false) {
+    lines.push('', ...renderFailureList(result.suite?.notPassing ?? [], painter(false), options.width ?? DEFAULT_WIDTH));
+    if (lines.at(-1) !== '') lines.push('');
+    lines.push(`${gateHeadline(result)} (exit code ${result.exitCode})`);
+  }
   return `${lines.join('\n')}\n`;
 }

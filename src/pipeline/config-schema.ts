@@ -50,6 +50,10 @@ const SECTIONS = {
       'extra HTTP headers; ${VAR} is read from the environment',
     ),
     timeout_ms: positiveInteger('per-request timeout'),
+    start: section('how `mcpgate run` starts an HTTP server before the run and ends it after', {
+      command: text('command line that starts the server, e.g. node build/server.js --port 3000'),
+      wait_ms: positiveInteger('how long the server url gets to accept connections (default 30000)'),
+    }),
   }),
   check: section('layer 0 conformance (always runs)', {
     strict: flag('SHOULD violations fail'),
@@ -69,6 +73,7 @@ const SECTIONS = {
     concurrency: positiveInteger('samples run at once'),
     prices: text('price table file'),
     allow_tools: textList('destructive tools the agent may really call'),
+    allow_drafts: flag('skip golden cases marked draft: true with a warning instead of refusing them'),
   }),
   chaos: section('layer 2 resilience and security', {
     enabled: flag('run the robustness probes and the static scan'),
@@ -97,6 +102,20 @@ export const CONFIG_SCHEMA = z.strictObject(SECTIONS).superRefine((config, conte
   const server = config.server;
   if (!server || (server.url === undefined) === (server.stdio === undefined)) {
     context.addIssue({ code: 'custom', path: server ? ['server'] : [], message: 'server needs exactly one of url or stdio' });
+  }
+  if (server?.start !== undefined && server.url === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['server', 'start'],
+      message: 'server.start is for an HTTP server (server.url); a stdio server is started by mcpgate itself',
+    });
+  }
+  if (server?.start !== undefined && server.start.command === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['server', 'start'],
+      message: 'server.start needs command: the command line that starts the server',
+    });
   }
   if (server?.url !== undefined && server.env !== undefined) {
     context.addIssue({

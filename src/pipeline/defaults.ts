@@ -27,3 +27,6 @@ export const EVAL_DEFAULTS = {
 export const CHAOS_DEFAULTS = { runs: 3, proxyPort: 0, clientTimeoutMs: 30_000 } as const;
 
 export const REPORT_DIR_DEFAULT = '.mcpgate/reports';
+
+/** How long server.start's server gets to accept connections: a cold `npm start` of a TypeScript server fits. */
+export const DEFAULT_START_WAIT_MS = 30_000;

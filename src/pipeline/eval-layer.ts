@@ -7,7 +7,7 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { loadGoldenSet } from '../behavior/golden/index.js';
+import { loadGoldenSet, withoutDrafts } from '../behavior/golden/index.js';
 import { runEval, type EvalOutcome, type EvalShard } from '../behavior/runner.js';
 import type { GoldenSet } from '../behavior/types.js';
 import { evalVerdict } from '../behavior/verdict.js';
@@ -36,6 +36,8 @@ export interface EvalLayerOptions extends ModelSettings {
   timeoutMs: number;
   prices?: string;
   shard?: EvalShard;
+  /** Skip `draft: true` cases with a warning instead of refusing the golden set (exit 2). */
+  allowDrafts?: boolean;
 }
 
 /** The options with their files loaded and models built: nothing left that could fail as bad input. */
@@ -44,6 +46,8 @@ export interface PreparedEvalLayer extends BuiltModels {
   golden: GoldenSet;
   goldenSha256: string;
   prices: PriceTable;
+  /** One warning per draft case skipped under allowDrafts, for the caller to print before the run. */
+  draftWarnings: string[];
 }
 
 export interface EvalLayerResult {
@@ -64,10 +68,12 @@ function loadPrices(file: string | undefined): PriceTable {
 }
 
 export function prepareEvalLayer(options: EvalLayerOptions): PreparedEvalLayer {
-  const golden = loadGoldenSet(options.golden);
+  const draftWarnings: string[] = [];
+  const golden = withoutDrafts(loadGoldenSet(options.golden), options.allowDrafts ?? false, (w) => draftWarnings.push(w));
   return {
     options,
     golden,
+    draftWarnings,
     goldenSha256: createHash('sha256').update(readFileSync(options.golden)).digest('hex'),
     prices: loadPrices(options.prices),
     ...buildModels(options),

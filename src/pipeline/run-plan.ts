@@ -16,15 +16,18 @@ import { registerSecret } from '../shared/redact.js';
 import type { Target } from '../wire/target.js';
 import { prepareAgentChaos, type PreparedAgentChaos } from './chaos-agent.js';
 import type { McpgateConfig } from './config-schema.js';
-import { CHAOS_DEFAULTS, DEFAULT_TIMEOUT_MS, EVAL_DEFAULTS, REPORT_DIR_DEFAULT } from './defaults.js';
+import { CHAOS_DEFAULTS, DEFAULT_START_WAIT_MS, DEFAULT_TIMEOUT_MS, EVAL_DEFAULTS, REPORT_DIR_DEFAULT } from './defaults.js';
 import { prepareEvalLayer, type PreparedEvalLayer } from './eval-layer.js';
 import { expectedFailuresFrom, type ExpectedFailures } from './expected-failures.js';
 import { registerHeaderSecrets } from './header-secrets.js';
 import type { ModelSettings } from './models.js';
+import type { ServerStart } from './server-start.js';
 import { targetFrom } from './target.js';
 
 export interface RunPlan {
   target: Target;
+  /** server.start: an HTTP server the run starts first and ends last. */
+  start?: ServerStart;
   connect: { timeoutMs: number; headers: Record<string, string> };
   check: { strict: boolean; allowTools: string[]; expectedFailures?: ExpectedFailures };
   /** Layer 1, when models are listed. */
@@ -67,6 +70,7 @@ function planEval(section: EvalSection, target: Target, connect: RunPlan['connec
     headers: connect.headers,
     timeoutMs: connect.timeoutMs,
     prices: section.prices,
+    allowDrafts: section.allow_drafts ?? false,
   });
 }
 
@@ -120,8 +124,12 @@ export function planRun(config: McpgateConfig): RunPlan {
   const evalLayer = planEval(config.eval ?? {}, target, connect);
   const chaos = planChaos(config, connect);
   const gate = planGate(config.gate);
+  const start = config.server?.start?.command
+    ? { command: config.server.start.command, waitMs: config.server.start.wait_ms ?? DEFAULT_START_WAIT_MS }
+    : undefined;
   return {
     target,
+    ...(start ? { start } : {}),
     connect,
     check: { strict: config.check?.strict ?? false, allowTools: config.check?.allow_tools ?? [], expectedFailures },
     ...(evalLayer ? { eval: evalLayer } : {}),

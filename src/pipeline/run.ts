@@ -16,6 +16,8 @@ import { runChaosLayer } from './chaos-layer.js';
 import { runCheckLayer } from './check-layer.js';
 import { combineVerdicts } from './combine.js';
 import { loadConfig } from './config.js';
+import type { McpgateConfig } from './config-schema.js';
+import { startServer } from './server-start.js';
 import { CHECK_DEFAULTS, DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
 import { runEvalLayer } from './eval-layer.js';
 import { planRun, type RunPlan } from './run-plan.js';
@@ -62,8 +64,43 @@ async function runLayers(plan: RunPlan): Promise<{ report: Report; verdicts: Lay
   return { report, verdicts };
 }
 
-export async function runPipeline(configFile: string, onWarning: (warning: string) => void): Promise<PipelineRun> {
-  const plan = planRun(loadConfig(configFile));
+/** What `mcpgate run`'s flags change in mcpgate.yaml for one run. */
+export interface RunOverrides {
+  /** --allow-drafts: only ever towards allowing. */
+  allowDrafts?: boolean;
+  /** --check-only: layer 0 alone (the workflow's conformance job on every push): no models, no keys. */
+  checkOnly?: boolean;
+  /** --model: these models instead of eval.models (the workflow's matrix job). */
+  models?: string[];
+}
+
+function applyOverrides(config: McpgateConfig, overrides: RunOverrides): McpgateConfig {
+  const changed = { ...config };
+  if (overrides.checkOnly) {
+    delete changed.eval;
+    delete changed.chaos;
+  }
+  if (changed.eval && overrides.allowDrafts) changed.eval = { ...changed.eval, allow_drafts: true };
+  if (changed.eval && overrides.models?.length) changed.eval = { ...changed.eval, models: overrides.models };
+  return changed;
+}
+
+export async function runPipeline(
+  configFile: string,
+  onWarning: (warning: string) => void,
+  overrides: RunOverrides = {},
+): Promise<PipelineRun> {
+  const plan = planRun(applyOverrides(loadConfig(configFile), overrides));
+  const server = plan.start && plan.target.kind === 'http' ? await startServer(plan.start, plan.target.url) : undefined;
+  try {
+    return await gateAndRecord(plan, configFile, onWarning);
+  } finally {
+    await server?.stop();
+  }
+}
+
+async function gateAndRecord(plan: RunPlan, configFile: string, onWarning: (warning: string) => void): Promise<PipelineRun> {
+  for (const warning of plan.eval?.draftWarnings ?? []) onWarning(warning);
   const { report, verdicts } = await runLayers(plan);
   let gate: GateResult | undefined;
   if (plan.gate) {

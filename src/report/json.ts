@@ -3,9 +3,12 @@
 import { inContractOrder } from './key-order.js';
 import { HistoryEntrySchema, ReportSchema, type HistoryEntry, type Report } from './model.js';
 import { describeValue, parseAgainst } from './parse-problem.js';
+import { suiteState } from './suite-state.js';
 
+/** The suite state is derived from the results at writing, so a reader of the file sees it beside the decision. */
 export function renderJson(report: Report): string {
-  return `${JSON.stringify(inContractOrder(ReportSchema, report), null, 2)}\n`;
+  const written = { ...report, verdict: { ...report.verdict, suite: suiteState(report) } };
+  return `${JSON.stringify(inContractOrder(ReportSchema, written), null, 2)}\n`;
 }
 
 /** Reads a report written by renderJson, of any 1.x version; throws a one-line Error otherwise. */

@@ -3,12 +3,12 @@
  * a reader's attention, with the full lists folded away. Server text is shown literally, never as markup.
  */
 
-import { exitBadge } from '../shared/exit-codes.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
 import { chaosMarkdown } from './markdown-chaos.js';
 import { evalFailuresMarkdown } from './markdown-eval-failures.js';
 import { code, link, md, table } from './markdown-text.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model.js';
+import { notPassing, verdictHeadline } from './suite-state.js';
 
 /** GitHub rejects comments over 65536 characters; the margin leaves room for a caller's own header. */
 export const MARKDOWN_MAX_CHARS = 60_000;
@@ -44,7 +44,7 @@ export function renderMarkdown(report: Report, history: HistoryEntry[] = []): st
 }
 
 function compose(report: Report, history: HistoryEntry[], rows: number): string {
-  const parts = [verdictLines(report), conformance(report, rows)];
+  const parts = [verdictLines(report), notPassingSection(report, rows), conformance(report, rows)];
   if (report.eval) parts.push(behaviour(report.eval, rows), evalFailuresMarkdown(report.eval, rows));
   if (report.chaos) parts.push(chaosMarkdown(report.chaos, rows));
   if (history.length > 0) parts.push(delta(report, history, rows));
@@ -56,14 +56,23 @@ function compose(report: Report, history: HistoryEntry[], rows: number): string 
 
 function verdictLines(report: Report): string[] {
   const { verdict, target } = report;
-  const badge = exitBadge(verdict.exitCode);
   const server = target.serverInfo ? `${md(target.serverInfo.name)} ${md(target.serverInfo.version)} at ` : '';
   const versions = target.supportedVersions?.length ? `, ${md(target.supportedVersions.join(', '))}` : '';
   return [
-    `## mcpgate: ${badge}: ${md(verdict.reason)} (exit code ${verdict.exitCode})`,
+    `## mcpgate: ${md(verdictHeadline(report))} (exit code ${verdict.exitCode})`,
     '',
     `${server}${code(target.endpoint)} over ${target.transport} (era ${target.era}${versions}) · mcpgate ${md(report.tool.version)} · ${md(report.startedAt)}`,
   ];
+}
+
+/** Everything that did not pass, whatever the decision: one section below the verdict. */
+function notPassingSection(report: Report, rows: number): string[] {
+  const items = notPassing(report);
+  if (items.length === 0) return [];
+  const lines = [`### Not passing (${items.length})`, ''];
+  lines.push(...items.slice(0, rows).map((item) => `- ${code(item.id)}: ${md(item.detail)} (${md(item.status)})`));
+  if (items.length > rows) lines.push(`- … ${items.length - rows} more in the JSON report`);
+  return lines;
 }
 
 function conformance(report: Report, rows: number): string[] {

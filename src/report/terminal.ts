@@ -5,11 +5,19 @@ import { renderChaosSection } from './terminal-chaos.js';
 import { renderScenarioSection } from './terminal-scenarios.js';
 import { renderEvalSection } from './terminal-eval.js';
 import { groupByArea } from './group.js';
+import { fitLine, renderVerdictEnd, wrapText } from './terminal-verdict.js';
 
 export interface TerminalOptions {
   color: boolean;
   verbose?: boolean;
+  /** Columns of the terminal: evidence lines are cut and messages wrapped to it. */
+  width?: number;
+  /** Lines printed after the results and before the failure list (`run`: the gate's table). */
+  beforeVerdict?: string[];
 }
+
+/** Without a terminal (a CI log, a pipe), lines are cut at this width. */
+export const DEFAULT_WIDTH = 120;
 
 const MARKS: Record<Status, string> = {
   pass: '✓',
@@ -31,28 +39,27 @@ const STATUS_STYLE: Record<Status, Style> = {
 
 /** Evidence is an excerpt to orient the reader; the JSON report holds it in full. */
 const EVIDENCE_MAX_LINES = 6;
-const LINE_MAX_CHARS = 160;
 const DETAIL_INDENT = '      ';
 
 export function renderTerminal(report: Report, opts: TerminalOptions): string {
   const paint = painter(opts.color);
   const verbose = opts.verbose ?? false;
+  const width = opts.width ?? DEFAULT_WIDTH;
   const lines: string[] = [...renderHeader(report, paint), ''];
-  if (report.checks.length > 0) lines.push(...renderChecks(report, paint, verbose));
+  if (report.checks.length > 0) lines.push(...renderChecks(report, paint, verbose, width));
   if (report.eval) lines.push(...renderEvalSection(report.eval, paint, verbose));
   if (report.chaos) lines.push(...renderChaosSection(report.chaos, paint, verbose), ...renderScenarioSection(report.chaos, paint));
 
   if (verbose && report.target.stderrTail) {
     lines.push(paint('bold', 'server stderr (tail)'));
-    lines.push(...excerpt(report.target.stderrTail).map((line) => `  ${paint('dim', line)}`), '');
+    lines.push(...excerpt(report.target.stderrTail, width - 2).map((line) => `  ${paint('dim', line)}`), '');
   }
-
-  const verdictStyle: Style = report.verdict.exitCode === 0 ? 'green' : 'red';
-  lines.push(paint(verdictStyle, `${safe(report.verdict.reason)} (exit code ${report.verdict.exitCode})`));
+  if (opts.beforeVerdict) lines.push(...opts.beforeVerdict);
+  lines.push(...renderVerdictEnd(report, paint, width));
   return `${lines.join('\n')}\n`;
 }
 
-function renderChecks(report: Report, paint: Paint, verbose: boolean): string[] {
+function renderChecks(report: Report, paint: Paint, verbose: boolean, width: number): string[] {
   const lines: string[] = [];
   const stale = report.summary.staleExpectedFailures;
   // Skipped checks are listed only on request: a server that could not be checked at all would
@@ -63,7 +70,7 @@ function renderChecks(report: Report, paint: Paint, verbose: boolean): string[] 
     hiddenSkips += checks.length - shown.length;
     if (shown.length === 0) continue;
     lines.push(paint('bold', area));
-    for (const check of shown) lines.push(...renderCheck(check, paint, verbose, stale.includes(check.id)));
+    for (const check of shown) lines.push(...renderCheck(check, paint, { verbose, width }, stale.includes(check.id)));
     lines.push('');
   }
   if (hiddenSkips > 0) lines.push(paint('dim', `${hiddenSkips} skipped check(s) not listed; --verbose lists them with the reason`), '');
@@ -95,7 +102,7 @@ function renderHeader(report: Report, paint: Paint): string[] {
   ];
 }
 
-function renderCheck(check: CheckResult, paint: Paint, verbose: boolean, stale: boolean): string[] {
+function renderCheck(check: CheckResult, paint: Paint, { verbose, width }: { verbose: boolean; width: number }, stale: boolean): string[] {
   const style = STATUS_STYLE[check.status];
   const tolerated = check.expectedFailure === true && (check.status === 'fail' || check.status === 'warn');
   const duration = verbose ? paint('dim', ` (${formatMs(check.durationMs)})`) : '';
@@ -106,18 +113,20 @@ function renderCheck(check: CheckResult, paint: Paint, verbose: boolean, stale: 
     duration;
 
   if (check.status === 'pass') return [head];
-  if (check.status === 'skip') return verbose ? [head, `${DETAIL_INDENT}${paint('dim', clip(safe(check.message)))}`] : [head];
+  if (check.status === 'skip') {
+    return verbose ? [head, `${DETAIL_INDENT}${paint('dim', fitLine(safe(check.message), width - DETAIL_INDENT.length))}`] : [head];
+  }
 
-  const lines = [head, `${DETAIL_INDENT}${safe(check.message)}`];
+  const lines = [head, ...wrapText(safe(check.message), DETAIL_INDENT, width)];
   const spec = check.specRef ? ` · ${safe(check.specRef)}` : '';
   lines.push(`${DETAIL_INDENT}${paint('dim', `${check.level}${spec}`)}`);
-  if (check.fix) lines.push(`${DETAIL_INDENT}fix: ${safe(check.fix)}`);
+  if (check.fix) lines.push(...wrapText(`fix: ${safe(check.fix)}`, DETAIL_INDENT, width));
   const first = check.evidence[0];
-  if (first) lines.push(...renderEvidence(first, check.evidence.length - 1, paint));
+  if (first) lines.push(...renderEvidence(first, check.evidence.length - 1, paint, width));
   return lines;
 }
 
-function renderEvidence(evidence: Evidence, more: number, paint: Paint): string[] {
+function renderEvidence(evidence: Evidence, more: number, paint: Paint, width: number): string[] {
   const label = evidence.label ? ` (${safe(evidence.label)})` : '';
   const lines = [`${DETAIL_INDENT}evidence${label}${more > 0 ? paint('dim', `, ${more} more in the JSON report`) : ''}:`];
   const fields: [string, string | undefined][] = [
@@ -128,7 +137,7 @@ function renderEvidence(evidence: Evidence, more: number, paint: Paint): string[
   for (const [name, value] of fields) {
     if (value === undefined) continue;
     const prefix = `${DETAIL_INDENT}  ${`${name}:`.padEnd(10)}`;
-    excerpt(value).forEach((line, i) => {
+    excerpt(value, width - prefix.length).forEach((line, i) => {
       if (i > 0 && line === '') lines.push('');
       else lines.push(`${i === 0 ? prefix : ' '.repeat(prefix.length)}${paint('dim', line)}`);
     });
@@ -152,13 +161,9 @@ function renderTotals(report: Report): string {
 }
 
 /** Evidence keeps its line structure (an HTTP exchange reads line by line), each line escaped on its own. */
-function excerpt(text: string): string[] {
+function excerpt(text: string, width: number): string[] {
   const lines = safeLines(text);
-  const shown = lines.slice(0, EVIDENCE_MAX_LINES).map(clip);
+  const shown = lines.slice(0, EVIDENCE_MAX_LINES).map((line) => fitLine(line, width));
   if (lines.length > EVIDENCE_MAX_LINES) shown.push(`… ${lines.length - EVIDENCE_MAX_LINES} more lines`);
   return shown;
-}
-
-function clip(line: string): string {
-  return line.length > LINE_MAX_CHARS ? `${line.slice(0, LINE_MAX_CHARS - 1)}…` : line;
 }

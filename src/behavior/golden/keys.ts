@@ -15,6 +15,7 @@ export const CASE_KEYS = [
   'tags',
   'runs',
   'min_passes',
+  'draft',
 ] as const;
 export const MATCHER_KEYS = ['match', 'value', 'values', 'tolerance', 'pattern'] as const;
 export const MATCH_MODES = ['exact', 'normalized', 'one_of', 'numeric', 'regex', 'semantic', 'ignore'] as const;

@@ -50,6 +50,8 @@ export const GOLDEN_SET_SCHEMA = {
         expect_args: { type: 'object', additionalProperties: { $ref: '#/$defs/argExpectation' } },
         forbid_tools: stringList,
         rubric: nonEmptyString,
+        // Written by `mcpgate init` (and by tools that draft cases): not run until a person removes it.
+        draft: { type: 'boolean' },
         ...floors,
       },
       ['id'],

@@ -23,6 +23,7 @@ export function toGoldenCase(raw: Record<string, unknown>, defaults: RawDefaults
     source,
   };
   if (typeof raw.rubric === 'string') golden.rubric = raw.rubric;
+  if (raw.draft === true) golden.draft = true;
   const runs = (raw.runs as number | undefined) ?? defaults.runs;
   if (runs !== undefined) golden.runs = runs;
   const minPasses = (raw.min_passes as number | undefined) ?? defaults.min_passes;

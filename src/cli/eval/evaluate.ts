@@ -10,10 +10,21 @@ import { describeTarget, type Target } from '../../wire/target.js';
 import { printReport } from '../display.js';
 import type { DisplayFlags, TargetFlags } from '../options.js';
 import { outputFiles, type OutputFlags } from '../outputs.js';
-import { writeErr } from '../console.js';
+import { warnOnStderr, writeErr } from '../console.js';
 
 type SameAsLayer =
-  'golden' | 'judge' | 'baseUrl' | 'runs' | 'maxSteps' | 'softFloor' | 'cache' | 'cacheDir' | 'concurrency' | 'prices' | 'shard';
+  | 'golden'
+  | 'judge'
+  | 'baseUrl'
+  | 'runs'
+  | 'maxSteps'
+  | 'softFloor'
+  | 'cache'
+  | 'cacheDir'
+  | 'concurrency'
+  | 'prices'
+  | 'shard'
+  | 'allowDrafts';
 
 export interface EvalFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<EvalLayerOptions, SameAsLayer> {
   model: string[];
@@ -40,12 +51,14 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
     modelTimeoutMs: flags.modelTimeout,
     prices: flags.prices,
     shard: flags.shard,
+    allowDrafts: flags.allowDrafts ?? false,
   };
 }
 
 export async function evaluate(flags: EvalFlags): Promise<number> {
   const target = targetFrom(flags);
   const prepared = prepareEvalLayer(evalLayerOptions(flags, target));
+  for (const warning of prepared.draftWarnings) warnOnStderr(warning);
   if (flags.model.length === 0) writeErr('mcpgate: no --model given; using the offline lexical baseline (not an LLM)\n');
   const clock = startRunClock();
   const layer1 = await runEvalLayer(prepared);

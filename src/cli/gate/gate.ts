@@ -1,16 +1,15 @@
 /** `mcpgate gate`: a report against a baseline report (or the last green run in the history) -> exit code. */
 
 import { gateAgainst, recordInHistory } from '../../gate/baseline.js';
-import { renderGate } from '../../gate/render.js';
+import { gateHeadline, renderGate } from '../../gate/render.js';
 import type { GateResult } from '../../gate/types.js';
 import { painter } from '../../report/ansi.js';
 import { writeFileAtomic } from '../../shared/files.js';
 import { warnOnStderr, writeOut } from '../console.js';
-import { useColor } from '../display.js';
+import { outputWidth, useColor } from '../display.js';
 import type { DisplayFlags } from '../options.js';
 import { readReportFile } from '../read-report.js';
 import { redactDeep } from '../../shared/redact.js';
-import { safe } from '../../report/terminal-escape.js';
 
 export interface GateFlags extends DisplayFlags {
   report: string;
@@ -26,7 +25,8 @@ export interface GateFlags extends DisplayFlags {
 const VERDICT_STYLE = { pass: 'green', fail: 'red', inconclusive: 'yellow' } as const;
 
 function verdictLine(result: GateResult, display: DisplayFlags): string {
-  return `${painter(useColor(display))(VERDICT_STYLE[result.verdict], `${result.verdict.toUpperCase()}: ${safe(result.reason)} (exit code ${result.exitCode})`)}\n`;
+  const style = result.verdict === 'pass' && result.suite?.state === 'not-all-pass' ? 'yellow' : VERDICT_STYLE[result.verdict];
+  return `${painter(useColor(display))(style, `${gateHeadline(result)} (exit code ${result.exitCode})`)}\n`;
 }
 
 export function gate(flags: GateFlags): number {
@@ -39,7 +39,7 @@ export function gate(flags: GateFlags): number {
       warnOnStderr,
     ),
   );
-  writeOut(flags.quiet ? verdictLine(result, flags) : renderGate(result, { verbose: flags.verbose ?? false }));
+  writeOut(flags.quiet ? verdictLine(result, flags) : renderGate(result, { verbose: flags.verbose ?? false, width: outputWidth() }));
   if (flags.json) writeFileAtomic(flags.json, `${JSON.stringify(result, null, 2)}\n`);
   if (flags.record) {
     // Recorded with the gate's verdict, so the entry's `green` says what this exit code says.

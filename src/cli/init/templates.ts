@@ -5,13 +5,31 @@ export interface ToolSketch {
   description?: string;
 }
 
-export function configTemplate(server: { url?: string; stdio?: string }): string {
-  const serverLines = server.url ? `  url: ${server.url}` : `  stdio: ${JSON.stringify(server.stdio ?? 'node build/server.js')}`;
+export interface ServerSketch {
+  url?: string;
+  stdio?: string;
+  /** The command that starts the HTTP server at `url` (init --start). */
+  start?: string;
+}
+
+function serverLines(server: ServerSketch): string {
+  if (!server.url) return `  stdio: ${JSON.stringify(server.stdio ?? 'node build/server.js')}`;
+  const start = server.start
+    ? `  start:                   # mcpgate run starts the server, waits for the url, and ends it after the run
+    command: ${JSON.stringify(server.start)}
+    wait_ms: 30000`
+    : `  # start:                 # mcpgate run starts the server, waits for the url, and ends it after the run
+  #   command: "node build/server.js --port 3000"
+  #   wait_ms: 30000`;
+  return `  url: ${server.url}\n${start}`;
+}
+
+export function configTemplate(server: ServerSketch): string {
   return `# mcpgate configuration: \`mcpgate run\` reads this file.
 # Every key is optional except server.url or server.stdio. Values like \${VAR} come from the environment.
 
 server:
-${serverLines}
+${serverLines(server)}
   # headers:
   #   Authorization: "Bearer \${MCP_TOKEN}"
   # env:                     # a stdio server gets only PATH, HOME, the locale and these
@@ -58,7 +76,7 @@ export function goldenTemplate(tools: ToolSketch[]): string {
   - id: ${tool.name.replace(/[^A-Za-z0-9_-]/g, '-')}-basic
     prompt: "REPLACE ME: a request a user would type that needs ${tool.name}"
     expect_tool: ${tool.name}
-    tags: [draft]
+    draft: true
 `,
   );
   const example =
@@ -69,10 +87,13 @@ export function goldenTemplate(tools: ToolSketch[]): string {
     expect_args:
       city: { match: normalized, value: paris }
     rubric: rubric.md#weather
+    draft: true
 `
       : '';
   return `# Golden set: natural-language tasks and the tool calls they should produce.
-# Format: docs/golden-format.md of mcpgate. Replace the draft prompts with real user requests.
+# Format: docs/golden-format.md of mcpgate. Every case below is a draft (draft: true): \`mcpgate run\`
+# refuses drafts (exit 2) until you replace each prompt with a real user request and delete its
+# "draft: true" line (or pass --allow-drafts to skip the drafts for now).
 defaults:
   kind: soft                 # hard cases must pass every run; soft ones soft_floor of them
 cases:
@@ -81,12 +102,15 @@ ${positives.join('\n')}${example}
   - id: negative-small-talk
     prompt: "Thanks, that's all for today!"
     expect_tool: null
+    draft: true
   - id: negative-general-knowledge
     prompt: "What is the capital of Australia?"
     expect_tool: null
+    draft: true
   - id: negative-out-of-scope
     prompt: "Book me a flight to Tokyo next Friday."
     expect_tool: null
+    draft: true
 `;
 }
 
@@ -100,9 +124,26 @@ The answer states the current conditions and temperature for the requested city 
 tool returned them, in the requested units, and invents nothing the tool did not return.
 `;
 
-export function workflowTemplate(): string {
+/**
+ * The workflow installs mcpgate from the tarball `npm pack` makes (README, "CI"), into a directory of
+ * its own so the project's own dependencies stay as they are; the server is the one mcpgate.yaml names,
+ * which `mcpgate run` starts and ends itself.
+ */
+export function workflowTemplate(version: string): string {
+  const install = `      - name: Install the project's dependencies
+        run: if [ -f package-lock.json ]; then npm ci; fi
+      - name: Install mcpgate
+        run: |
+          pkg="$MCPGATE_PACKAGE"; if [ -f "$pkg" ]; then pkg="$PWD/$pkg"; fi
+          npm install --prefix "$RUNNER_TEMP/mcpgate" --no-audit --no-fund --prefer-offline "$pkg"
+          echo "$RUNNER_TEMP/mcpgate/node_modules/.bin" >> "$GITHUB_PATH"`;
+  const setup = `      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with: { node-version: 20 }
+${install}`;
   return `# mcpgate in CI: conformance on every push; behaviour, resilience and telemetry nightly or on the
-# "run-evals" label; the cross-model matrix weekly.
+# "run-evals" label; the cross-model matrix weekly. \`mcpgate run\` starts the server mcpgate.yaml names
+# (server.start for an HTTP server, server.stdio otherwise) and ends it after the run.
 name: mcpgate
 on:
   push:
@@ -113,15 +154,20 @@ on:
     - cron: "41 4 * * 1"     # weekly: cross-model matrix
   workflow_dispatch:
 
+env:
+  # The tarball \`npm pack\` makes in a clone of mcpgate, committed here (or a URL the runner can fetch).
+  MCPGATE_PACKAGE: .mcpgate/mcpgate-${version}.tgz
+
 jobs:
   conformance:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with: { node-version: 20 }
-      - run: npm ci
-      - run: npx mcpgate check --stdio "node build/server.js" --junit .mcpgate/reports/check.xml --report .mcpgate/reports/check.json
+${setup}
+      - name: Layer 0 conformance
+        run: mcpgate run --config mcpgate.yaml --check-only
+      - if: always()
+        uses: actions/upload-artifact@v4
+        with: { name: mcpgate-conformance, path: .mcpgate/reports }
 
   evals:
     if: github.event_name == 'schedule' || github.event_name == 'workflow_dispatch' || contains(github.event.pull_request.labels.*.name, 'run-evals')
@@ -130,24 +176,23 @@ jobs:
       OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
       ANTHROPIC_API_KEY: \${{ secrets.ANTHROPIC_API_KEY }}
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with: { node-version: 20 }
-      - run: npm ci
+${setup}
       # Model answers are cached by content; the key follows the golden set, so an unchanged suite costs nothing.
       - uses: actions/cache@v4
         with:
           path: .mcpgate/cache
           key: mcpgate-models-\${{ hashFiles('golden/**') }}
           restore-keys: mcpgate-models-
+      # The history keeps every run's report inside it: this cache alone is the baseline of the next run.
       - uses: actions/cache@v4
         with:
           path: .mcpgate/history
           key: mcpgate-history-\${{ github.run_id }}
           restore-keys: mcpgate-history-
-      - run: npx mcpgate run --config mcpgate.yaml
+      - name: Every configured layer, gated against the last green run
+        run: mcpgate run --config mcpgate.yaml
       - if: always()
-        run: cat .mcpgate/reports/summary.md >> "$GITHUB_STEP_SUMMARY" || true
+        run: if [ -f .mcpgate/reports/summary.md ]; then cat .mcpgate/reports/summary.md >> "$GITHUB_STEP_SUMMARY"; fi
       - if: always()
         uses: actions/upload-artifact@v4
         with: { name: mcpgate-reports, path: .mcpgate/reports }
@@ -163,10 +208,11 @@ jobs:
       ANTHROPIC_API_KEY: \${{ secrets.ANTHROPIC_API_KEY }}
       GOOGLE_GENERATIVE_AI_API_KEY: \${{ secrets.GOOGLE_GENERATIVE_AI_API_KEY }}
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with: { node-version: 20 }
-      - run: npm ci
-      - run: npx mcpgate eval --stdio "node build/server.js" --golden golden/tasks.yaml --model \${{ matrix.model }} --report .mcpgate/reports/eval.json
+${setup}
+      - name: Layers 0 to 3 with one model
+        run: mcpgate run --config mcpgate.yaml --model "\${{ matrix.model }}"
+      - if: always()
+        uses: actions/upload-artifact@v4
+        with: { name: "mcpgate-eval-\${{ strategy.job-index }}", path: .mcpgate/reports }
 `;
 }

@@ -2,18 +2,25 @@
 
 import { renderGate } from '../../gate/render.js';
 import { runPipeline } from '../../pipeline/run.js';
-import { warnOnStderr, writeOut } from '../console.js';
+import { warnOnStderr } from '../console.js';
 import { printReport } from '../display.js';
 import type { DisplayFlags } from '../options.js';
 import { redactDeep } from '../../shared/redact.js';
 
 export interface RunFlags extends DisplayFlags {
   config: string;
+  allowDrafts?: boolean;
+  checkOnly?: boolean;
+  model?: string[];
 }
 
 export async function run(flags: RunFlags): Promise<number> {
-  const { report, gate } = await runPipeline(flags.config, warnOnStderr);
-  printReport(report, flags);
-  if (gate && !flags.quiet) writeOut(renderGate(redactDeep(gate)));
+  const { report, gate } = await runPipeline(flags.config, warnOnStderr, {
+    allowDrafts: flags.allowDrafts ?? false,
+    checkOnly: flags.checkOnly ?? false,
+    models: flags.model ?? [],
+  });
+  // The gate's table goes above the failure list; the verdict is the report's, printed once.
+  printReport(report, flags, gate ? renderGate(redactDeep(gate), { verdict: false }) : undefined);
   return report.verdict.exitCode;
 }

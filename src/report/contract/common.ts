@@ -32,10 +32,36 @@ export const EvidenceSchema = z.object({
 });
 export type Evidence = z.output<typeof EvidenceSchema>;
 
+/** One thing that did not pass, whatever the gate made of it: a failed or warning check, a case below its floor, a finding. */
+export const NotPassingItemSchema = z.object({
+  kind: z.enum(['check', 'case', 'finding', 'pin', 'scenario', 'injection', 'client']),
+  /** The check id, `case@model`, `rule:name` of a finding, `pin:tool`, ... */
+  id: z.string(),
+  /** fail, warn, error, not_measured; for cases `below-floor` (soft) or `fail` (hard); `expected-failure`, `stale`, `drift`. */
+  status: z.string(),
+  /** One line: what was seen. */
+  detail: z.string(),
+});
+export type NotPassingItem = z.output<typeof NotPassingItemSchema>;
+
+/**
+ * The state of the suite beside the decision: a gate can pass (no regression) while soft cases stay
+ * below their floor, and a reader must not take that for "all good".
+ */
+export const SuiteStateSchema = z.object({
+  state: z.enum(['all-pass', 'not-all-pass']),
+  /** One clause, e.g. "6 soft cases below their floor, 2 checks warn"; "everything passed" when all pass. */
+  summary: z.string(),
+  notPassing: z.array(NotPassingItemSchema),
+});
+export type SuiteState = z.output<typeof SuiteStateSchema>;
+
 export const VerdictSchema = z.object({
   exitCode: count,
-  /** One line explaining the exit code. */
+  /** One line explaining the exit code: the decision. */
   reason: z.string(),
+  /** Written into every JSON report (computed from the report's results): what did not pass, whatever the decision. */
+  suite: SuiteStateSchema.optional(),
 });
 export type Verdict = z.output<typeof VerdictSchema>;
 

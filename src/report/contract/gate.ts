@@ -1,6 +1,7 @@
 /** What `mcpgate gate --json` writes: one finding per item compared, and a verdict with its exit code. */
 
 import { z } from 'zod';
+import { SuiteStateSchema } from './common.js';
 import { count, fraction } from './values.js';
 
 export const GateVerdictSchema = z.enum(['pass', 'fail', 'inconclusive']);
@@ -89,5 +90,7 @@ export const GateResultSchema = z.object({
   findings: z.array(GateFindingSchema),
   /** Cases whose pass rate dropped at all (significant or not), labelled. */
   drift: z.array(DriftItemSchema),
+  /** What did not pass in the current report, whatever the gate decided (a pass may leave cases below their floor). */
+  suite: SuiteStateSchema.optional(),
 });
 export type GateResult = z.output<typeof GateResultSchema>;

@@ -25,13 +25,17 @@ export function conformanceSection(report: Report): string {
   );
 }
 
+/** An area whose checks all pass is marked, so that hiding passing checks folds it to its heading line. */
 function areaTable(area: string, checks: CheckResult[]): string {
   const failing = checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').length;
+  const allPass = checks.every((c) => c.status === 'pass');
+  const total = `${checks.length} check${checks.length === 1 ? '' : 's'}`;
+  const counts = allPass ? `${total}, all passed` : `${total}, ${failing} not passing`;
   return (
-    `<h3>${esc(area)} <span class="muted">${checks.length} checks, ${failing} not passing</span></h3>` +
+    `<div class="area" data-all-pass="${allPass}"><h3>${esc(area)} <span class="muted">${counts}</span></h3>` +
     `<table class="checks"><caption>Checks of area ${esc(area)}</caption>` +
     `<thead><tr><th scope="col">Status</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Result</th></tr></thead>` +
-    `<tbody>${checks.map(checkRow).join('')}</tbody></table>`
+    `<tbody>${checks.map(checkRow).join('')}</tbody></table></div>`
   );
 }
 

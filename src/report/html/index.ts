@@ -4,7 +4,6 @@
  * the one script by hash, so even a missed escape could not load or run anything.
  */
 
-import { exitBadge } from '../../shared/exit-codes.js';
 import { createHash } from 'node:crypto';
 import { ms } from '../format.js';
 import type { HistoryEntry, Report } from '../model.js';
@@ -14,6 +13,7 @@ import { esc } from './escape.js';
 import { evalSection } from './eval.js';
 import { SCRIPT } from './script.js';
 import { STYLE } from './style.js';
+import { notPassingDetails, verdictBadge } from './verdict.js';
 
 export function renderHtml(report: Report, history: HistoryEntry[] = []): string {
   const csp = [
@@ -41,8 +41,7 @@ export function renderHtml(report: Report, history: HistoryEntry[] = []): string
 }
 
 function header(report: Report): string {
-  const { target, verdict } = report;
-  const badge = exitBadge(verdict.exitCode);
+  const { target } = report;
   const server = target.serverInfo ? `${target.serverInfo.name} ${target.serverInfo.version}` : 'did not identify itself';
   const rows: Array<[string, string]> = [
     ['target', `${target.endpoint} (${target.transport})`],
@@ -55,7 +54,7 @@ function header(report: Report): string {
   ];
   return (
     `<header><h1>mcpgate report</h1>` +
-    `<p><span class="verdict verdict-${verdict.exitCode === 0 ? 'pass' : 'fail'}" role="status">${badge}</span> ${esc(verdict.reason)} (exit code ${verdict.exitCode})</p>` +
+    `${verdictBadge(report)}${notPassingDetails(report)}` +
     `<dl class="header">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${esc(v)}</dd>`).join('')}</dl></header>`
   );
 }

@@ -10,6 +10,8 @@ export const SCRIPT = `
   function apply() {
     var rows = document.querySelectorAll('table.checks tr[data-status="pass"]');
     for (var i = 0; i < rows.length; i++) rows[i].hidden = !toggle.checked;
+    var allPass = document.querySelectorAll('.area[data-all-pass="true"] table.checks');
+    for (var j = 0; j < allPass.length; j++) allPass[j].hidden = !toggle.checked;
   }
   if (toggle) { toggle.addEventListener('change', apply); apply(); }
   function setAll(open) {

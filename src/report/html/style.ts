@@ -23,6 +23,8 @@ dl.evidence dd { margin: 0; }
 .verdict { display: inline-block; padding: 4px 10px; border-radius: 4px; font-weight: 700; }
 .verdict-pass { background: #dafbe1; color: #116329; }
 .verdict-fail { background: #ffebe9; color: #a40e26; }
+.verdict-known { background: #fff1c2; color: #6c4a00; border: 1px solid #d4a72c; }
+details.not-passing ul { margin: 4px 0; padding-left: 20px; }
 .st { display: inline-block; padding: 0 6px; border-radius: 3px; font-size: 12px; font-weight: 600; }
 .st-pass { background: #dafbe1; color: #116329; }
 .st-fail { background: #ffebe9; color: #a40e26; }
