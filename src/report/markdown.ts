@@ -4,6 +4,7 @@
  */
 
 import { exitBadge } from '../shared/exit-codes.js';
+import { confusionMarkdown } from './markdown-confusions.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model.js';
 
@@ -120,6 +121,7 @@ function behaviour(ev: EvalReport, rows: number): string[] {
   lines.push('', '<details><summary>Case x model (passes/runs)</summary>', '', ...table(['Case', ...models.map(md)], matrixRows, rows));
   if (hiddenModels > 0) lines.push('', `… ${hiddenModels} more models in the JSON report`);
   lines.push('', '</details>');
+  lines.push(...confusionMarkdown(ev, rows, md));
 
   const flaky = ev.cases.filter((c) => c.flaky);
   if (flaky.length > 0) {
