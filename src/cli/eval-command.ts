@@ -54,6 +54,10 @@ export function configure(command: Command): void {
         '--shard <i/n>',
         'run only shard i of n (cases split by a stable hash of their id; combine the reports with `mcpgate merge`)',
       ).argParser(shardSpec),
+      new Option(
+        '--descriptions <file>',
+        "YAML of tool -> description and parameter descriptions served to the models in place of the server's",
+      ),
     ],
     displayOptions({ verbose: 'list every case, not only those below their floor or flaky' }),
     outputOptions(),

@@ -69,6 +69,7 @@ const SECTIONS = {
     concurrency: positiveInteger('samples run at once'),
     prices: text('price table file'),
     allow_tools: textList('destructive tools the agent may really call'),
+    descriptions: text("tool descriptions served to the models in place of the server's (eval and chaos scenarios)"),
   }),
   chaos: section('layer 2 resilience and security', {
     enabled: flag('run the robustness probes and the static scan'),

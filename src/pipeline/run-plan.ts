@@ -67,6 +67,7 @@ function planEval(section: EvalSection, target: Target, connect: RunPlan['connec
     headers: connect.headers,
     timeoutMs: connect.timeoutMs,
     prices: section.prices,
+    descriptions: section.descriptions,
   });
 }
 
@@ -85,6 +86,7 @@ function planChaos(config: McpgateConfig, connect: RunPlan['connect']): RunPlan[
       allowTools: evalSection.allow_tools ?? [],
       callTimeoutMs: connect.timeoutMs,
       clientTimeoutMs: CHAOS_DEFAULTS.clientTimeoutMs,
+      descriptions: evalSection.descriptions,
     }),
   };
 }
