@@ -34,6 +34,7 @@ const COMMANDS: ReadonlyArray<{ name: string; load: () => Promise<CommandModule>
   { name: 'merge', load: () => import('./merge-command.js') },
   { name: 'migrate-scan', load: () => import('./migrate-scan-command.js') },
   { name: 'overlap', load: () => import('./overlap-command.js') },
+  { name: 'improve', load: () => import('./improve-command.js') },
 ];
 
 const VERSION_FLAGS = ['-V', '--version'];
