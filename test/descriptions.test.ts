@@ -12,27 +12,10 @@ import { applyDescriptions, parseDescriptions } from '../src/behavior/descriptio
 import { driftLabel } from '../src/gate/drift.js';
 import type { Report } from '../src/report/model.js';
 import { FileProblemsError } from '../src/shared/yaml/problems.js';
-import { ROOT, readJson, runCli, tempDir } from './helpers/cli.js';
+import { readJson, runCli, tempDir } from './helpers/cli.js';
+import { CONFUSABLE, CONFUSABLE_GOLDEN } from './helpers/confusable.js';
 import { descriptionModel } from './helpers/description-model.js';
 import { startFakeOpenAI, type FakeLlm } from './helpers/fake-llm.js';
-
-export const CONFUSABLE = `"${process.execPath}" "${join(ROOT, 'dist/test/fixtures/confusable-server.js')}"`;
-
-export const CONFUSABLE_GOLDEN = `
-cases:
-  - id: archived-orders
-    prompt: Show the archived orders of ACME
-    expect_tool: find_orders
-  - id: open-orders
-    prompt: Search the open orders of ACME
-    expect_tool: search_orders
-  - id: server-time
-    prompt: What time is it on the server?
-    expect_tool: get_time
-  - id: joke
-    prompt: Tell me a joke
-    expect_tool: null
-`;
 
 const OVERRIDES = `# find_orders reads like search_orders; say what sets it apart
 find_orders:

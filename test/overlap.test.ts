@@ -1,11 +1,9 @@
 /** `mcpgate overlap`: the lexical overlap of tool surfaces, on real servers over stdio and in memory. */
 
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toolOverlaps } from '../src/models/lexical/overlap.js';
-import { ROOT, referenceStdio, runCli } from './helpers/cli.js';
-
-const CONFUSABLE = `"${process.execPath}" "${join(ROOT, 'dist/test/fixtures/confusable-server.js')}"`;
+import { referenceStdio, runCli } from './helpers/cli.js';
+import { CONFUSABLE } from './helpers/confusable.js';
 
 const object = (properties: Record<string, unknown>): Record<string, unknown> => ({ type: 'object', properties });
 

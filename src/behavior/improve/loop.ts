@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { CallStats } from '../../models/types.js';
 import type { EvalReport } from '../../report/model.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
+import { usageError } from '../../shared/input-error.js';
 import type { ServerTool } from '../../spec/tool.js';
 import type { McpSession } from '../../wire/session.js';
 import { applyDescriptions, describedSession, type DescriptionOverrides, type ToolOverride } from '../descriptions/index.js';
@@ -68,6 +69,10 @@ export async function improve(options: ImproveOptions): Promise<ImproveOutcome> 
     return (await runEval({ ...options, session, golden })).report;
   };
 
+  if (!affordable(order.length))
+    throw usageError(
+      `--budget ${options.budget} is below the first measurement alone (about ${order.length * options.runs * llms * CALLS_PER_SAMPLE} provider calls): raise it, or lower --runs`,
+    );
   let current = new Map(options.start?.tools ?? []);
   options.onStep?.(`measuring ${order.length} cases with ${options.models.length} model(s), ${options.runs} runs each`);
   const before = await evaluate(order, current);
