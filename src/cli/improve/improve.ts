@@ -110,7 +110,7 @@ function render(
   if (!flags.verbose && rejected > 0) lines.push(paint('dim', `  ${rejected} proposal(s) rejected (--verbose lists them)`));
   lines.push(paint('bold', 'right first picks and passes, before -> after'));
   for (const m of report.perModel) {
-    const after = m.after ? `${rate(m.after.selection)}, passes ${rate(m.after.passes)}` : 'not measured';
+    const after = m.after ? `picks ${rate(m.after.selection)}, passes ${rate(m.after.passes)}` : 'not measured';
     lines.push(`  ${safe(m.model)}: picks ${rate(m.before.selection)}, passes ${rate(m.before.passes)} -> ${after}`);
   }
   for (const c of report.cases) {
