@@ -10,6 +10,7 @@ import { safe } from '../../report/terminal-escape.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { writeFileAtomic } from '../../shared/files.js';
 import { usageError } from '../../shared/input-error.js';
+import { redact } from '../../shared/redact.js';
 import { describeTarget } from '../../wire/target.js';
 import { writeOut } from '../console.js';
 import type { ServerFlags } from '../options.js';
@@ -38,7 +39,7 @@ export async function draftGolden(flags: DraftFlags): Promise<number> {
     : undefined;
   const tools = await listServerTools(target, { headers: flags.header, timeoutMs: flags.timeout });
   const cases = await draftCases(tools, model?.client);
-  writeFileAtomic(flags.out, draftYaml(cases, { server: describeTarget(target), ...(flags.model ? { model: flags.model } : {}) }));
+  writeFileAtomic(flags.out, redact(draftYaml(cases, { server: describeTarget(target), ...(flags.model ? { model: flags.model } : {}) })));
   const pairs = cases.filter((c) => c.forbidTools).length;
   writeOut(
     `wrote ${safe(flags.out)}: ${cases.length} draft case(s) from ${tools.length} tool(s), ${pairs} of them confusion pairs; review each and delete its \`draft: true\` line\n`,

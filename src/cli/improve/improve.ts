@@ -10,7 +10,7 @@ import { painter, type Paint } from '../../report/ansi.js';
 import { safe } from '../../report/terminal-escape.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { writeFileAtomic } from '../../shared/files.js';
-import { redactDeep } from '../../shared/redact.js';
+import { redact, redactDeep } from '../../shared/redact.js';
 import { writeErr, writeOut } from '../console.js';
 import { useColor } from '../display.js';
 import type { DisplayFlags, TargetFlags } from '../options.js';
@@ -75,8 +75,9 @@ export async function improveCommand(flags: ImproveFlags): Promise<number> {
   };
   writeFileAtomic(files.report, `${JSON.stringify(report, null, 2)}\n`);
   if (report.accepted > 0) {
-    writeFileAtomic(files.overrides, overridesYaml(outcome, prepared.proposer));
-    writeFileAtomic(files.diff, descriptionsDiff(outcome));
+    // Descriptions are the server's text: masked like every report before they reach a file.
+    writeFileAtomic(files.overrides, redact(overridesYaml(outcome, prepared.proposer)));
+    writeFileAtomic(files.diff, redact(descriptionsDiff(outcome)));
   }
   writeOut(render(report, files, painter(useColor(flags)), flags));
   const confused = report.trials.length > 0 || outcome.stopped !== 'no confusion left';
