@@ -2,7 +2,8 @@
  * `npm start`: the main job on the bundled reference server, offline and without any API key.
  * Starts the server on a free port, runs `mcpgate check` over HTTP and over stdio, `mcpgate chaos`
  * (robustness probes and the offline scan), then `mcpgate eval` with the bundled golden set, and
- * writes the reports under .mcpgate/reports.
+ * writes the reports under .mcpgate/reports. It ends with `mcpgate overlap` and `mcpgate improve`
+ * (baseline and lexical proposer), a short offline demo of going from a score to a fix.
  *
  * Layer 1 uses MCPGATE_MODEL when set (e.g. openai:gpt-4.1-mini; its key must be exported),
  * otherwise the offline lexical baseline. The baseline is a floor, not a gate: its misses are
@@ -118,6 +119,27 @@ try {
   } else {
     codes.push(evalCode);
   }
+  // From a score to a fix, offline: which tools look alike, then rewrites the baseline proves (docs/improve.md).
+  // A demo, so neither exit code counts.
+  mcpgate('overlap: tools a model may confuse', ['overlap', '--url', http.url, '--top', '3']);
+  mcpgate('improve: rewrites proven by an A/B re-run', [
+    'improve',
+    '--url',
+    http.url,
+    '--golden',
+    golden,
+    '--model',
+    'baseline',
+    '--proposer',
+    'lexical',
+    '--runs',
+    '3',
+    '--max-rounds',
+    '2',
+    '--quiet',
+    '--out',
+    join(out, 'improve'),
+  ]);
 } finally {
   await http.stop();
 }

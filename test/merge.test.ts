@@ -101,6 +101,7 @@ describe('mcpgate merge', () => {
     expect(figures(merged)).toEqual(figures(full));
     expect(merged.eval!.summary).toEqual(full.eval!.summary);
     expect(merged.eval!.perModel).toEqual(full.eval!.perModel);
+    expect(merged.eval!.confusions).toEqual(full.eval!.confusions);
     expect(merged.verdict.exitCode).toBe(full.verdict.exitCode);
 
     expect(decision(gateReports(merged, full))).toEqual(decision(gateReports(full, full)));

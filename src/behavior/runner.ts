@@ -14,6 +14,7 @@ import type { Tracing } from '../telemetry/tracing.js';
 import type { McpSession } from '../wire/session.js';
 import { runAgent } from './agent.js';
 import { caseVerdict, requiredPasses, summarizeCases } from './aggregate.js';
+import { ConfusionTally, expectedFirstTool } from './confusions.js';
 import { validateCaseTools } from './golden/index.js';
 import { judgeCompletion } from './judge.js';
 import { scoreSample } from './scorers/index.js';
@@ -86,6 +87,7 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   }
 
   const samples = new Map<string, EvalSample[]>();
+  const confusions = new ConfusionTally();
   let serverFailure: string | undefined;
   let done = 0;
   const queue = [...jobs];
@@ -97,6 +99,7 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
         const outcome = await runSample(job.c, job.model.client, tools, job.index, options);
         sample = outcome.sample;
         if (outcome.serverDown) serverFailure ??= sample.error;
+        if (outcome.chosen !== undefined) confusions.add(job.model.client.id, job.c.id, expectedFirstTool(job.c), outcome.chosen);
       }
       const key = `${job.model.client.id}\u0000${job.c.id}`;
       samples.set(key, [...(samples.get(key) ?? []), sample]);
@@ -137,7 +140,12 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
       cases.push(caseVerdict({ ...base, trajectories: list }));
     }
   }
-  return { report: buildReport(options, cases), serverFailure, fingerprint: fingerprintOf(tools, options.session.serverInfo) };
+  const confusionTables = confusions.tables(options.models.map((m) => m.client.id));
+  return {
+    report: { ...buildReport(options, cases), confusions: confusionTables },
+    serverFailure,
+    fingerprint: fingerprintOf(tools, options.session.serverInfo),
+  };
 }
 
 async function runSample(
@@ -146,7 +154,7 @@ async function runSample(
   tools: ServerTool[],
   index: number,
   options: EvalOptions,
-): Promise<{ sample: EvalSample; serverDown?: boolean }> {
+): Promise<{ sample: EvalSample; serverDown?: boolean; chosen?: string | null }> {
   const trajectory = await runAgent(c, {
     model,
     session: options.session,
@@ -181,7 +189,7 @@ async function runSample(
     completion,
     reasons,
   };
-  return { sample };
+  return { sample, chosen: calls[0]?.name ?? null };
 }
 
 function fromTrajectory(index: number, t: Trajectory): EvalSample {

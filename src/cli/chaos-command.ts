@@ -29,6 +29,7 @@ export function configure(command: Command): void {
         'fault and injection scenarios (YAML, see docs/faults.md); with --model but no file, built-in scenarios on the read-only tools run',
       ),
       new Option('--judge <provider:model>', 'pinned model that judges reactions the deterministic rules cannot'),
+      new Option('--descriptions <file>', "YAML of tool -> descriptions served to the scenario models in place of the server's"),
       new Option('--base-url <url>', 'base URL for openai-compatible or ollama models'),
       new Option('--cache <mode>', 'model response cache, as for eval').choices(CACHE_MODES).default(EVAL_DEFAULTS.cache),
       new Option('--cache-dir <dir>', 'where cached model responses live').default(EVAL_DEFAULTS.cacheDir),

@@ -55,6 +55,10 @@ export function configure(command: Command): void {
         'run only shard i of n (cases split by a stable hash of their id; combine the reports with `mcpgate merge`)',
       ).argParser(shardSpec),
       new Option('--allow-drafts', 'skip golden cases marked `draft: true` with a warning, instead of refusing them (exit 2)'),
+      new Option(
+        '--descriptions <file>',
+        "YAML of tool -> description and parameter descriptions served to the models in place of the server's",
+      ),
     ],
     displayOptions({ verbose: 'list every case, not only those below their floor or flaky' }),
     outputOptions(),

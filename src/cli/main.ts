@@ -33,6 +33,9 @@ const COMMANDS: ReadonlyArray<{ name: string; load: () => Promise<CommandModule>
   { name: 'history', load: () => import('./history-command.js') },
   { name: 'merge', load: () => import('./merge-command.js') },
   { name: 'migrate-scan', load: () => import('./migrate-scan-command.js') },
+  { name: 'overlap', load: () => import('./overlap-command.js') },
+  { name: 'improve', load: () => import('./improve-command.js') },
+  { name: 'golden', load: () => import('./golden-command.js') },
 ];
 
 const VERSION_FLAGS = ['-V', '--version'];

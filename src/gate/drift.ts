@@ -1,7 +1,7 @@
 /**
  * Drift: which cases dropped since a previous run, and whether the server changed in between. A drop
  * on an unchanged server points at the model (a provider's point release); a drop after the server's
- * tools, name or version changed points at the server. The label explains; it never excuses a drop.
+ * tools, name or version (or the descriptions served in their place) changed points at the server. The label explains; it never excuses a drop.
  */
 
 import type { HistoryEntry, Report, ServerFingerprint } from '../report/model.js';
@@ -12,7 +12,8 @@ export function driftLabel(current?: ServerFingerprint, previous?: ServerFingerp
   const same =
     current.toolsSha256 === previous.toolsSha256 &&
     current.serverName === previous.serverName &&
-    current.serverVersion === previous.serverVersion;
+    current.serverVersion === previous.serverVersion &&
+    current.descriptions?.sha256 === previous.descriptions?.sha256;
   return same ? 'model-drift' : 'regression';
 }
 

@@ -5,6 +5,7 @@
  * the report's `chaos` section, and their verdicts join the model-free one (the most serious wins).
  */
 
+import { loadDescriptions, withDescriptions, type DescriptionOverrides } from '../behavior/descriptions/index.js';
 import type { ChaosReport, Report, Verdict } from '../report/model.js';
 import { progressReporter } from '../report/progress.js';
 import { ProxyStartError } from '../resilience/proxy/index.js';
@@ -29,16 +30,24 @@ export interface AgentChaosOptions extends ModelSettings {
   callTimeoutMs: number;
   /** An MCP client command to test against a server that cuts a response stream. */
   client?: string;
+  /** A descriptions file served to the models in place of the server's tools/list. */
+  descriptions?: string;
   clientTimeoutMs: number;
 }
 
 export interface PreparedAgentChaos extends BuiltModels {
   options: AgentChaosOptions;
   faults?: FaultsFile;
+  descriptions?: DescriptionOverrides;
 }
 
 export function prepareAgentChaos(options: AgentChaosOptions): PreparedAgentChaos {
-  return { options, ...(options.faults ? { faults: loadFaultsFile(options.faults) } : {}), ...buildModels(options) };
+  return {
+    options,
+    ...(options.faults ? { faults: loadFaultsFile(options.faults) } : {}),
+    ...(options.descriptions ? { descriptions: loadDescriptions(options.descriptions) } : {}),
+    ...buildModels(options),
+  };
 }
 
 function statusVerdict(statuses: string[], what: string): Verdict {
@@ -101,10 +110,13 @@ export async function runAgentChaos(
         allowTools: options.allowTools,
         callTimeoutMs: options.callTimeoutMs,
         proxyPort: options.proxyPort,
+        ...(prepared.descriptions ? { descriptions: prepared.descriptions } : {}),
         onProgress: (done, total, label) => progress.update(done, total, label),
       }),
     ).finally(() => progress.clear());
     report.chaos.agent = agent;
+    if (prepared.descriptions && report.target.fingerprint)
+      report.target.fingerprint = withDescriptions(report.target.fingerprint, prepared.descriptions);
     verdicts.push({
       layer: 'layer 2 scenarios',
       verdict: statusVerdict(

@@ -74,6 +74,7 @@ const SECTIONS = {
     prices: text('price table file'),
     allow_tools: textList('destructive tools the agent may really call'),
     allow_drafts: flag('skip golden cases marked draft: true with a warning instead of refusing them'),
+    descriptions: text("tool descriptions served to the models in place of the server's (eval and chaos scenarios)"),
   }),
   chaos: section('layer 2 resilience and security', {
     enabled: flag('run the robustness probes and the static scan'),

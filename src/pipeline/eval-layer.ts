@@ -7,11 +7,13 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { describedSession, loadDescriptions, withDescriptions, type DescriptionOverrides } from '../behavior/descriptions/index.js';
 import { loadGoldenSet, withoutDrafts } from '../behavior/golden/index.js';
 import { runEval, type EvalOutcome, type EvalShard } from '../behavior/runner.js';
 import type { GoldenSet } from '../behavior/types.js';
 import { evalVerdict } from '../behavior/verdict.js';
 import type { Verdict } from '../report/model.js';
+import { fingerprintOf } from '../spec/fingerprint.js';
 import { progressReporter } from '../report/progress.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { InputError, usageError } from '../shared/input-error.js';
@@ -38,6 +40,8 @@ export interface EvalLayerOptions extends ModelSettings {
   shard?: EvalShard;
   /** Skip `draft: true` cases with a warning instead of refusing the golden set (exit 2). */
   allowDrafts?: boolean;
+  /** A descriptions file: its tools/list is served to the models in place of the server's. */
+  descriptions?: string;
 }
 
 /** The options with their files loaded and models built: nothing left that could fail as bad input. */
@@ -48,6 +52,7 @@ export interface PreparedEvalLayer extends BuiltModels {
   prices: PriceTable;
   /** One warning per draft case skipped under allowDrafts, for the caller to print before the run. */
   draftWarnings: string[];
+  descriptions?: DescriptionOverrides;
 }
 
 export interface EvalLayerResult {
@@ -76,6 +81,7 @@ export function prepareEvalLayer(options: EvalLayerOptions): PreparedEvalLayer {
     draftWarnings,
     goldenSha256: createHash('sha256').update(readFileSync(options.golden)).digest('hex'),
     prices: loadPrices(options.prices),
+    ...(options.descriptions ? { descriptions: loadDescriptions(options.descriptions) } : {}),
     ...buildModels(options),
   };
 }
@@ -96,9 +102,10 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
     throw error;
   }
   const progress = progressReporter('evaluating');
+  const served = prepared.descriptions ? describedSession(session, prepared.descriptions) : session;
   try {
     const outcome = await runEval({
-      session,
+      session: served,
       golden: prepared.golden,
       goldenSha256: prepared.goldenSha256,
       prices: prepared.prices,
@@ -115,6 +122,9 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
       ...(options.shard ? { shard: options.shard } : {}),
       onProgress: (done, total, label) => progress.update(done, total, label),
     });
+    // The fingerprint names the real server and, beside it, the descriptions it was served with.
+    if (prepared.descriptions)
+      outcome.fingerprint = withDescriptions(fingerprintOf(await session.listTools(), session.serverInfo), prepared.descriptions);
     return { outcome, verdict: evalVerdict(outcome), era: session.era, ...(session.serverInfo ? { serverInfo: session.serverInfo } : {}) };
   } finally {
     progress.clear();

@@ -71,6 +71,7 @@ function planEval(section: EvalSection, target: Target, connect: RunPlan['connec
     timeoutMs: connect.timeoutMs,
     prices: section.prices,
     allowDrafts: section.allow_drafts ?? false,
+    descriptions: section.descriptions,
   });
 }
 
@@ -89,6 +90,7 @@ function planChaos(config: McpgateConfig, connect: RunPlan['connect']): RunPlan[
       allowTools: evalSection.allow_tools ?? [],
       callTimeoutMs: connect.timeoutMs,
       clientTimeoutMs: CHAOS_DEFAULTS.clientTimeoutMs,
+      descriptions: evalSection.descriptions,
     }),
   };
 }

@@ -49,7 +49,11 @@ async function runLayers(plan: RunPlan): Promise<{ report: Report; verdicts: Lay
   if (plan.eval && report.verdict.exitCode !== EXIT.unreachable) {
     const layer1 = await runEvalLayer(plan.eval);
     report.eval = layer1.outcome.report;
-    report.target.fingerprint ??= layer1.outcome.fingerprint;
+    const served = layer1.outcome.fingerprint.descriptions;
+    report.target.fingerprint = {
+      ...(report.target.fingerprint ?? layer1.outcome.fingerprint),
+      ...(served ? { descriptions: served } : {}),
+    };
     verdicts.push({ layer: 'layer 1', verdict: layer1.verdict });
   }
   if (plan.chaos) {

@@ -3,6 +3,7 @@
  * a reader's attention, with the full lists folded away. Server text is shown literally, never as markup.
  */
 
+import { confusionMarkdown } from './markdown-confusions.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
 import { chaosMarkdown } from './markdown-chaos.js';
 import { evalFailuresMarkdown } from './markdown-eval-failures.js';
@@ -132,6 +133,7 @@ function behaviour(ev: EvalReport, rows: number): string[] {
   lines.push('', '<details><summary>Case x model (passes/runs)</summary>', '', ...table(['Case', ...models.map(md)], matrixRows, rows));
   if (hiddenModels > 0) lines.push('', `… ${hiddenModels} more models in the JSON report`);
   lines.push('', '</details>');
+  lines.push(...confusionMarkdown(ev, rows, md));
 
   const flaky = ev.cases.filter((c) => c.flaky);
   if (flaky.length > 0) {

@@ -8,6 +8,7 @@ export * from './contract/common.js';
 export * from './contract/target.js';
 export * from './contract/checks.js';
 export * from './contract/telemetry.js';
+export * from './contract/confusion.js';
 export * from './contract/eval.js';
 export * from './contract/chaos/scan.js';
 export * from './contract/chaos/pins.js';

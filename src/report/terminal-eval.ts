@@ -1,6 +1,7 @@
 /** The layer 1 part of the terminal summary: per-model scores, the cases below their floor, the matrix. */
 
 import { plural, type Paint } from './ansi.js';
+import { confusionLines } from './terminal-confusions.js';
 import { safe } from './terminal-escape.js';
 import type { EvalCaseResult, EvalReport, EvalSummary, ModelTelemetry } from './model.js';
 
@@ -94,5 +95,6 @@ export function renderEvalSection(report: EvalReport, paint: Paint, verbose: boo
     lines.push('');
   }
   if (report.matrix.models.length > 1) lines.push(...modelTable(report, paint), ...matrix(report, paint));
+  lines.push(...confusionLines(report, paint, verbose));
   return lines;
 }

@@ -6,6 +6,7 @@
  */
 
 import { summarizeCases } from '../aggregate.js';
+import { mergeConfusions } from '../confusions.js';
 import { shardOfCase } from '../runner.js';
 import { evalVerdict } from '../verdict.js';
 import { EXIT } from '../../shared/exit-codes.js';
@@ -28,7 +29,19 @@ const REPORT_KEYS = new Set([
   'options',
   'eval',
 ]);
-const EVAL_KEYS = new Set(['golden', 'models', 'judge', 'settings', 'cases', 'summary', 'perModel', 'telemetry', 'matrix', 'shard']);
+const EVAL_KEYS = new Set([
+  'golden',
+  'models',
+  'judge',
+  'settings',
+  'cases',
+  'summary',
+  'perModel',
+  'telemetry',
+  'matrix',
+  'confusions',
+  'shard',
+]);
 
 export function mergeShards(inputs: Array<{ file: string; report: Report }>): Report {
   if (inputs.length === 0) throw new MergeError('give the shard reports to merge');
@@ -117,6 +130,10 @@ function mergedEval(shards: Shard[], cases: EvalCaseResult[]): EvalReport {
     telemetry: Object.fromEntries(models.map((m) => [m, modelTelemetry(cases, m, prices, pricedAt)])),
     // Case ids are disjoint across shards, so the matrix is the shards' rows side by side.
     matrix: { models, rows: shards.flatMap((s) => s.eval.matrix.rows) },
+    confusions: mergeConfusions(
+      models,
+      shards.map((s) => s.eval.confusions),
+    ),
   };
 }
 

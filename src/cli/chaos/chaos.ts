@@ -13,7 +13,7 @@ import type { DisplayFlags, TargetFlags } from '../options.js';
 import { outputFiles, type OutputFlags } from '../outputs.js';
 import { writeErr } from '../console.js';
 
-type SameAsAgent = 'faults' | 'judge' | 'baseUrl' | 'cache' | 'cacheDir' | 'runs' | 'proxyPort' | 'client';
+type SameAsAgent = 'faults' | 'judge' | 'baseUrl' | 'cache' | 'cacheDir' | 'runs' | 'proxyPort' | 'client' | 'descriptions';
 
 export interface ChaosFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<AgentChaosOptions, SameAsAgent> {
   pins?: string;
@@ -38,6 +38,7 @@ function agentChaosOptions(flags: ChaosFlags): AgentChaosOptions {
     callTimeoutMs: flags.timeout,
     client: flags.client,
     clientTimeoutMs: flags.clientTimeout,
+    descriptions: flags.descriptions,
   };
 }
 

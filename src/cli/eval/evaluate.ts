@@ -24,7 +24,8 @@ type SameAsLayer =
   | 'concurrency'
   | 'prices'
   | 'shard'
-  | 'allowDrafts';
+  | 'allowDrafts'
+  | 'descriptions';
 
 export interface EvalFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<EvalLayerOptions, SameAsLayer> {
   model: string[];
@@ -52,6 +53,7 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
     prices: flags.prices,
     shard: flags.shard,
     allowDrafts: flags.allowDrafts ?? false,
+    descriptions: flags.descriptions,
   };
 }
 

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { StatusSchema } from './common.js';
+import { ConfusionTableSchema } from './confusion.js';
 import { ModelTelemetrySchema } from './telemetry.js';
 import { count, fraction, milliseconds, rate } from './values.js';
 
@@ -135,6 +136,8 @@ export const EvalReportSchema = z.object({
     models: z.array(z.string()),
     rows: z.array(z.object({ id: z.string(), cells: z.record(z.string(), MatrixCellSchema) })),
   }),
+  /** Per model: expected x chosen first tool, with the cases behind each cell. Absent in reports of mcpgate before it. */
+  confusions: z.record(z.string(), ConfusionTableSchema).optional(),
   /** Present when the run covered one shard of the golden set (`--shard i/n`); `mcpgate merge` joins them. */
   shard: z.object({ index: count, count }).optional(),
 });

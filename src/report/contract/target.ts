@@ -19,6 +19,11 @@ export const ServerFingerprintSchema = z.object({
   toolCount: count,
   serverName: z.string().optional(),
   serverVersion: z.string().optional(),
+  /**
+   * Present when the models were served overridden descriptions (`--descriptions`): the file, the
+   * sha256 of its bytes and the tools it rewrote. `toolsSha256` stays that of the real server.
+   */
+  descriptions: z.object({ file: z.string(), sha256: z.string(), tools: z.array(z.string()) }).optional(),
 });
 export type ServerFingerprint = z.output<typeof ServerFingerprintSchema>;
 

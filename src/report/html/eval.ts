@@ -4,6 +4,7 @@ import { caseReasons } from '../failure-reasons.js';
 import type { EvalCaseResult, EvalReport, HistoryEntry, Report } from '../model.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from '../per-model.js';
 import { costChart } from './chart-cost.js';
+import { confusionMaps } from './chart-confusion.js';
 import { heatmap } from './chart-heatmap.js';
 import { historySection } from './chart-history.js';
 import { latencyChart } from './chart-latency.js';
@@ -17,6 +18,7 @@ export function evalSection(report: Report, ev: EvalReport, history: readonly Hi
     `Golden set ${esc(ev.golden.file)} (${ev.golden.cases} cases, ${ev.settings.runs} runs each, at most ${ev.settings.maxSteps} model steps); ${judge}.</p>` +
     modelTable(ev) +
     `<h3 id="heatmap">Model x case</h3>${heatmap(ev)}` +
+    confusionMaps(ev) +
     historySection(report, history) +
     `<h3 id="latency">Latency per model</h3><figure>${latencyChart(ev)}<figcaption>Percentiles of one run of a case (model and server time), from the run's latency histogram.</figcaption></figure>` +
     `<h3 id="cost">Cost per model</h3><figure>${costChart(ev)}<figcaption>US dollars for the whole suite, cached calls priced as if made; "unknown" when the model has no price.</figcaption></figure>` +

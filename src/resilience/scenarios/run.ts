@@ -5,6 +5,7 @@
  * its occurrence counts belong to the sample being run.
  */
 
+import { applyDescriptions, type DescriptionOverrides } from '../../behavior/descriptions/index.js';
 import type { ModelClient } from '../../models/types.js';
 import type { FaultSample, FaultScenarioResult, InjectionResult, ScenarioReport } from '../../report/model.js';
 import { openSession, type McpSession } from '../../wire/session.js';
@@ -36,6 +37,8 @@ export interface FaultRunOptions {
   callTimeoutMs?: number;
   /** The proxy's port (default 0: a free one). */
   proxyPort?: number;
+  /** Served to the models in place of the server's descriptions; calls still go to the server. */
+  descriptions?: DescriptionOverrides;
   onProgress?: (done: number, total: number, label: string) => void;
 }
 
@@ -58,7 +61,8 @@ export async function runFaultScenarios(options: FaultRunOptions): Promise<Scena
     const ctx: SampleContext = {
       proxy,
       session,
-      tools: await session.listTools(),
+      // The models see the overridden descriptions; their calls still reach the server through the proxy.
+      tools: options.descriptions ? applyDescriptions(await session.listTools(), options.descriptions) : await session.listTools(),
       allowTools,
       ...(options.judge ? { judge: options.judge } : {}),
       maxSteps: options.maxSteps ?? 8,

@@ -1,0 +1,130 @@
+/**
+ * What improve hands back for review: the overrides file (YAML, a comment on each tool saying why),
+ * a diff of old vs new descriptions, and the report: every trial with its evidence, and before/after
+ * per case and model. Pure text and data; the command writes them.
+ */
+
+import type { EvalReport } from '../../report/model.js';
+import type { ServerTool } from '../../spec/tool.js';
+import { measure, stateKey } from './measure.js';
+import type { ImproveOutcome } from './loop.js';
+import type { CaseFigures, Proposer, Trial } from './types.js';
+
+/** JSON strings are YAML double-quoted scalars, so the file needs no YAML writer and no escaping rules of its own. */
+export function overridesYaml(outcome: ImproveOutcome, proposer: Proposer): string {
+  const why = acceptedWhy(outcome.trials);
+  const lines = [
+    `# Tool descriptions proposed by mcpgate improve (proposer ${proposer.id}${proposer.kind === 'heuristic' ? ', a lexical heuristic' : ''}).`,
+    '# Serve them with --descriptions to reproduce the measured gain; review them before copying into the server.',
+  ];
+  for (const [tool, override] of outcome.overrides) {
+    lines.push('');
+    for (const reason of why.get(tool) ?? ['from the starting --descriptions file']) lines.push(`# ${oneLine(reason)}`);
+    lines.push(`${JSON.stringify(tool)}:`);
+    if (override.description !== undefined) lines.push(`  description: ${JSON.stringify(override.description)}`);
+    const parameters = Object.entries(override.parameters);
+    if (parameters.length > 0) {
+      lines.push('  parameters:');
+      for (const [name, text] of parameters) lines.push(`    ${JSON.stringify(name)}: ${JSON.stringify(text)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Old vs new description of every tool the run changed, as a unified-diff-like text. */
+export function descriptionsDiff(outcome: ImproveOutcome): string {
+  const why = acceptedWhy(outcome.trials);
+  const server = new Map(outcome.serverTools.map((t: ServerTool) => [t.name, t.description ?? '']));
+  const blocks: string[] = [];
+  for (const [tool, override] of outcome.overrides) {
+    if (override.description === undefined || override.description === server.get(tool)) continue;
+    blocks.push(
+      [
+        `--- ${tool} (server)`,
+        `+++ ${tool} (proposed)`,
+        ...(why.get(tool) ?? []).map((w) => `# ${oneLine(w)}`),
+        `- ${oneLine(server.get(tool) ?? '')}`,
+        `+ ${oneLine(override.description)}`,
+      ].join('\n'),
+    );
+  }
+  return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
+}
+
+export interface ImproveCaseRow {
+  id: string;
+  model: string;
+  before: Pick<CaseFigures, 'selection' | 'passes'>;
+  after?: Pick<CaseFigures, 'selection' | 'passes'>;
+}
+
+export interface ImproveReport {
+  tool: 'mcpgate improve';
+  proposer: { id: string; kind: Proposer['kind']; note?: string };
+  models: string[];
+  golden: EvalReport['golden'];
+  runs: number;
+  stopped: string;
+  budget: { limit: number | null; providerCalls: number; exhausted: boolean };
+  accepted: number;
+  trials: Trial[];
+  /** Right picks and passes over every case, per model, before and after. */
+  perModel: Array<{ model: string; before: Pick<CaseFigures, 'selection' | 'passes'>; after?: Pick<CaseFigures, 'selection' | 'passes'> }>;
+  cases: ImproveCaseRow[];
+}
+
+export function improveReport(outcome: ImproveOutcome, proposer: Proposer, options: { runs: number; budget?: number }): ImproveReport {
+  const before = measure(outcome.before);
+  const after = outcome.after ? measure(outcome.after) : undefined;
+  const models = outcome.before.models.map((m) => m.id);
+  const cases: ImproveCaseRow[] = outcome.before.cases.map((c) => {
+    const key = stateKey(c.model, c.id);
+    const a = after?.get(key)?.figures;
+    const b = before.get(key)!.figures;
+    return { id: c.id, model: c.model, before: pick(b), ...(a ? { after: pick(a) } : {}) };
+  });
+  const sum = (rows: ImproveCaseRow[], side: 'before' | 'after'): Pick<CaseFigures, 'selection' | 'passes'> => ({
+    selection: {
+      k: rows.reduce((n, r) => n + (r[side]?.selection.k ?? 0), 0),
+      n: rows.reduce((n, r) => n + (r[side]?.selection.n ?? 0), 0),
+    },
+    passes: { k: rows.reduce((n, r) => n + (r[side]?.passes.k ?? 0), 0), n: rows.reduce((n, r) => n + (r[side]?.passes.n ?? 0), 0) },
+  });
+  return {
+    tool: 'mcpgate improve',
+    proposer: {
+      id: proposer.id,
+      kind: proposer.kind,
+      ...(proposer.kind === 'heuristic'
+        ? { note: 'lexical heuristic, not a model: adds the words of misrouted prompts and "Not for" lines' }
+        : {}),
+    },
+    models,
+    golden: outcome.before.golden,
+    runs: options.runs,
+    stopped: outcome.stopped,
+    budget: { limit: options.budget ?? null, providerCalls: outcome.providerCalls, exhausted: outcome.budgetExhausted },
+    accepted: outcome.trials.filter((t) => t.accepted).length,
+    trials: outcome.trials,
+    perModel: models.map((model) => {
+      const rows = cases.filter((r) => r.model === model);
+      return { model, before: sum(rows, 'before'), ...(after ? { after: sum(rows, 'after') } : {}) };
+    }),
+    cases,
+  };
+}
+
+function pick(f: CaseFigures): Pick<CaseFigures, 'selection' | 'passes'> {
+  return { selection: f.selection, passes: f.passes };
+}
+
+function acceptedWhy(trials: Trial[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const t of trials.filter((x) => x.accepted))
+    for (const r of t.proposal.rewrites) out.set(r.tool, [...(out.get(r.tool) ?? []), `${r.why}; ${t.reason}`]);
+  return out;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

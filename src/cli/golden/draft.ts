@@ -1,0 +1,48 @@
+/** `mcpgate golden draft`: tools/list (+ a model) -> a golden file of draft cases. */
+
+import { existsSync } from 'node:fs';
+import { draftCases, draftYaml } from '../../behavior/golden-draft/draft.js';
+import type { CacheMode } from '../../models/cache.js';
+import { buildModels } from '../../pipeline/models.js';
+import { listServerTools } from '../../pipeline/server-tools.js';
+import { targetFrom } from '../../pipeline/target.js';
+import { safe } from '../../report/terminal-escape.js';
+import { EXIT } from '../../shared/exit-codes.js';
+import { writeFileAtomic } from '../../shared/files.js';
+import { usageError } from '../../shared/input-error.js';
+import { redact } from '../../shared/redact.js';
+import { describeTarget } from '../../wire/target.js';
+import { writeOut } from '../console.js';
+import type { ServerFlags } from '../options.js';
+
+export interface DraftFlags extends ServerFlags {
+  model?: string;
+  baseUrl?: string;
+  out: string;
+  force?: boolean;
+  cache: CacheMode;
+  cacheDir: string;
+  modelTimeout: number;
+}
+
+export async function draftGolden(flags: DraftFlags): Promise<number> {
+  const target = targetFrom(flags);
+  if (existsSync(flags.out) && !flags.force) throw usageError(`not overwriting ${flags.out}: move it away or pass --force`);
+  const model = flags.model
+    ? buildModels({
+        models: [flags.model],
+        baseUrl: flags.baseUrl,
+        cache: flags.cache,
+        cacheDir: flags.cacheDir,
+        modelTimeoutMs: flags.modelTimeout,
+      }).models[0]
+    : undefined;
+  const tools = await listServerTools(target, { headers: flags.header, timeoutMs: flags.timeout });
+  const cases = await draftCases(tools, model?.client);
+  writeFileAtomic(flags.out, redact(draftYaml(cases, { server: describeTarget(target), ...(flags.model ? { model: flags.model } : {}) })));
+  const pairs = cases.filter((c) => c.forbidTools).length;
+  writeOut(
+    `wrote ${safe(flags.out)}: ${cases.length} draft case(s) from ${tools.length} tool(s), ${pairs} of them confusion pairs; review each and delete its \`draft: true\` line\n`,
+  );
+  return EXIT.pass;
+}

@@ -1,0 +1,117 @@
+/**
+ * `mcpgate improve` below the CLI: files loaded and models built before anything runs (a bad file or
+ * a missing key stops it first), then one session to the server for the whole loop.
+ */
+
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadDescriptions, type DescriptionOverrides } from '../behavior/descriptions/index.js';
+import { loadGoldenSet } from '../behavior/golden/index.js';
+import { lexicalProposer } from '../behavior/improve/lexical-proposer.js';
+import { improve, type ImproveOutcome } from '../behavior/improve/loop.js';
+import { modelProposer } from '../behavior/improve/model-proposer.js';
+import type { Proposer } from '../behavior/improve/types.js';
+import type { GoldenSet } from '../behavior/types.js';
+import type { CallStats } from '../models/types.js';
+import { EXIT } from '../shared/exit-codes.js';
+import { InputError } from '../shared/input-error.js';
+import { zFor } from '../gate/wilson.js';
+import { defaultPriceTable } from '../telemetry/prices.js';
+import { isWireError } from '../wire/errors.js';
+import { openSession } from '../wire/session.js';
+import type { Target } from '../wire/target.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
+import { buildModels, type BuiltModels, type ModelSettings } from './models.js';
+
+export interface ImproveLayerOptions extends ModelSettings {
+  target: Target;
+  golden: string;
+  /** `lexical` for the offline heuristic, or a provider:model id. */
+  proposer: string;
+  descriptions?: string;
+  runs: number;
+  maxSteps: number;
+  softFloor: number;
+  concurrency: number;
+  allowTools: string[];
+  headers: Record<string, string>;
+  timeoutMs: number;
+  maxRounds: number;
+  budget?: number;
+  guard: number;
+  top: number;
+  confidence: number;
+}
+
+export interface PreparedImprove extends BuiltModels {
+  options: ImproveLayerOptions;
+  golden: GoldenSet;
+  goldenSha256: string;
+  proposer: Proposer;
+  proposerStats?: CallStats;
+  start?: DescriptionOverrides;
+}
+
+export function prepareImprove(options: ImproveLayerOptions): PreparedImprove {
+  const golden = loadGoldenSet(options.golden);
+  const start = options.descriptions ? loadDescriptions(options.descriptions) : undefined;
+  const built = buildModels(options);
+  let proposer: Proposer = lexicalProposer;
+  let proposerStats: CallStats | undefined;
+  if (options.proposer !== 'lexical') {
+    const [model] = buildModels({ ...options, models: [options.proposer], judge: undefined }).models;
+    proposer = modelProposer(model!.client);
+    proposerStats = model!.stats;
+  }
+  return {
+    options,
+    golden,
+    goldenSha256: createHash('sha256').update(readFileSync(options.golden)).digest('hex'),
+    proposer,
+    ...(proposerStats ? { proposerStats } : {}),
+    ...(start ? { start } : {}),
+    ...built,
+  };
+}
+
+export async function runImprove(prepared: PreparedImprove, onStep: (message: string) => void): Promise<ImproveOutcome> {
+  const { options } = prepared;
+  let session;
+  try {
+    session = await openSession(options.target, {
+      timeoutMs: options.timeoutMs,
+      maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+      headers: options.headers,
+    });
+  } catch (error) {
+    if (isWireError(error)) throw new InputError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
+    throw error;
+  }
+  try {
+    return await improve({
+      session,
+      golden: prepared.golden,
+      goldenSha256: prepared.goldenSha256,
+      models: prepared.models,
+      proposer: prepared.proposer,
+      ...(prepared.proposerStats ? { proposerStats: prepared.proposerStats } : {}),
+      ...(prepared.start ? { start: prepared.start } : {}),
+      runs: options.runs,
+      maxSteps: options.maxSteps,
+      temperature: 0,
+      softFloor: options.softFloor,
+      allowTools: options.allowTools,
+      concurrency: options.concurrency,
+      cacheMode: options.cache,
+      prices: defaultPriceTable(),
+      maxRounds: options.maxRounds,
+      ...(options.budget !== undefined ? { budget: options.budget } : {}),
+      guard: options.guard,
+      top: options.top,
+      z: zFor(options.confidence),
+      onStep,
+    });
+  } finally {
+    await session.close();
+  }
+}
