@@ -1,5 +1,8 @@
 /** The files `mcpgate init` writes, as text. Comments in them explain each setting to a newcomer. */
 
+import { safe } from '../../report/terminal-escape.js';
+import { redact } from '../../shared/redact.js';
+
 export interface ToolSketch {
   name: string;
   description?: string;
@@ -65,17 +68,31 @@ history:
 `;
 }
 
+/**
+ * A server's tool names and descriptions are outside text written into a YAML file the user will run:
+ * a newline in one must not start a YAML line of its own (an injected case, a changed expectation).
+ * In comments they are masked and shown on one line; as values they are quoted (JSON's string syntax
+ * is YAML's double-quoted scalar).
+ */
+function commentText(text: string): string {
+  return safe(redact(text));
+}
+
+function quoted(text: string): string {
+  return JSON.stringify(redact(text));
+}
+
 function firstSentence(text: string | undefined): string {
   const sentence = (text ?? '').split(/(?<=[.!?])\s/)[0]?.trim() ?? '';
-  return sentence.replace(/"/g, "'").slice(0, 120);
+  return commentText(sentence).slice(0, 120);
 }
 
 export function goldenTemplate(tools: ToolSketch[]): string {
   const positives = tools.slice(0, 8).map(
-    (tool) => `  # ${tool.name}: ${firstSentence(tool.description) || 'no description'}
-  - id: ${tool.name.replace(/[^A-Za-z0-9_-]/g, '-')}-basic
-    prompt: "REPLACE ME: a request a user would type that needs ${tool.name}"
-    expect_tool: ${tool.name}
+    (tool) => `  # ${commentText(tool.name)}: ${firstSentence(tool.description) || 'no description'}
+  - id: ${tool.name.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 100)}-basic
+    prompt: ${quoted(`REPLACE ME: a request a user would type that needs ${tool.name}`)}
+    expect_tool: ${quoted(tool.name)}
     draft: true
 `,
   );
