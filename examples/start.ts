@@ -98,7 +98,6 @@ try {
     '3',
     '--max-rounds',
     '2',
-    '--quiet',
     '--out',
     join(out, 'improve'),
   ]);
