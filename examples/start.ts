@@ -136,7 +136,6 @@ try {
     '3',
     '--max-rounds',
     '2',
-    '--quiet',
     '--out',
     join(out, 'improve'),
   ]);

@@ -152,6 +152,9 @@ describe('mcpgate improve with a scripted model and a scripted proposer', () => 
     expect(readFileSync(join(dir, 'good', 'descriptions.yaml'), 'utf8')).toContain(
       '"find_orders":\n  description: "Find archived orders of a customer, shipped or closed."',
     );
+    const markdown = readFileSync(join(dir, 'good', 'improve.md'), 'utf8');
+    expect(markdown).toContain('| 1 | find\\_orders → search\\_orders | rewrite of find\\_orders | 0/3 → 3/3 |');
+    expect(markdown).toContain('| archived-orders | openai-chat:reads-descriptions | 0/3 → 3/3 | 0/3 → 3/3 |');
     expect(readFileSync(join(dir, 'good', 'descriptions.diff'), 'utf8')).toContain(
       '- Find the orders of a customer by status.\n+ Find archived orders of a customer, shipped or closed.',
     );

@@ -128,3 +128,41 @@ function acceptedWhy(trials: Trial[]): Map<string, string[]> {
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
+
+/** The report for a pull request: each trial with its evidence, then the cases whose figures moved. */
+export function improveMarkdown(report: ImproveReport): string {
+  const proposer =
+    report.proposer.kind === 'heuristic' ? `\`${report.proposer.id}\` (a lexical heuristic, not a model)` : `\`${report.proposer.id}\``;
+  const cell = (t: { k: number; n: number }): string => `${t.k}/${t.n}`;
+  const text = (s: string): string => s.replace(/[|\\`*_[\]<>]/g, '\\$&').replace(/\s+/g, ' ');
+  const lines = [
+    '### mcpgate improve',
+    '',
+    `Proposer ${proposer}; ${report.runs} runs per case; ${report.accepted} rewrite(s) accepted; ${report.budget.providerCalls} provider calls. ${text(report.stopped)}.`,
+    '',
+    '| Round | Confusion (expected → chosen) | Proposal | Right picks on its cases | Gain interval | Verdict |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...report.trials.map(
+      (t) =>
+        `| ${t.round} | ${text(t.confusion.expected ?? 'none')} → ${text(t.confusion.chosen ?? 'none')} | ${text(t.proposal.label)} | ${cell(t.gain.before)} → ${cell(t.gain.after)} | [${t.gain.low}, ${t.gain.high}] | ${t.accepted ? 'accepted' : `rejected: ${text(t.regressions[0] ?? t.reason)}`} |`,
+    ),
+    '',
+    '| Model | Right picks before | after | Passes before | after |',
+    '| --- | --- | --- | --- | --- |',
+    ...report.perModel.map(
+      (m) =>
+        `| ${text(m.model)} | ${cell(m.before.selection)} | ${m.after ? cell(m.after.selection) : 'not measured'} | ${cell(m.before.passes)} | ${m.after ? cell(m.after.passes) : 'not measured'} |`,
+    ),
+  ];
+  const moved = report.cases.filter(
+    (c) => c.after && (c.after.selection.k !== c.before.selection.k || c.after.passes.k !== c.before.passes.k),
+  );
+  if (moved.length > 0) {
+    lines.push('', '| Case | Model | Right picks | Passes |', '| --- | --- | --- | --- |');
+    for (const c of moved)
+      lines.push(
+        `| ${text(c.id)} | ${text(c.model)} | ${cell(c.before.selection)} → ${cell(c.after!.selection)} | ${cell(c.before.passes)} → ${cell(c.after!.passes)} |`,
+      );
+  }
+  return `${lines.join('\n')}\n`;
+}

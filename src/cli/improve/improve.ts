@@ -2,7 +2,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { descriptionsDiff, improveReport, overridesYaml, type ImproveReport } from '../../behavior/improve/outputs.js';
+import { descriptionsDiff, improveMarkdown, improveReport, overridesYaml, type ImproveReport } from '../../behavior/improve/outputs.js';
 import { prepareImprove, runImprove } from '../../pipeline/improve.js';
 import { targetFrom } from '../../pipeline/target.js';
 import type { CacheMode } from '../../models/cache.js';
@@ -74,6 +74,7 @@ export async function improveCommand(flags: ImproveFlags): Promise<number> {
     report: join(flags.out, 'improve.json'),
   };
   writeFileAtomic(files.report, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileAtomic(join(flags.out, 'improve.md'), improveMarkdown(report));
   if (report.accepted > 0) {
     // Descriptions are the server's text: masked like every report before they reach a file.
     writeFileAtomic(files.overrides, redact(overridesYaml(outcome, prepared.proposer)));
@@ -126,7 +127,9 @@ function render(
   }
   lines.push(`  ${safe(report.stopped)}`);
   if (report.accepted > 0) {
-    lines.push(`wrote ${safe(files.overrides)} (serve it with --descriptions), ${safe(files.diff)} and ${safe(files.report)}`);
+    lines.push(
+      `wrote ${safe(files.overrides)} (serve it with --descriptions), ${safe(files.diff)} and ${safe(files.report)} (improve.md beside it)`,
+    );
   } else lines.push(`no rewrite accepted; wrote ${safe(files.report)}`);
   return `${lines.join('\n')}\n`;
 }
