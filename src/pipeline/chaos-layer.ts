@@ -11,6 +11,7 @@ import type { PinsRequest } from '../resilience/pins/pins.js';
 import { writeFileAtomic } from '../shared/files.js';
 import type { Target } from '../wire/target.js';
 import { runAgentChaos, type PreparedAgentChaos } from './chaos-agent.js';
+import { CHAOS_DEFAULTS } from './defaults.js';
 
 export interface ChaosLayerOptions {
   target: Target;
@@ -19,6 +20,8 @@ export interface ChaosLayerOptions {
   allowTools: string[];
   pins?: PinsRequest;
   agent: PreparedAgentChaos;
+  /** The wait for an answer to a malformed probe message (--probe-timeout). */
+  probeTimeoutMs?: number;
 }
 
 export async function runChaosLayer(options: ChaosLayerOptions): Promise<Report & { chaos: ChaosReport }> {
@@ -28,6 +31,7 @@ export async function runChaosLayer(options: ChaosLayerOptions): Promise<Report 
     target: options.target,
     connect,
     allowTools: options.allowTools,
+    probeTimeoutMs: options.probeTimeoutMs ?? CHAOS_DEFAULTS.probeTimeoutMs,
     ...(options.pins ? { pins: options.pins } : {}),
     onProgress: (done, total, result) => progress.update(done, total, result.id),
   }).finally(() => progress.clear());

@@ -19,7 +19,7 @@ export const messageProbes = defineProbes([
       const valid = ctx.requestText(probeId('malformed'), ctx.healthMethod);
       // A request cut in half: what a client that died mid-write leaves behind.
       const body = valid.slice(0, Math.floor(valid.length / 2));
-      const exchange = await ctx.link.send({ body, method: ctx.healthMethod, endWhen: anyResponse });
+      const exchange = await ctx.link.send({ body, method: ctx.healthMethod, endWhen: anyResponse, timeoutMs: ctx.options.probeTimeoutMs });
       const graded = grade(exchange, { codes: [ErrorCode.ParseError] });
       const evidence = [evidenceOf(exchange, 'JSON-RPC error -32700 (Parse error), with HTTP 400 on HTTP', 'truncated JSON')];
       return outcomeOf(
@@ -40,7 +40,12 @@ export const messageProbes = defineProbes([
       const body = `[${ids.map((id) => ctx.requestText(id, ctx.healthMethod)).join(',')}]`;
       const answersItem = (message: unknown): boolean =>
         isResponse(message) && ids.some((id) => sameId((message as { id?: unknown }).id, id));
-      const exchange = await ctx.link.send({ body, method: ctx.healthMethod, endWhen: (m) => Array.isArray(m) || isResponse(m) });
+      const exchange = await ctx.link.send({
+        body,
+        method: ctx.healthMethod,
+        endWhen: (m) => Array.isArray(m) || isResponse(m),
+        timeoutMs: ctx.options.probeTimeoutMs,
+      });
       const evidence = [
         evidenceOf(
           exchange,
@@ -78,6 +83,7 @@ export const messageProbes = defineProbes([
         method: 'tools/call',
         name: `${prefix}\uFFFD(`,
         endWhen: anyResponse,
+        timeoutMs: ctx.options.probeTimeoutMs,
       });
       const graded = grade(exchange, {
         codes: [ErrorCode.ParseError, ErrorCode.InvalidRequest, ErrorCode.InvalidParams],

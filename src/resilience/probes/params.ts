@@ -44,6 +44,7 @@ export const paramProbes = defineProbes([
         method: 'tools/list',
         awaitId: listId,
         endWhen: nullIdError,
+        timeoutMs: ctx.options.probeTimeoutMs,
       });
       const listGrade = grade(list, { codes: [ErrorCode.InvalidParams, ErrorCode.InvalidRequest] });
       grades.push(listGrade.grade);

@@ -25,7 +25,15 @@ export class ProbeContext {
     readonly link: ProbeLink,
     /** Every tool the server lists (read once, before the probes). */
     readonly tools: readonly ListedTool[],
-    readonly options: { timeoutMs: number; allowTools: ReadonlySet<string> },
+    readonly options: {
+      timeoutMs: number;
+      /**
+       * The wait for an answer to a malformed message (never above timeoutMs): a server that
+       * ignores an unreadable line is judged by its silence, which need not cost the request timeout.
+       */
+      probeTimeoutMs: number;
+      allowTools: ReadonlySet<string>;
+    },
   ) {}
 
   get hasTools(): boolean {
