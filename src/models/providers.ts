@@ -36,16 +36,23 @@ const none = (): Record<string, JsonObject> => ({});
 export interface ProviderEnv {
   baseUrl: string | undefined;
   env: NodeJS.ProcessEnv;
+  /** Every request of the provider goes through it (the connection guard). */
+  fetch?: typeof fetch;
 }
 
 const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434/api';
 
-export function createProviderModel(provider: LlmProvider, id: ModelId, spec: string, { baseUrl, env }: ProviderEnv): ProviderSetup {
+export function createProviderModel(provider: LlmProvider, id: ModelId, spec: string, { baseUrl, env, fetch }: ProviderEnv): ProviderSetup {
+  const viaFetch = fetch === undefined ? {} : { fetch };
   switch (provider) {
     case 'openai':
     case 'openai-chat': {
       const apiKey = requireKey(env, 'OPENAI_API_KEY');
-      const openai = createOpenAI({ apiKey, baseURL: checkedUrl(spec, baseUrl ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1') });
+      const openai = createOpenAI({
+        apiKey,
+        baseURL: checkedUrl(spec, baseUrl ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'),
+        ...viaFetch,
+      });
       if (provider === 'openai-chat') return { model: openai.chat(id.model), providerOptions: none };
       // The harness resends the whole conversation each step, so nothing needs to live on OpenAI's
       // side; store: false keeps eval traffic (which carries the server's tool output) out of it.
@@ -56,13 +63,14 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
       const anthropic = createAnthropic({
         apiKey,
         baseURL: checkedUrl(spec, baseUrl ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1'),
+        ...viaFetch,
       });
       return { model: anthropic(id.model), providerOptions: none };
     }
     case 'google': {
       const apiKey = requireKey(env, 'GOOGLE_GENERATIVE_AI_API_KEY');
       const baseURL = checkedUrl(spec, baseUrl ?? env.GOOGLE_GENERATIVE_AI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta');
-      return { model: createGoogleGenerativeAI({ apiKey, baseURL })(id.model), providerOptions: none };
+      return { model: createGoogleGenerativeAI({ apiKey, baseURL, ...viaFetch })(id.model), providerOptions: none };
     }
     case 'openai-compatible': {
       const given = baseUrl ?? env.OPENAI_COMPATIBLE_BASE_URL;
@@ -80,6 +88,7 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
         ...(apiKey === undefined ? {} : { apiKey }),
         // Without it most servers (vLLM, llama.cpp, OpenRouter) omit token counts from the answer.
         includeUsage: true,
+        ...viaFetch,
       });
       return { model: compatible.chatModel(id.model), providerOptions: none };
     }
@@ -95,7 +104,7 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
           },
         },
       });
-      return { model: createOllama({ baseURL })(id.model), providerOptions: ollamaOptions };
+      return { model: createOllama({ baseURL, ...viaFetch })(id.model), providerOptions: ollamaOptions };
     }
   }
 }
