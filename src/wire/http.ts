@@ -7,7 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { StringDecoder } from 'node:string_decoder';
-import { WireError } from './errors.js';
+import { describeTlsFailure, WireError } from './errors.js';
 import {
   floodMessage,
   MAX_MESSAGES_PER_EXCHANGE,
@@ -120,7 +120,7 @@ function describeNetworkError(url: URL, error: NodeJS.ErrnoException): WireError
     case 'ENETUNREACH':
       return new WireError('unreachable', `${where} is not reachable from this machine`);
     default:
-      return new WireError('unreachable', `request to ${where} failed: ${error.message}`);
+      return describeTlsFailure(where, error) ?? new WireError('unreachable', `request to ${where} failed: ${error.message}`);
   }
 }
 
