@@ -9,7 +9,7 @@ import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import { ALL_CHECKS } from '../src/conformance/checks/index.js';
 import { runConformance } from '../src/conformance/runner.js';
 import type { Report } from '../src/report/model.js';
-import { REFERENCE_SERVER } from './helpers/cli.js';
+import { REFERENCE_SERVER, SDK_SERVER } from './helpers/cli.js';
 
 const servers: LaunchedServer[] = [];
 afterAll(async () => {
@@ -55,4 +55,20 @@ it('subscriptions/listen answered as application/json fails at once on the conte
   const received = result.evidence.map((e) => e.received ?? '').join('\n');
   expect(received).toContain('notifications/subscriptions/acknowledged');
   expect(received).not.toMatch(/within \d+ ms/);
+});
+
+it('the fix for a stateful SDK v2 stdio server names what the SDK does and what its user can change', async () => {
+  const report = await runConformance({
+    target: { kind: 'stdio', command: `"${process.execPath}" "${SDK_SERVER}" --stdio` },
+    checks: [...ALL_CHECKS],
+    strict: false,
+    allowTools: [],
+    connect: { timeoutMs: 5_000, maxResponseBytes: 1 << 22 },
+    concurrency: 8,
+    eofGraceMs: 5_000,
+  });
+  const stateless = report.checks.find((c) => c.id === 'meta.stateless')!;
+  expect(stateless.status).toBe('fail');
+  expect(stateless.fix).toMatch(/serveStdio\(\) fixes the era from the connection's first message and never re-checks/);
+  expect(stateless.fix).toContain("serveStdio(factory, { legacy: 'reject' })");
 });
