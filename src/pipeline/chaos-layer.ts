@@ -27,13 +27,14 @@ export interface ChaosLayerOptions {
 export async function runChaosLayer(options: ChaosLayerOptions): Promise<Report & { chaos: ChaosReport }> {
   const connect = { ...options.connect, maxResponseBytes: PROBE_MAX_RESPONSE_BYTES };
   const progress = progressReporter('probing');
+  let failures = 0;
   const { report, pinFile } = await runOfflineChaos({
     target: options.target,
     connect,
     allowTools: options.allowTools,
     probeTimeoutMs: options.probeTimeoutMs ?? CHAOS_DEFAULTS.probeTimeoutMs,
     ...(options.pins ? { pins: options.pins } : {}),
-    onProgress: (done, total, result) => progress.update(done, total, result.id),
+    onProgress: (done, total, result) => progress.update(done, total, result.id, (failures += result.status === 'fail' ? 1 : 0)),
   }).finally(() => progress.clear());
   if (pinFile !== undefined && report.chaos.pins) writeFileAtomic(report.chaos.pins.file, pinFile);
   await runAgentChaos(report, options.agent, options.target, connect);

@@ -90,6 +90,7 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
     throw error;
   }
   const progress = progressReporter('evaluating');
+  let failures = 0;
   try {
     const outcome = await runEval({
       session,
@@ -107,7 +108,7 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
       cacheMode: options.cache,
       tracing,
       ...(options.shard ? { shard: options.shard } : {}),
-      onProgress: (done, total, label) => progress.update(done, total, label),
+      onProgress: (done, total, label, passed) => progress.update(done, total, label, (failures += passed ? 0 : 1)),
     });
     return { outcome, verdict: evalVerdict(outcome), era: session.era, ...(session.serverInfo ? { serverInfo: session.serverInfo } : {}) };
   } finally {
