@@ -207,14 +207,17 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
       // A caller waiting for a stream (endWhen) was answered with plain JSON: once the body parses,
       // it is all there is to judge, even if the server never ends it.
       const settleOpenJsonBody = (): void => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (!parseServerJson(text).ok) return;
-        exchange.bodyText = text;
-        if (adoptJsonBody()) {
-          adoptResponse();
-          finish();
-        }
-        res.destroy();
+        if (!parseServerJson(Buffer.concat(chunks).toString('utf8')).ok) return;
+        // A body that does end is left to 'end' (the socket stays reusable); only one held open is cut.
+        setImmediate(() => {
+          if (settled) return;
+          exchange.bodyText = Buffer.concat(chunks).toString('utf8');
+          if (adoptJsonBody()) {
+            adoptResponse();
+            finish();
+          }
+          res.destroy();
+        });
       };
 
       /** A plain JSON body's messages; false when it was refused (too deep). */
