@@ -39,12 +39,11 @@ export const paramProbes = defineProbes([
       const evidence: Evidence[] = [];
       const listId = probeId('params');
       // params must be an object; 5 cannot even carry the required _meta.
-      const list = await ctx.link.send({
+      const list = await ctx.sendMalformed({
         body: JSON.stringify({ jsonrpc: '2.0', id: listId, method: 'tools/list', params: 5 }),
         method: 'tools/list',
         awaitId: listId,
         endWhen: nullIdError,
-        timeoutMs: ctx.options.probeTimeoutMs,
       });
       const listGrade = grade(list, { codes: [ErrorCode.InvalidParams, ErrorCode.InvalidRequest] });
       grades.push(listGrade.grade);
