@@ -77,3 +77,12 @@ async function assertLegacyScan(args: string[], out: string): Promise<void> {
   );
   expect(report.checks.every((c) => c.status === 'skip')).toBe(true);
 }
+
+it('mcpgate.yaml takes chaos.probe_timeout_ms for run, and refuses a bad value naming the key', async () => {
+  const { parseConfig } = await import('../src/pipeline/config.js');
+  const { planRun } = await import('../src/pipeline/run-plan.js');
+  const base = 'server:\n  url: http://127.0.0.1:1/mcp\nchaos:\n  enabled: true\n';
+  expect(planRun(parseConfig(`${base}  probe_timeout_ms: 1500\n`, 'mcpgate.yaml')).chaos?.probeTimeoutMs).toBe(1500);
+  expect(planRun(parseConfig(base, 'mcpgate.yaml')).chaos?.probeTimeoutMs).toBe(5000);
+  expect(() => parseConfig(`${base}  probe_timeout_ms: 0\n`, 'mcpgate.yaml')).toThrow(/chaos\.probe_timeout_ms/);
+});
