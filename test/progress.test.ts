@@ -66,7 +66,7 @@ it('--quiet (configured by the CLI) shows nothing, on a terminal or not', () => 
 });
 
 const evalArgs = ['eval', '--stdio', referenceStdio(), '--golden', GOLDEN, '--runs', '10', '--cache', 'off'];
-const PLAIN_LINE = /^mcpgate: evaluating \d+\/\d+, \d+ failed, [\d.]+ s elapsed(, about [\d.]+ s left)?$/m;
+const PLAIN_LINE = /^mcpgate: evaluating \d+\/\d+, \d+ failed, [\d.]+ s elapsed(, about [\d.]+ s left)? · baseline [\w-]+ #\d+$/m;
 
 it('not on a terminal: plain progress lines at the configured interval, none with --quiet', async () => {
   const env = { MCPGATE_PROGRESS_INTERVAL: '0.05' };

@@ -72,8 +72,10 @@ export function progressReporter(
   let shown = false;
   let timer: NodeJS.Timeout | undefined;
 
+  // The label may be a server's tool name: masked and escaped like any other outside text.
+  const line = (current: State): string => `${describeProgress(verb, current, clock() - startedAt)} · ${safe(redact(current.label))}`;
   const printPlain = (): void => {
-    if (state) stream.write(`mcpgate: ${describeProgress(verb, state, clock() - startedAt)}\n`);
+    if (state) stream.write(`mcpgate: ${line(state)}\n`);
   };
 
   return {
@@ -86,9 +88,7 @@ export function progressReporter(
         }
         return;
       }
-      // The label may be a server's tool name: masked and escaped like any other outside text.
-      const line = `${describeProgress(verb, state, clock() - startedAt)} · ${safe(redact(label))}`.slice(0, (stream.columns ?? 80) - 1);
-      stream.write(`\r\x1b[2K${line}`);
+      stream.write(`\r\x1b[2K${line(state).slice(0, (stream.columns ?? 80) - 1)}`);
       shown = true;
     },
     clear() {
