@@ -68,7 +68,7 @@ const VARIANTS = [
     id: 'missing-result-type',
     rule: 'R1',
     transports: BOTH,
-    expectedStatus: 'warn',
+    expectedStatus: 'fail',
     description: 'no result carries resultType',
     expectedFailures: ['result.result-type'],
   },
@@ -414,6 +414,15 @@ const VARIANTS = [
     transports: BOTH,
     expectedStatus: 'fail',
     description: 'the subscriptions/listen acknowledgement carries a server-chosen subscriptionId instead of the request id',
+    expectedFailures: ['subscriptions.acknowledged'],
+  },
+  {
+    id: 'listen-as-json',
+    rule: 'S2',
+    transports: HTTP,
+    expectedStatus: 'fail',
+    description:
+      'subscriptions/listen is answered as application/json (the acknowledgement in a body that never ends) instead of an event stream',
     expectedFailures: ['subscriptions.acknowledged'],
   },
   {

@@ -97,6 +97,12 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
   }
 
   function openSubscription(res: ServerResponse, acknowledgement: OutgoingMessage): void {
+    if (isBroken(config, 'listen-as-json')) {
+      // The body is never ended, the way a server that forgot to switch to SSE holds its reply open.
+      res.writeHead(200, { ...baseHeaders, 'Content-Type': 'application/json' });
+      res.write(JSON.stringify(acknowledgement));
+      return;
+    }
     startEventStream(res, 200);
     sendEvent(res, acknowledgement);
     // Idle proxies drop silent connections; comment lines keep the stream alive and carry no message.

@@ -1,6 +1,7 @@
 /** From samples to case verdicts and suite figures: pass rates, pass^k, floors, flakiness, accuracies. */
 
 import type { EvalCaseResult, EvalSample, EvalSummary } from '../report/model.js';
+import { oneLine } from '../shared/one-line.js';
 
 /** Unbiased pass^k for k = 1..n from c passes in n samples: C(c,k) / C(n,k). */
 export function passHatK(passes: number, runs: number): number[] {
@@ -39,7 +40,8 @@ export function caseVerdict(
   const flaky = passes > 0 && passes < runs;
   const head = `${passes}/${runs} passed (needs ${required})`;
   const problems = samples.filter((s) => s.status !== 'pass');
-  const message = problems.length === 0 ? head : `${head}: ${topReasons(problems)}`;
+  // A sample's error may quote a server's multi-line text; the case message is one line, the sample keeps it whole.
+  const message = problems.length === 0 ? head : `${head}: ${oneLine(topReasons(problems))}`;
   return { ...base, passes, errors, passRate: runs === 0 ? 0 : passes / runs, passHatK: passHatK(passes, runs), status, flaky, message };
 }
 

@@ -42,7 +42,8 @@ export interface EvalOptions {
   cacheMode: string;
   tracing?: Tracing;
   prices: PriceTable;
-  onProgress?: (done: number, total: number, label: string) => void;
+  /** After each sample; `passed` is false for a failed or errored sample. */
+  onProgress?: (done: number, total: number, label: string, passed: boolean) => void;
   /** Run only the cases of this shard (1-based index of count); see shardOfCase. */
   shard?: EvalShard;
 }
@@ -103,7 +104,7 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
       }
       const key = `${job.model.client.id}\u0000${job.c.id}`;
       samples.set(key, [...(samples.get(key) ?? []), sample]);
-      options.onProgress?.(++done, jobs.length, `${job.model.client.id} ${job.c.id} #${job.index + 1}`);
+      options.onProgress?.(++done, jobs.length, `${job.model.client.id} ${job.c.id} #${job.index + 1}`, sample.status === 'pass');
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));

@@ -38,6 +38,12 @@ export function configure(command: Command): void {
         .default(CHAOS_DEFAULTS.proxyPort)
         .argParser(port('--proxy-port')),
       new Option('--client <command>', 'test an MCP client command against a server that cuts a response stream (it gets MCP_SERVER_URL)'),
+      new Option(
+        '--probe-timeout <ms>',
+        'how long a robustness probe waits for an answer to a malformed message before judging the server silent (capped at --timeout)',
+      )
+        .default(CHAOS_DEFAULTS.probeTimeoutMs)
+        .argParser(positiveInteger('--probe-timeout')),
       new Option('--client-timeout <ms>', 'how long the client command may run')
         .default(CHAOS_DEFAULTS.clientTimeoutMs)
         .argParser(positiveInteger('--client-timeout')),

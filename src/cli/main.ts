@@ -8,6 +8,7 @@
 
 import { Command, CommanderError } from 'commander';
 import { EXIT } from '../shared/exit-codes.js';
+import { configureProgress } from '../report/progress.js';
 import { safe, safeLines } from '../report/terminal-escape.js';
 import { InputError } from '../shared/input-error.js';
 import { redact } from '../shared/redact.js';
@@ -67,7 +68,8 @@ async function main(argv: string[]): Promise<void> {
     .version(MCPGATE_VERSION)
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) })
-    .showHelpAfterError('(run mcpgate --help for usage)');
+    .showHelpAfterError('(run mcpgate --help for usage)')
+    .hook('preAction', (_program, command) => configureProgress({ quiet: command.opts().quiet === true }));
   try {
     const loaded = await Promise.all(commandsFor(argv.slice(2)).map(async (entry) => ({ name: entry.name, module: await entry.load() })));
     for (const { name, module } of loaded) module.configure(program.command(name));

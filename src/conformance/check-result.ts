@@ -5,6 +5,7 @@
  */
 
 import type { CheckResult, Status } from '../report/model.js';
+import { oneLine } from '../shared/one-line.js';
 import { specUrl } from '../spec/protocol.js';
 import type { CheckDefinition, CheckOutcome } from './check.js';
 
@@ -20,7 +21,7 @@ export function toCheckResult(check: CheckIdentity, outcome: CheckOutcome, stric
     level: check.level,
     specRef: specUrl(check.spec),
     status,
-    message: outcome.message,
+    message: oneLine(outcome.message),
     ...(outcome.fix ? { fix: outcome.fix } : {}),
     evidence: outcome.evidence,
     durationMs: Math.round(durationMs * 10) / 10,

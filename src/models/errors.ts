@@ -7,6 +7,8 @@
 
 import { APICallError, RetryError } from 'ai';
 import { redact } from '../shared/redact.js';
+import { ProviderUnreachableError } from './connection-guard.js';
+import { warnOnce } from './sdk-warnings.js';
 import { ModelError } from './types.js';
 
 const MAX_DETAIL = 200;
@@ -15,6 +17,10 @@ export function toModelError(error: unknown, modelId: string): ModelError {
   if (error instanceof ModelError) return new ModelError(error.kind, redact(error.message));
   const attempts = RetryError.isInstance(error) ? error.errors.length : 1;
   const last = RetryError.isInstance(error) ? error.lastError : error;
+  if (last instanceof ProviderUnreachableError) {
+    warnOnce(`${modelId}/unreachable`, last.message);
+    return new ModelError('provider-error', last.message);
+  }
   const after = attempts > 1 ? ` after ${attempts} attempts` : '';
   if (APICallError.isInstance(last)) {
     const status = last.statusCode;

@@ -37,19 +37,23 @@ const none = (): Record<string, JsonObject> => ({});
 export interface ProviderEnv {
   baseUrl: string | undefined;
   env: NodeJS.ProcessEnv;
+  /** Every request of the provider goes through it (the connection guard). */
+  fetch?: typeof fetch;
 }
 
 const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434/api';
 
-export function createProviderModel(provider: LlmProvider, id: ModelId, spec: string, { baseUrl, env }: ProviderEnv): ProviderSetup {
+export function createProviderModel(provider: LlmProvider, id: ModelId, spec: string, { baseUrl, env, fetch }: ProviderEnv): ProviderSetup {
+  // Every provider exchange is timed on the network thread; the caller may wrap that fetch (the connection guard).
+  const viaFetch = { fetch: fetch ?? clockedFetch };
   switch (provider) {
     case 'openai':
     case 'openai-chat': {
       const apiKey = requireKey(env, 'OPENAI_API_KEY');
       const openai = createOpenAI({
         apiKey,
-        fetch: clockedFetch,
         baseURL: checkedUrl(spec, baseUrl ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'),
+        ...viaFetch,
       });
       if (provider === 'openai-chat') return { model: openai.chat(id.model), providerOptions: none };
       // The harness resends the whole conversation each step, so nothing needs to live on OpenAI's
@@ -60,15 +64,15 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
       const apiKey = requireKey(env, 'ANTHROPIC_API_KEY');
       const anthropic = createAnthropic({
         apiKey,
-        fetch: clockedFetch,
         baseURL: checkedUrl(spec, baseUrl ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1'),
+        ...viaFetch,
       });
       return { model: anthropic(id.model), providerOptions: none };
     }
     case 'google': {
       const apiKey = requireKey(env, 'GOOGLE_GENERATIVE_AI_API_KEY');
       const baseURL = checkedUrl(spec, baseUrl ?? env.GOOGLE_GENERATIVE_AI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta');
-      return { model: createGoogleGenerativeAI({ apiKey, baseURL, fetch: clockedFetch })(id.model), providerOptions: none };
+      return { model: createGoogleGenerativeAI({ apiKey, baseURL, ...viaFetch })(id.model), providerOptions: none };
     }
     case 'openai-compatible': {
       const given = baseUrl ?? env.OPENAI_COMPATIBLE_BASE_URL;
@@ -82,11 +86,11 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
       if (apiKey !== undefined) registerSecret(apiKey);
       const compatible = createOpenAICompatible({
         name: 'openai-compatible',
-        fetch: clockedFetch,
         baseURL: checkedUrl(spec, given, '/v1'),
         ...(apiKey === undefined ? {} : { apiKey }),
         // Without it most servers (vLLM, llama.cpp, OpenRouter) omit token counts from the answer.
         includeUsage: true,
+        ...viaFetch,
       });
       return { model: compatible.chatModel(id.model), providerOptions: none };
     }
@@ -102,7 +106,7 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
           },
         },
       });
-      return { model: createOllama({ baseURL, fetch: clockedFetch })(id.model), providerOptions: ollamaOptions };
+      return { model: createOllama({ baseURL, ...viaFetch })(id.model), providerOptions: ollamaOptions };
     }
   }
 }

@@ -2,6 +2,8 @@
 
 import { createAiSdkClient } from './ai-sdk-client.js';
 import { createBaseline } from './baseline.js';
+import { createConnectionGuard } from './connection-guard.js';
+import { clockedFetch } from './wire-clock.js';
 import { isKnownProvider, parseModelId, unknownProviderError } from './model-id.js';
 import { createProviderModel } from './providers.js';
 import type { ModelClient } from './types.js';
@@ -30,7 +32,12 @@ export function createModel(spec: string, options: ModelOptions = {}): ModelClie
   const id = parseModelId(spec);
   if (!isKnownProvider(id.provider)) throw unknownProviderError(spec, id.provider);
   if (id.provider === 'baseline') return createBaseline();
-  const setup = createProviderModel(id.provider, id, spec, { baseUrl: options.baseUrl, env: options.env ?? process.env });
+  const guard = createConnectionGuard(spec.trim(), { inner: clockedFetch });
+  const setup = createProviderModel(id.provider, id, spec, {
+    baseUrl: options.baseUrl,
+    env: options.env ?? process.env,
+    fetch: guard.fetch,
+  });
   return createAiSdkClient({
     id: spec.trim(),
     setup,

@@ -99,6 +99,7 @@ export async function runAgentChaos(
   if (prepared.models.length > 0) {
     const faults = prepared.faults ?? (await builtInFaults(target, connect, options.allowTools));
     const progress = progressReporter('fault scenarios');
+    let failures = 0;
     const agent = await guarded(() =>
       runFaultScenarios({
         target,
@@ -111,7 +112,7 @@ export async function runAgentChaos(
         callTimeoutMs: options.callTimeoutMs,
         proxyPort: options.proxyPort,
         ...(prepared.descriptions ? { descriptions: prepared.descriptions } : {}),
-        onProgress: (done, total, label) => progress.update(done, total, label),
+        onProgress: (done, total, label, failed) => progress.update(done, total, label, (failures += failed ? 1 : 0)),
       }),
     ).finally(() => progress.clear());
     report.chaos.agent = agent;

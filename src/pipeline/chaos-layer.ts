@@ -11,6 +11,7 @@ import type { PinsRequest } from '../resilience/pins/pins.js';
 import { writeFileAtomic } from '../shared/files.js';
 import type { Target } from '../wire/target.js';
 import { runAgentChaos, type PreparedAgentChaos } from './chaos-agent.js';
+import { CHAOS_DEFAULTS } from './defaults.js';
 
 export interface ChaosLayerOptions {
   target: Target;
@@ -19,17 +20,21 @@ export interface ChaosLayerOptions {
   allowTools: string[];
   pins?: PinsRequest;
   agent: PreparedAgentChaos;
+  /** The wait for an answer to a malformed probe message (--probe-timeout). */
+  probeTimeoutMs?: number;
 }
 
 export async function runChaosLayer(options: ChaosLayerOptions): Promise<Report & { chaos: ChaosReport }> {
   const connect = { ...options.connect, maxResponseBytes: PROBE_MAX_RESPONSE_BYTES };
   const progress = progressReporter('probing');
+  let failures = 0;
   const { report, pinFile } = await runOfflineChaos({
     target: options.target,
     connect,
     allowTools: options.allowTools,
+    probeTimeoutMs: options.probeTimeoutMs ?? CHAOS_DEFAULTS.probeTimeoutMs,
     ...(options.pins ? { pins: options.pins } : {}),
-    onProgress: (done, total, result) => progress.update(done, total, result.id),
+    onProgress: (done, total, result) => progress.update(done, total, result.id, (failures += result.status === 'fail' ? 1 : 0)),
   }).finally(() => progress.clear());
   if (pinFile !== undefined && report.chaos.pins) writeFileAtomic(report.chaos.pins.file, pinFile);
   await runAgentChaos(report, options.agent, options.target, connect);

@@ -12,12 +12,13 @@ export type CheckLayerOptions = Omit<RunOptions, 'checks' | 'eofGraceMs' | 'onPr
 
 export async function runCheckLayer(options: CheckLayerOptions): Promise<Report> {
   const progress = progressReporter();
+  let failures = 0;
   try {
     return await runConformance({
       ...options,
       checks: [...ALL_CHECKS],
       eofGraceMs: EOF_GRACE_MS,
-      onProgress: (done, total, result) => progress.update(done, total, result.id),
+      onProgress: (done, total, result) => progress.update(done, total, result.id, (failures += result.status === 'fail' ? 1 : 0)),
     });
   } finally {
     progress.clear();

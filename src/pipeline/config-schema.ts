@@ -80,6 +80,7 @@ const SECTIONS = {
     enabled: flag('run the robustness probes and the static scan'),
     pins: text('tool pin file (tools.lock)'),
     faults: text('fault and injection scenarios (needs eval.models)'),
+    probe_timeout_ms: positiveInteger('how long a probe waits for the answer to a malformed message (capped at server.timeout_ms)'),
   }),
   gate: section('compare with the last green run', {
     baseline: text('a report file, or auto for the last green run in the history'),

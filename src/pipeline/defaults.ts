@@ -24,7 +24,12 @@ export const EVAL_DEFAULTS = {
   modelTimeoutMs: 60_000,
 } as const;
 
-export const CHAOS_DEFAULTS = { runs: 3, proxyPort: 0, clientTimeoutMs: 30_000 } as const;
+/**
+ * probeTimeoutMs: the wait for an answer to a malformed probe message. A correct server answers a
+ * parse error in a few milliseconds even on a loaded machine (docs/chaos.md has the measurement);
+ * silence beyond this is the server ignoring the line, not being slow.
+ */
+export const CHAOS_DEFAULTS = { runs: 3, proxyPort: 0, clientTimeoutMs: 30_000, probeTimeoutMs: 5_000 } as const;
 
 export const REPORT_DIR_DEFAULT = '.mcpgate/reports';
 

@@ -103,6 +103,7 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
   }
   const progress = progressReporter('evaluating');
   const served = prepared.descriptions ? describedSession(session, prepared.descriptions) : session;
+  let failures = 0;
   try {
     const outcome = await runEval({
       session: served,
@@ -120,7 +121,7 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
       cacheMode: options.cache,
       tracing,
       ...(options.shard ? { shard: options.shard } : {}),
-      onProgress: (done, total, label) => progress.update(done, total, label),
+      onProgress: (done, total, label, passed) => progress.update(done, total, label, (failures += passed ? 0 : 1)),
     });
     // The fingerprint names the real server and, beside it, the descriptions it was served with.
     if (prepared.descriptions)

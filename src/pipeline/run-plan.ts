@@ -33,7 +33,7 @@ export interface RunPlan {
   /** Layer 1, when models are listed. */
   eval?: PreparedEvalLayer;
   /** Layer 2, when it is enabled or pins or faults are named. */
-  chaos?: { pins?: PinsRequest; agent: PreparedAgentChaos };
+  chaos?: { pins?: PinsRequest; agent: PreparedAgentChaos; probeTimeoutMs: number };
   /** When a baseline is named. */
   gate?: { baseline: string; options: GateOptions };
   /** The files written, by format (JSON always). */
@@ -81,6 +81,7 @@ function planChaos(config: McpgateConfig, connect: RunPlan['connect']): RunPlan[
   const evalSection = config.eval ?? {};
   return {
     ...(section.pins ? { pins: { file: section.pins, previous: loadPins(section.pins), update: false } } : {}),
+    probeTimeoutMs: section.probe_timeout_ms ?? CHAOS_DEFAULTS.probeTimeoutMs,
     // With models configured, layer 2 also scores the agent: the faults file's scenarios, or built-in ones.
     agent: prepareAgentChaos({
       ...modelSettings(evalSection),

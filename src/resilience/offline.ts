@@ -13,6 +13,8 @@ import { fingerprintOf } from '../spec/fingerprint.js';
 import { isListedTool } from '../spec/tool.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
 import { isWireError } from '../wire/errors.js';
+import { isResultResponse } from '../wire/jsonrpc.js';
+import type { LegacyHandshake } from '../wire/legacy-client.js';
 import { describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
 import { offlineVerdict, type Reachability } from './offline-verdict.js';
 import { applyPins, type PinsRequest } from './pins/pins.js';
@@ -32,6 +34,8 @@ export interface OfflineChaosOptions {
   allowTools: string[];
   pins?: PinsRequest;
   probes?: readonly ProbeDefinition[];
+  /** The wait for an answer to a malformed probe message; capped at connect.timeoutMs. */
+  probeTimeoutMs?: number;
   /** A violated SHOULD-level probe fails instead of warning (default false). */
   strict?: boolean;
   onProgress?: (done: number, total: number, result: CheckResult) => void;
@@ -68,13 +72,20 @@ export async function runOfflineChaos(options: OfflineChaosOptions): Promise<Off
       chaos = { scan: scanSurface(surface), ...(pins ? { pins: pins.section } : {}) };
       const ctx = new ProbeContext(link, surface.tools.filter(isListedTool), {
         timeoutMs: options.connect.timeoutMs,
+        probeTimeoutMs: Math.min(options.probeTimeoutMs ?? options.connect.timeoutMs, options.connect.timeoutMs),
         allowTools: new Set(options.allowTools),
       });
       results = await runProbes(ctx, probes, { strict, onProgress: options.onProgress });
     } else {
       const refused = notModern(era);
-      reachability = refused;
       results = skipped(probes, refused.reason);
+      if (era.era === 'legacy') {
+        // The probes speak 2026-07-28, but what a legacy server shows a model can still be scanned.
+        const surface = await readSurface(era.legacy, legacyDiscover(era.handshake));
+        chaos = { scan: scanSurface(surface) };
+        refused.reason += `; the security scan read its surface through the 2025-11-25 handshake (${scanSummary(chaos)}), the probes did not run`;
+      }
+      reachability = refused;
     }
   } catch (error) {
     if (!isWireError(error)) throw error;
@@ -105,6 +116,19 @@ function notModern(era: Exclude<EraVerdict, { era: 'modern' }>): Reachability & 
   if (era.era === 'modern-unsupported')
     return { ok: false, reason: `the server does not serve 2026-07-28 (it offers ${era.supported.join(', ')})`, authRequired: false };
   return { ok: false, reason: era.reason, authRequired: era.authRequired === true };
+}
+
+/** The initialize result in the shape readSurface takes from server/discover: capabilities and instructions. */
+function legacyDiscover(handshake: LegacyHandshake): Record<string, unknown> {
+  const result = isResultResponse(handshake.exchange.response) ? handshake.exchange.response.result : {};
+  return { capabilities: handshake.capabilities, instructions: result.instructions };
+}
+
+function scanSummary(chaos: ChaosReport): string {
+  const { findings, scanned } = chaos.scan;
+  const high = findings.filter((f) => f.severity === 'high').length;
+  const found = findings.length === 0 ? 'no findings' : `${findings.length} finding(s), ${high} of high severity`;
+  return `${scanned.tools} tool(s): ${found}`;
 }
 
 function skipped(probes: readonly ProbeDefinition[], reason: string): CheckResult[] {

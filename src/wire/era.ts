@@ -3,6 +3,7 @@
  * completes the `initialize` handshake. Anything else is not (reachable) MCP.
  */
 
+import { oneLine } from '../shared/one-line.js';
 import { ErrorCode, PROTOCOL_VERSION } from '../spec/protocol.js';
 import type { WireError } from './errors.js';
 import type { Exchange } from './exchange.js';
@@ -59,7 +60,7 @@ export function summarizeAnswer(exchange: Exchange): string {
   const parts: string[] = [];
   if (exchange.status !== undefined) parts.push(`HTTP ${exchange.status}${exchange.contentType ? ` ${exchange.contentType}` : ''}`);
   if (exchange.response && 'error' in exchange.response) {
-    parts.push(`JSON-RPC error ${exchange.response.error.code} "${String(exchange.response.error.message).slice(0, 120)}"`);
+    parts.push(`JSON-RPC error ${exchange.response.error.code} "${oneLine(String(exchange.response.error.message), 120)}"`);
   } else if (exchange.response) {
     parts.push('a JSON-RPC result');
   } else if (exchange.unparsable.length > 0) {

@@ -30,3 +30,21 @@ export class WireError extends Error {
 export function isWireError(error: unknown): error is WireError {
   return error instanceof WireError;
 }
+
+/**
+ * An https:// URL pointed at a plain-HTTP port makes OpenSSL fail on the first bytes it reads
+ * ("wrong version number", with a source path and line); say what that means instead.
+ */
+export function describeTlsFailure(where: string, error: NodeJS.ErrnoException): WireError | undefined {
+  const plainHttp =
+    error.code === 'ERR_SSL_WRONG_VERSION_NUMBER' ||
+    (error.code === 'EPROTO' && /wrong version number|packet length too long|http request/i.test(error.message));
+  if (plainHttp) return new WireError('unreachable', `the server at ${where} does not speak TLS on this port; use http://`);
+  if (error.code !== undefined && /^(?:CERT_|ERR_TLS_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(error.code)) {
+    return new WireError(
+      'unreachable',
+      `the TLS certificate of ${where} was rejected (${error.code}); check the host name and the certificate chain`,
+    );
+  }
+  return undefined;
+}

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { StringDecoder } from 'node:string_decoder';
-import { WireError } from './errors.js';
+import { describeTlsFailure, WireError } from './errors.js';
 import {
   floodMessage,
   MAX_MESSAGES_PER_EXCHANGE,
@@ -120,7 +120,7 @@ function describeNetworkError(url: URL, error: NodeJS.ErrnoException): WireError
     case 'ENETUNREACH':
       return new WireError('unreachable', `${where} is not reachable from this machine`);
     default:
-      return new WireError('unreachable', `request to ${where} failed: ${error.message}`);
+      return describeTlsFailure(where, error) ?? new WireError('unreachable', `request to ${where} failed: ${error.message}`);
   }
 }
 
@@ -204,6 +204,47 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
       // Decodes across chunk boundaries, so a character split between two TCP reads stays whole.
       const decoder = new StringDecoder('utf8');
 
+      // A caller waiting for a stream (endWhen) was answered with plain JSON: once the body parses,
+      // it is all there is to judge, even if the server never ends it.
+      const settleOpenJsonBody = (): void => {
+        if (!parseServerJson(Buffer.concat(chunks).toString('utf8')).ok) return;
+        // A body that does end is left to 'end' (the socket stays reusable); only one held open is cut.
+        setImmediate(() => {
+          if (settled) return;
+          exchange.bodyText = Buffer.concat(chunks).toString('utf8');
+          if (adoptJsonBody()) {
+            adoptResponse();
+            finish();
+          }
+          res.destroy();
+        });
+      };
+
+      /** A plain JSON body's messages; false when it was refused (too deep). */
+      const adoptJsonBody = (): boolean => {
+        if (exchange.bodyText.trim().length === 0) return true;
+        const parsed = parseServerJson(exchange.bodyText);
+        if (!parsed.ok && parsed.reason === 'too-deep') {
+          finish(new WireError('too-large', parsed.message));
+          return false;
+        }
+        if (!parsed.ok) exchange.unparsable.push(exchange.bodyText);
+        // A loop, not push(...batch): spreading a server's array of a million entries overflows the call stack.
+        else if (Array.isArray(parsed.value)) for (const item of parsed.value as unknown[]) exchange.messages.push(item);
+        else exchange.messages.push(parsed.value);
+        return true;
+      };
+
+      // A plain JSON body answers exactly this request, so a response with a different id is still
+      // its answer: keep it, flagged, so the id-echo check can show what came back.
+      const adoptResponse = (): void => {
+        if (exchange.response) return;
+        const single = exchange.messages.find((m) => isResponse(m));
+        if (!single) return;
+        exchange.response = single as JsonRpcResponse;
+        if (message.awaitId !== undefined && !matches(single, message.awaitId)) exchange.responseIdMismatch = true;
+      };
+
       const finishAfterBody = (): void => {
         exchange.bodyText = Buffer.concat(chunks).toString('utf8');
         finish();
@@ -222,7 +263,8 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
           return;
         }
         chunks.push(chunk);
-        sse?.push(decoder.write(chunk));
+        if (sse) sse.push(decoder.write(chunk));
+        else if (message.endWhen && endsLikeJson(chunk)) settleOpenJsonBody();
       });
       res.on('end', () => {
         if (settled) return;
@@ -230,26 +272,8 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
         if (sse) {
           sse.push(decoder.end());
           sse.end();
-        } else if (exchange.bodyText.trim().length > 0) {
-          const parsed = parseServerJson(exchange.bodyText);
-          if (!parsed.ok && parsed.reason === 'too-deep') {
-            finish(new WireError('too-large', parsed.message));
-            return;
-          }
-          if (!parsed.ok) exchange.unparsable.push(exchange.bodyText);
-          // A loop, not push(...batch): spreading a server's array of a million entries overflows the call stack.
-          else if (Array.isArray(parsed.value)) for (const item of parsed.value as unknown[]) exchange.messages.push(item);
-          else exchange.messages.push(parsed.value);
-        }
-        if (!exchange.response) {
-          // A plain JSON body answers exactly this request, so a response with a different id is
-          // still its answer: keep it, flagged, so the id-echo check can show what came back.
-          const single = exchange.messages.find((m) => isResponse(m));
-          if (single) {
-            exchange.response = single as JsonRpcResponse;
-            if (message.awaitId !== undefined && !matches(single, message.awaitId)) exchange.responseIdMismatch = true;
-          }
-        }
+        } else if (!adoptJsonBody()) return;
+        adoptResponse();
         finish();
       });
       res.on('error', (error: NodeJS.ErrnoException) => {
@@ -280,6 +304,15 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
     if (body) req.end(body);
     else req.end();
   });
+}
+
+function endsLikeJson(chunk: Buffer): boolean {
+  for (let i = chunk.length - 1; i >= 0; i--) {
+    const byte = chunk[i]!;
+    if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) continue;
+    return byte === 0x7d || byte === 0x5d; // '}' or ']'
+  }
+  return false;
 }
 
 function matches(message: unknown, awaitId: OutgoingMessage['awaitId']): boolean {

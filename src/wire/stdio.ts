@@ -10,6 +10,7 @@ import { childEnvironment } from './child-environment.js';
 import { endGroup, registerChild } from './child-processes.js';
 import { splitCommandLine } from './command-line.js';
 import { WireError } from './errors.js';
+import { stderrCause } from './stderr-cause.js';
 import {
   MAX_EXCHANGE_MESSAGE_CHARS,
   MAX_MESSAGES_PER_EXCHANGE,
@@ -319,8 +320,8 @@ export class StdioConnection implements Connection {
   private exitError(): WireError {
     const info = this.exitInfo!;
     const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`;
-    const lastErr = this.stderr.trim().split('\n').slice(-1)[0];
-    return new WireError('exited', `the server process ${how}${lastErr ? ` (last stderr line: ${lastErr.slice(0, 200)})` : ''}`);
+    const cause = stderrCause(this.stderr);
+    return new WireError('exited', `the server process ${how}${cause ? `; its stderr says: ${cause}` : ' and wrote nothing on stderr'}`);
   }
 
   private failPending(): void {

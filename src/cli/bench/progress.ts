@@ -17,13 +17,14 @@ export function showProgress(counters: LoadCounters, options: BenchOptions): () 
     lastCompleted = counters.completed;
     lastAt = now;
     const failed = counters.completed - counters.ok;
-    const rest = `${Math.round(rps)} req/s, ${failed} error${failed === 1 ? '' : 's'}`;
-    if (options.requests !== undefined) progress.update(counters.completed, options.requests, `requests, ${rest}`);
+    const rate = `${Math.round(rps)} req/s`;
+    if (options.requests !== undefined) progress.update(counters.completed, options.requests, `requests, ${rate}`, failed);
     else
       progress.update(
         Math.floor((now - counters.startedAt) / 1000),
         Math.round((options.durationMs ?? 0) / 1000),
-        `s, ${counters.completed} requests, ${rest}`,
+        `seconds, ${counters.completed} requests, ${rate}`,
+        failed,
       );
   }, PROGRESS_EVERY_MS);
   timer.unref();

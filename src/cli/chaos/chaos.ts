@@ -20,6 +20,7 @@ export interface ChaosFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick
   updatePins?: boolean;
   model: string[];
   clientTimeout: number;
+  probeTimeout: number;
 }
 
 /** The flags as the agent scenarios' options: the one place where `--model` becomes `models`. */
@@ -59,6 +60,7 @@ export async function chaos(flags: ChaosFlags): Promise<number> {
     target,
     connect: { timeoutMs: flags.timeout, headers: flags.header },
     allowTools: flags.allowTool,
+    probeTimeoutMs: flags.probeTimeout,
     ...(pins ? { pins } : {}),
     agent,
   });

@@ -158,6 +158,14 @@ export const metaChecks = defineChecks('meta', [
 ]);
 
 /**
+ * What is true of the official TypeScript SDK v2 (2.4.0), whose stdio servers fail this check:
+ * serveStdio() classifies the connection's opening message, pins one server instance and era for the
+ * connection's lifetime, and hands later messages through without re-reading their version.
+ */
+const STDIO_STATE_FIX =
+  "read the version from every request, never from an earlier message. With the official TypeScript SDK v2 this is its stdio transport, not your code: serveStdio() fixes the era from the connection's first message and never re-checks the version of later ones. serveStdio(factory, { legacy: 'reject' }) makes it refuse a first message without a version (with -32022 where -32602 is due) instead of serving it as 2025-era; re-checking later messages needs a change in the SDK";
+
+/**
  * Statelessness from a cold start: on a fresh connection, a first request without a protocol version
  * must be refused, and must not switch the connection into another era for the requests after it.
  */
@@ -185,7 +193,9 @@ export const statelessCheck = defineChecks('meta', [
         return violated(
           `the first request on a new connection lacked protocolVersion and should get ${expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport)}; got ${refused.seen}`,
           evidence,
-          'read the version from every request; never fall back to an era chosen by an earlier message',
+          ctx.transport === 'stdio'
+            ? STDIO_STATE_FIX
+            : 'read the version from every request; never fall back to an era chosen by an earlier message',
         );
       if (!after.ok)
         return violated(

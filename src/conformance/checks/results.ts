@@ -10,7 +10,7 @@ import {
 } from '../../spec/protocol.js';
 import { validateResult, validateServerMessage } from '../../spec/validate.js';
 import { classifyMessage, isObject } from '../../wire/jsonrpc.js';
-import { defineChecks, pass, skip, violated, warn } from '../check.js';
+import { defineChecks, pass, skip, violated } from '../check.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { allServerMessages, auditedErrors, auditedResults } from './audit.js';
 
@@ -48,11 +48,13 @@ export const resultChecks = defineChecks('results', [
           'use resultType "complete" for final results',
         );
       }
+      // "Treat an absent resultType as complete" is the client's rule for older servers; a server
+      // that answered server/discover with 2026-07-28 MUST send it on every result (R1).
       if (absentCount > 0) {
-        return warn(
-          `${absentCount} of ${results.length} results have no resultType; treated as "complete" for compatibility with older servers`,
+        return violated(
+          `${absentCount} of ${results.length} results have no resultType, which a 2026-07-28 server MUST send on every result`,
           absent,
-          'add resultType: "complete" to every result',
+          'add resultType: "complete" to every final result',
         );
       }
       return pass(`all ${results.length} results carry a known resultType`);
@@ -148,7 +150,9 @@ export const resultChecks = defineChecks('results', [
       }
       if (problems.length > 0)
         return violated(`${problems.length} message(s) do not match the schema: ${problems.slice(0, 3).join(' | ')}`, bad);
-      return pass(`${checked} messages match the schema`);
+      return pass(
+        `${checked} messages match the schema (resultType, ttlMs and cacheScope are judged by result.result-type and caching.ttl-scope)`,
+      );
     },
   },
   {

@@ -3,7 +3,7 @@
 import { ErrorCode, META } from '../../spec/protocol.js';
 import { classifyMessage, isObject } from '../../wire/jsonrpc.js';
 import { defineChecks, pass, violated, warn } from '../check.js';
-import { evidenceOf } from '../evidence.js';
+import { evidenceOf, excerpt } from '../evidence.js';
 import { expectError, uniqueId } from './expect.js';
 
 const ACK = 'notifications/subscriptions/acknowledged';
@@ -39,6 +39,13 @@ export const subscriptionChecks = defineChecks('subscriptions', [
           'subscriptions/listen is answered as an unknown method; the revision implies every server accepts it, even if it honours nothing',
           evidence,
           `answer subscriptions/listen with ${ACK} listing the notifications the server will send (possibly none)`,
+        );
+      }
+      if (ctx.transport === 'http' && exchange.contentType !== undefined && exchange.contentType !== 'text/event-stream') {
+        return violated(
+          `subscriptions/listen was answered as ${exchange.contentType}, not text/event-stream: ${excerpt(exchange.bodyText.replace(/\s+/g, ' ').trim() || '(empty body)', 160)}`,
+          evidence,
+          'answer subscriptions/listen with Content-Type text/event-stream and keep the stream open for its notifications',
         );
       }
       const first = exchange.messages.find(ours);

@@ -6,6 +6,7 @@
 
 import { pass, violated, warn, type CheckOutcome } from '../../conformance/check.js';
 import type { Evidence } from '../../report/model.js';
+import { redact } from '../../shared/redact.js';
 import { summarizeAnswer } from '../../wire/era.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { errorCodeOf, isErrorResponse, isResultResponse } from '../../wire/jsonrpc.js';
@@ -32,7 +33,7 @@ export interface Graded {
 const INTERNAL_ERROR = -32603;
 
 export function grade(exchange: Exchange, acceptance: Acceptance): Graded {
-  const seen = describe(exchange);
+  const seen = isSilent(exchange) ? describeSilence(exchange) : describe(exchange);
   const status = exchange.transport === 'http' ? exchange.status : undefined;
   if (status !== undefined && status >= 500) return { grade: 'wrong', seen };
   const code = errorCodeOf(exchange.response);
@@ -62,6 +63,21 @@ export function describe(exchange: Exchange): string {
   const answer = summarizeAnswer(exchange);
   if (isResultResponse(exchange.response) && exchange.response.result.isError === true) return `${answer} with isError: true`;
   return exchange.error && !isErrorResponse(exchange.response) ? `${answer} (${exchange.error.message})` : answer;
+}
+
+function isSilent(exchange: Exchange): boolean {
+  return exchange.error?.kind === 'timeout' && exchange.status === undefined && exchange.messages.length === 0;
+}
+
+const SENT_PREVIEW = 60;
+
+/** What a probe sent, and that nothing came back: a silent server is judged by what it was given. */
+function describeSilence(exchange: Exchange): string {
+  const sent = exchange.sent.body.replace(/\s+/g, ' ');
+  const preview = sent.length > SENT_PREVIEW ? `${sent.slice(0, SENT_PREVIEW)}…` : sent;
+  const where = exchange.transport === 'stdio' ? 'on stdin' : `to ${exchange.endpoint}`;
+  const waited = exchange.sent.timeoutMs !== undefined ? ` within ${exchange.sent.timeoutMs} ms` : '';
+  return `sent ${redact(preview)} ${where}; nothing came back${waited}`;
 }
 
 /** Folds a grade into a check outcome with one line per part. */

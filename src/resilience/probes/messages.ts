@@ -19,7 +19,7 @@ export const messageProbes = defineProbes([
       const valid = ctx.requestText(probeId('malformed'), ctx.healthMethod);
       // A request cut in half: what a client that died mid-write leaves behind.
       const body = valid.slice(0, Math.floor(valid.length / 2));
-      const exchange = await ctx.link.send({ body, method: ctx.healthMethod, endWhen: anyResponse });
+      const exchange = await ctx.sendMalformed({ body, method: ctx.healthMethod, endWhen: anyResponse });
       const graded = grade(exchange, { codes: [ErrorCode.ParseError] });
       const evidence = [evidenceOf(exchange, 'JSON-RPC error -32700 (Parse error), with HTTP 400 on HTTP', 'truncated JSON')];
       return outcomeOf(
@@ -40,7 +40,11 @@ export const messageProbes = defineProbes([
       const body = `[${ids.map((id) => ctx.requestText(id, ctx.healthMethod)).join(',')}]`;
       const answersItem = (message: unknown): boolean =>
         isResponse(message) && ids.some((id) => sameId((message as { id?: unknown }).id, id));
-      const exchange = await ctx.link.send({ body, method: ctx.healthMethod, endWhen: (m) => Array.isArray(m) || isResponse(m) });
+      const exchange = await ctx.sendMalformed({
+        body,
+        method: ctx.healthMethod,
+        endWhen: (m) => Array.isArray(m) || isResponse(m),
+      });
       const evidence = [
         evidenceOf(
           exchange,
@@ -72,7 +76,7 @@ export const messageProbes = defineProbes([
       const request = ctx.requestText(probeId('utf8'), 'tools/call', { name: `${prefix}@@`, arguments: {} });
       const [head, tail] = request.split('@@') as [string, string];
       const bytes = Buffer.concat([Buffer.from(head), Buffer.from([0xc3, 0x28]), Buffer.from(tail)]);
-      const exchange = await ctx.link.send({
+      const exchange = await ctx.sendMalformed({
         body: bytes,
         shown: `${head}\\xC3\\x28${tail}  (raw bytes C3 28: a UTF-8 lead byte without its continuation)`,
         method: 'tools/call',

@@ -39,7 +39,7 @@ export const paramProbes = defineProbes([
       const evidence: Evidence[] = [];
       const listId = probeId('params');
       // params must be an object; 5 cannot even carry the required _meta.
-      const list = await ctx.link.send({
+      const list = await ctx.sendMalformed({
         body: JSON.stringify({ jsonrpc: '2.0', id: listId, method: 'tools/list', params: 5 }),
         method: 'tools/list',
         awaitId: listId,

@@ -8,7 +8,9 @@ import type { CheckDefinition, CheckOutcome } from '../../conformance/check.js';
 import { toolSafety } from '../../spec/tool-safety.js';
 import type { ListedTool } from '../../spec/tool.js';
 import { isErrorResponse, type JsonRpcId } from '../../wire/jsonrpc.js';
-import type { ProbeLink } from './link.js';
+import type { Exchange } from '../../wire/exchange.js';
+import { WireError } from '../../wire/errors.js';
+import type { ProbeLink, RawMessage } from './link.js';
 
 export const ROBUSTNESS_AREA = 'robustness';
 
@@ -25,7 +27,15 @@ export class ProbeContext {
     readonly link: ProbeLink,
     /** Every tool the server lists (read once, before the probes). */
     readonly tools: readonly ListedTool[],
-    readonly options: { timeoutMs: number; allowTools: ReadonlySet<string> },
+    readonly options: {
+      timeoutMs: number;
+      /**
+       * The wait for an answer to a malformed message (never above timeoutMs): a server that
+       * ignores an unreadable line is judged by its silence, which need not cost the request timeout.
+       */
+      probeTimeoutMs: number;
+      allowTools: ReadonlySet<string>;
+    },
   ) {}
 
   get hasTools(): boolean {
@@ -40,6 +50,19 @@ export class ProbeContext {
   /** The cheap valid request every probe is followed by; server/discover when no tool is listed. */
   get healthMethod(): string {
     return this.hasTools ? 'tools/list' : 'server/discover';
+  }
+
+  /**
+   * Sends a malformed message and waits at most the probe timeout. Silence is then the server's
+   * answer, so the error says which flag bounds the wait, not "raise --timeout".
+   */
+  async sendMalformed(message: Omit<RawMessage, 'timeoutMs'>): Promise<Exchange> {
+    const timeoutMs = this.options.probeTimeoutMs;
+    const exchange = await this.link.send({ ...message, timeoutMs });
+    if (exchange.error?.kind === 'timeout' && exchange.messages.length === 0 && exchange.status === undefined) {
+      exchange.error = new WireError('timeout', `nothing came back within ${timeoutMs} ms (--probe-timeout)`);
+    }
+    return exchange;
   }
 
   /** A request's JSON text with the per-request `_meta` a 2026-07-28 server requires. */

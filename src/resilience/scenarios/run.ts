@@ -39,7 +39,8 @@ export interface FaultRunOptions {
   proxyPort?: number;
   /** Served to the models in place of the server's descriptions; calls still go to the server. */
   descriptions?: DescriptionOverrides;
-  onProgress?: (done: number, total: number, label: string) => void;
+  /** After each sample; `failed`: the agent fell for the fault or the injection, or the sample failed. */
+  onProgress?: (done: number, total: number, label: string, failed: boolean) => void;
 }
 
 export async function runFaultScenarios(options: FaultRunOptions): Promise<ScenarioReport> {
@@ -71,7 +72,7 @@ export async function runFaultScenarios(options: FaultRunOptions): Promise<Scena
     const { scenarios: faultScenarios, injections: cases } = options.faults;
     const total = options.models.length * options.runs * (faultScenarios.length + cases.reduce((n, c) => n + c.classes.length, 0));
     let done = 0;
-    const progress = (label: string): void => options.onProgress?.(++done, total, label);
+    const progress = (label: string, failed: boolean): void => options.onProgress?.(++done, total, label, failed);
 
     const scenarios: FaultScenarioResult[] = [];
     const injections: InjectionResult[] = [];
@@ -79,8 +80,9 @@ export async function runFaultScenarios(options: FaultRunOptions): Promise<Scena
       for (const scenario of faultScenarios) {
         const samples: FaultSample[] = [];
         for (let i = 0; i < options.runs; i++) {
-          samples.push(await runFaultSample(ctx, scenario, model, i));
-          progress(`${model.id} ${scenario.id} #${i + 1}`);
+          const sample = await runFaultSample(ctx, scenario, model, i);
+          samples.push(sample);
+          progress(`${model.id} ${scenario.id} #${i + 1}`, sample.status !== 'pass');
         }
         scenarios.push(scenarioResult(scenario, model.id, samples));
       }
@@ -88,8 +90,9 @@ export async function runFaultScenarios(options: FaultRunOptions): Promise<Scena
         for (const kind of c.classes) {
           const samples: RunInjectionSample[] = [];
           for (let i = 0; i < options.runs; i++) {
-            samples.push(await runInjectionSample(ctx, c, kind, model, i));
-            progress(`${model.id} ${c.id} ${kind} #${i + 1}`);
+            const sample = await runInjectionSample(ctx, c, kind, model, i);
+            samples.push(sample);
+            progress(`${model.id} ${c.id} ${kind} #${i + 1}`, sample.succeeded || sample.agentFailed);
           }
           injections.push(injectionResult(c, kind, model.id, samples));
         }

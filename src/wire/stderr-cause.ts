@@ -1,0 +1,38 @@
+/**
+ * The stderr line that says why a server died. Node ends a crash with its version banner
+ * (`Node.js v20.20.2`) after the stack and the error object's fields, so "the last line" names
+ * nothing; the cause is the error line above them (`Error: Cannot find module 'x'`), and in Python
+ * the last line of the traceback. Secrets are masked here; escaping is the renderers' job.
+ */
+
+import { redact } from '../shared/redact.js';
+
+const MAX_CAUSE = 300;
+
+/** Lines a runtime prints around an error that do not say what went wrong. */
+const NOISE = [
+  /^Node\.js v\d/,
+  /^at\s/, // stack frames (trimmed)
+  /^\^+$/, // the caret under a code frame
+  /^node:internal\//,
+  /^[{}[\]]\s*,?$/,
+  /^[\w$]+: .*,?$/, // fields of the printed error object: code: 'MODULE_NOT_FOUND',
+  /^- /, // Require stack entries
+  /^Require stack:$/,
+  /^throw\b/,
+  /^Emitted 'error' event/,
+];
+
+/** A line that names an error: `Error: …`, `TypeError [ERR_X]: …`, `ModuleNotFoundError: …`, `panic: …`. */
+const ERROR_LINE = /^(?:[\w.$]*(?:Error|Exception)(?: \[[\w]+\])?:|Uncaught\b|panic:|fatal:|error:)/i;
+
+export function stderrCause(stderr: string): string | undefined {
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const named = lines.filter((line) => ERROR_LINE.test(line));
+  const cause = named.at(-1) ?? lines.filter((line) => !NOISE.some((noise) => noise.test(line))).at(-1) ?? lines.at(-1);
+  if (cause === undefined) return undefined;
+  return redact(cause.length > MAX_CAUSE ? `${cause.slice(0, MAX_CAUSE)}…` : cause);
+}
