@@ -4,12 +4,12 @@
  * report, and always ends the child's whole process group (see child-processes.ts).
  */
 
-import { setTimeout as delay } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { childEnvironment } from './child-environment.js';
 import { endGroup, registerChild } from './child-processes.js';
 import { splitCommandLine } from './command-line.js';
 import { WireError } from './errors.js';
+import { within } from './within.js';
 import {
   MAX_EXCHANGE_MESSAGE_CHARS,
   MAX_MESSAGES_PER_EXCHANGE,
@@ -201,7 +201,11 @@ export class StdioConnection implements Connection {
     const grace = options.eofGraceMs ?? 2_000;
     const closedAt = Date.now();
     if (!this.exitInfo) this.child.stdin!.end();
-    const exitedOnEof = await Promise.race([this.exited.then(() => true), delay(grace).then(() => false)]);
+    const exitedOnEof = await within(
+      this.exited.then(() => true),
+      grace,
+      false,
+    );
     const exitMs = exitedOnEof && this.exitInfo ? this.exitInfo.at - closedAt : undefined;
     // Even when the server exited by itself: helpers it started may still run and hold its stdout.
     await endGroup(this.child);
