@@ -76,7 +76,7 @@ export async function runPipeline(configFile: string, onWarning: (warning: strin
     report.verdict = combineVerdicts([...blocking, { layer: 'gate', verdict: { exitCode: gate.exitCode, reason: gate.reason } }]);
   }
   const history = readHistory(plan.history.dir).entries.map((e) => e.entry);
-  writeReports(report, plan.outputs, { anchorFile: configFile, history });
+  await writeReports(report, plan.outputs, { anchorFile: configFile, history });
   // The report as written, verdict included: the entry's `green` and this run's exit code agree.
   if (plan.history.record) recordInHistory(plan.history.dir, report);
   return { report, ...(gate ? { gate } : {}), outputs: plan.outputs, history };

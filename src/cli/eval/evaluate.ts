@@ -63,7 +63,7 @@ export async function evaluate(flags: EvalFlags): Promise<number> {
     verdict: layer1.verdict,
     eval: layer1.outcome.report,
   };
-  writeReports(report, outputFiles(flags), { anchorFile: flags.golden });
+  await writeReports(report, outputFiles(flags), { anchorFile: flags.golden });
   printReport(report, flags);
   return report.verdict.exitCode;
 }
