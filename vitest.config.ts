@@ -12,6 +12,7 @@ const UNIT_TESTS = [
   'test/bench-units.test.ts',
   'test/chaos-units.test.ts',
   'test/conformance-units.test.ts',
+  'test/eval-trajectories.test.ts',
   'test/gate-drift.test.ts',
   'test/gate-rules.test.ts',
   'test/golden.test.ts',

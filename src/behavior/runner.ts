@@ -17,6 +17,7 @@ import { caseVerdict, requiredPasses, summarizeCases } from './aggregate.js';
 import { validateCaseTools } from './golden/index.js';
 import { judgeCompletion } from './judge.js';
 import { scoreSample } from './scorers/index.js';
+import { DEFAULT_TRAJECTORY_MODE, keptSample, type TrajectoryMode } from './trajectories.js';
 import type { GoldenCase, GoldenSet, Trajectory } from './types.js';
 
 export interface EvalModel {
@@ -44,6 +45,8 @@ export interface EvalOptions {
   onProgress?: (done: number, total: number, label: string) => void;
   /** Run only the cases of this shard (1-based index of count); see shardOfCase. */
   shard?: EvalShard;
+  /** Which samples keep their whole trajectory once scored (default: the failing ones). */
+  trajectories?: TrajectoryMode;
 }
 
 export type EvalShard = NonNullable<EvalReport['shard']>;
@@ -99,7 +102,8 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
         if (outcome.serverDown) serverFailure ??= sample.error;
       }
       const key = `${job.model.client.id}\u0000${job.c.id}`;
-      samples.set(key, [...(samples.get(key) ?? []), sample]);
+      // Summarised as soon as it is scored, so a long run holds only what the report will keep.
+      samples.set(key, [...(samples.get(key) ?? []), keptSample(sample, options.trajectories ?? DEFAULT_TRAJECTORY_MODE)]);
       options.onProgress?.(++done, jobs.length, `${job.model.client.id} ${job.c.id} #${job.index + 1}`);
     }
   };

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadGoldenSet } from '../behavior/golden/index.js';
 import { runEval, type EvalOutcome, type EvalShard } from '../behavior/runner.js';
+import type { TrajectoryMode } from '../behavior/trajectories.js';
 import type { GoldenSet } from '../behavior/types.js';
 import { evalVerdict } from '../behavior/verdict.js';
 import type { Verdict } from '../report/model.js';
@@ -36,6 +37,7 @@ export interface EvalLayerOptions extends ModelSettings {
   timeoutMs: number;
   prices?: string;
   shard?: EvalShard;
+  trajectories?: TrajectoryMode;
 }
 
 /** The options with their files loaded and models built: nothing left that could fail as bad input. */
@@ -107,6 +109,7 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
       cacheMode: options.cache,
       tracing,
       ...(options.shard ? { shard: options.shard } : {}),
+      ...(options.trajectories ? { trajectories: options.trajectories } : {}),
       onProgress: (done, total, label) => progress.update(done, total, label),
     });
     return { outcome, verdict: evalVerdict(outcome), era: session.era, ...(session.serverInfo ? { serverInfo: session.serverInfo } : {}) };

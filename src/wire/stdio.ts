@@ -32,6 +32,8 @@ export interface StdioOptions {
   cwd?: string;
   /** Variables the server gets on top of the least environment (see childEnvironment). */
   env?: Record<string, string | undefined>;
+  /** false: keep no log in `exchanges` and `received` (see ConnectOptions.keepLog). */
+  keepLog?: boolean;
 }
 
 export const DEFAULT_STDIO_OPTIONS: StdioOptions = { timeoutMs: 10_000, maxLineBytes: 4 * 1024 * 1024 };
@@ -167,7 +169,7 @@ export class StdioConnection implements Connection {
       unparsable: [],
       timing: { startedAt: Date.now(), durationMs: 0 },
     };
-    this.exchanges.push(exchange);
+    if (this.options.keepLog !== false) this.exchanges.push(exchange);
     if (this.exitInfo) {
       exchange.error = this.exitError();
       return Promise.resolve(exchange);
@@ -225,6 +227,7 @@ export class StdioConnection implements Connection {
 
   /** Up to the caps, every JSON message is kept for the audits; past them it is counted only. */
   private keepReceived(message: unknown, line: string): void {
+    if (this.options.keepLog === false) return;
     if (this.received.length >= MAX_RECEIVED_MESSAGES || this.receivedChars + line.length > MAX_RECEIVED_CHARS) {
       this.droppedMessageCount++;
       return;

@@ -13,7 +13,18 @@ import { outputFiles, type OutputFlags } from '../outputs.js';
 import { writeErr } from '../console.js';
 
 type SameAsLayer =
-  'golden' | 'judge' | 'baseUrl' | 'runs' | 'maxSteps' | 'softFloor' | 'cache' | 'cacheDir' | 'concurrency' | 'prices' | 'shard';
+  | 'golden'
+  | 'judge'
+  | 'baseUrl'
+  | 'runs'
+  | 'maxSteps'
+  | 'softFloor'
+  | 'cache'
+  | 'cacheDir'
+  | 'concurrency'
+  | 'prices'
+  | 'shard'
+  | 'trajectories';
 
 export interface EvalFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<EvalLayerOptions, SameAsLayer> {
   model: string[];
@@ -40,6 +51,7 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
     modelTimeoutMs: flags.modelTimeout,
     prices: flags.prices,
     shard: flags.shard,
+    trajectories: flags.trajectories,
   };
 }
 
