@@ -15,6 +15,7 @@ import type { McpSession } from '../wire/session.js';
 import { runAgent } from './agent.js';
 import { caseVerdict, requiredPasses, summarizeCases } from './aggregate.js';
 import { validateCaseTools } from './golden/index.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import { judgeCompletion } from './judge.js';
 import { scoreSample } from './scorers/index.js';
 import { DEFAULT_TRAJECTORY_MODE, keptSample, type TrajectoryMode } from './trajectories.js';
@@ -67,6 +68,7 @@ export interface EvalOutcome {
 }
 
 export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
+  limitHeapGrowth();
   const { shard } = options;
   const selected = shard ? options.golden.cases.filter((c) => shardOfCase(c.id, shard.count) === shard.index) : options.golden.cases;
   const tools = await options.session.listTools();
