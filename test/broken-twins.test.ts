@@ -1,10 +1,12 @@
 /**
  * Every check is proven by a server that breaks it: each broken variant of the reference server
  * must fail (or warn on) exactly its expected checks and pass every other applicable check, and
- * the correct server must fail none, over both transports.
+ * the correct server must fail none, over both transports. The variants run a few at a time
+ * (vitest's maxConcurrency, set for the e2e project in vitest.config.ts), each HTTP server stopped as
+ * soon as its run is over, so that some 90 runs fit the time and memory of a 2-core machine.
  */
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BREAK_VARIANTS, expectedExitCodeOf } from '../examples/reference-server/breaks.js';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import { ALL_CHECKS } from '../src/conformance/checks/index.js';
@@ -12,19 +14,7 @@ import { runConformance } from '../src/conformance/runner.js';
 import type { Report } from '../src/report/model.js';
 import type { Target } from '../src/wire/target.js';
 import { REFERENCE_SERVER, referenceStdio } from './helpers/cli.js';
-
-const servers: LaunchedServer[] = [];
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-});
-
-async function target(transport: 'http' | 'stdio', variant?: string): Promise<Target> {
-  const extra = variant ? ['--break', variant] : [];
-  if (transport === 'stdio') return { kind: 'stdio', command: referenceStdio(extra.join(' ')) };
-  const server = await launchHttpServer(process.execPath, [REFERENCE_SERVER, ...extra]);
-  servers.push(server);
-  return { kind: 'http', url: server.url };
-}
+import { scaledTimeout } from './helpers/machine-speed.js';
 
 function check(target: Target): Promise<Report> {
   return runConformance({
@@ -32,10 +22,24 @@ function check(target: Target): Promise<Report> {
     checks: [...ALL_CHECKS],
     strict: false,
     allowTools: [],
-    connect: { timeoutMs: 5_000, maxResponseBytes: 1 << 22 },
+    connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22 },
     concurrency: 8,
-    eofGraceMs: 5_000,
+    eofGraceMs: scaledTimeout(5_000),
   });
+}
+
+/** One layer 0 run against the reference server (or one of its broken variants) over `transport`. */
+async function checkReference(transport: 'http' | 'stdio', variant?: string): Promise<Report> {
+  const extra = variant ? ['--break', variant] : [];
+  if (transport === 'stdio') return check({ kind: 'stdio', command: referenceStdio(extra.join(' ')) });
+  const server: LaunchedServer = await launchHttpServer(process.execPath, [REFERENCE_SERVER, ...extra], {
+    timeoutMs: scaledTimeout(10_000),
+  });
+  try {
+    return await check({ kind: 'http', url: server.url });
+  } finally {
+    await server.stop();
+  }
 }
 
 function notPassing(report: Report): Record<string, string> {
@@ -43,8 +47,8 @@ function notPassing(report: Report): Record<string, string> {
 }
 
 describe.each(['http', 'stdio'] as const)('reference server over %s', (transport) => {
-  it('passes every applicable check, skips none but the trace check (it needs --otlp-receiver), exit 0', async () => {
-    const report = await check(await target(transport));
+  it.concurrent('passes every applicable check, skips none but the trace check (it needs --otlp-receiver), exit 0', async ({ expect }) => {
+    const report = await checkReference(transport);
     expect(notPassing(report)).toEqual({});
     expect(report.checks.filter((c) => c.status === 'skip').map((c) => c.id)).toEqual(['telemetry.trace-context']);
     expect(report.verdict.exitCode).toBe(0);
@@ -52,17 +56,20 @@ describe.each(['http', 'stdio'] as const)('reference server over %s', (transport
   });
 
   const variants = BREAK_VARIANTS.filter((v) => (v.transports as readonly string[]).includes(transport));
-  it.each(variants.map((v) => [v.id, v] as const))('variant %s fails exactly its expected checks', async (_id, variant) => {
-    const report = await check(await target(transport, variant.id));
-    const expected = Object.fromEntries(variant.expectedFailures.map((id) => [id, variant.expectedStatus]));
-    expect(notPassing(report)).toEqual(expected);
-    expect(report.verdict.exitCode).toBe(expectedExitCodeOf(variant));
-    for (const id of variant.expectedFailures) {
-      const result = report.checks.find((c) => c.id === id)!;
-      expect(result.message.length).toBeGreaterThan(10);
-      expect(result.specRef).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/2026-07-28\//);
-    }
-  });
+  it.concurrent.for(variants.map((v) => [v.id, v] as const))(
+    'variant %s fails exactly its expected checks',
+    async ([, variant], { expect }) => {
+      const report = await checkReference(transport, variant.id);
+      const expected = Object.fromEntries(variant.expectedFailures.map((id) => [id, variant.expectedStatus]));
+      expect(notPassing(report)).toEqual(expected);
+      expect(report.verdict.exitCode).toBe(expectedExitCodeOf(variant));
+      for (const id of variant.expectedFailures) {
+        const result = report.checks.find((c) => c.id === id)!;
+        expect(result.message.length).toBeGreaterThan(10);
+        expect(result.specRef).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/2026-07-28\//);
+      }
+    },
+  );
 });
 
 it('every check id named by a variant exists, and every check is tripped by some variant', () => {

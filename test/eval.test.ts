@@ -455,6 +455,9 @@ describe('a legacy 2025-11-25 server', () => {
       'baseline',
       '--runs',
       '1',
+      // The call's result is what this test reads; by default a passing sample drops it.
+      '--trajectories',
+      'all',
       '--report',
       report,
     ]);

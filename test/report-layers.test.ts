@@ -34,7 +34,7 @@ function failingEvalReport(): Report {
   });
 }
 
-const render = (format: keyof typeof FORMATS, report: Report): string => FORMATS[format].render(report, {});
+const render = (format: keyof typeof FORMATS, report: Report): Promise<string> => FORMATS[format].render(report, {});
 
 interface Suite {
   name: string;
@@ -65,8 +65,10 @@ interface SarifResult {
   locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }>;
 }
 
-function sarif(report: Report): { results: SarifResult[]; rules: string[]; notifications: Array<{ descriptor: { id: string } }> } {
-  const run = JSON.parse(render('sarif', report)).runs[0];
+async function sarif(
+  report: Report,
+): Promise<{ results: SarifResult[]; rules: string[]; notifications: Array<{ descriptor: { id: string } }> }> {
+  const run = JSON.parse(await render('sarif', report)).runs[0];
   return {
     results: run.results,
     rules: run.tool.driver.rules.map((r: { id: string }) => r.id),
@@ -77,14 +79,14 @@ function sarif(report: Report): { results: SarifResult[]; rules: string[]; notif
 describe('a failing eval report', () => {
   const report = failingEvalReport();
 
-  it('JSON: keeps every case result with its status and pass rate', () => {
-    const cases = parseReport(render('json', report)).eval!.cases;
+  it('JSON: keeps every case result with its status and pass rate', async () => {
+    const cases = parseReport(await render('json', report)).eval!.cases;
     expect(cases.filter((c) => c.status === 'fail')).toHaveLength(6);
     expect(cases.find((c) => c.id === 'invoices' && c.model === GPT)).toMatchObject({ passes: 3, runs: 5, required: 4 });
   });
 
-  it('JUnit: a suite per model with a test per case; six failures, one error, the pass rate and the reason', () => {
-    const xml = render('junit', report);
+  it('JUnit: a suite per model with a test per case; six failures, one error, the pass rate and the reason', async () => {
+    const xml = await render('junit', report);
     const evalSuites = suites(xml).filter((s) => s.name.startsWith('eval '));
     expect(evalSuites.map((s) => s.name)).toEqual([`eval ${GPT}`, 'eval baseline']);
     expect(evalSuites.map((s) => [s.tests, s.failures, s.errors])).toEqual([
@@ -98,8 +100,8 @@ describe('a failing eval report', () => {
     expect(evalSuites[0]!.body).toContain('source: golden/tasks.yaml:18');
   });
 
-  it('SARIF: an error-level result per failed case result, on its golden line; the errored one is a notification', () => {
-    const { results, rules, notifications } = sarif(report);
+  it('SARIF: an error-level result per failed case result, on its golden line; the errored one is a notification', async () => {
+    const { results, rules, notifications } = await sarif(report);
     const evalResults = results.filter((r) => r.ruleId.startsWith('eval.'));
     expect(evalResults).toHaveLength(6);
     expect(new Set(evalResults.map((r) => r.level))).toEqual(new Set(['error']));
@@ -111,8 +113,8 @@ describe('a failing eval report', () => {
     expect(notifications.map((n) => n.descriptor.id)).toContain('eval.lookup');
   });
 
-  it('Markdown: the behaviour section lists the cases that did not pass, with pass rate and reason', () => {
-    const md = render('markdown', report);
+  it('Markdown: the behaviour section lists the cases that did not pass, with pass rate and reason', async () => {
+    const md = await render('markdown', report);
     expect(md).toContain('### Behaviour (layer 1)');
     expect(md).toContain('**Cases that did not pass** (7 of 9 case results):');
     const rows = md.split('\n').filter((l) => /^\| (fail|error) \|/.test(l));
@@ -121,8 +123,8 @@ describe('a failing eval report', () => {
     expect(md).toContain(`| fail | \`invoices\` | openai:gpt-4.1-mini | soft | 3/5 passed (needs 4) | wrong tool (2 runs) |`);
   });
 
-  it('HTML: every case row with its status, pass rate and reason', () => {
-    const html = render('html', report);
+  it('HTML: every case row with its status, pass rate and reason', async () => {
+    const html = await render('html', report);
     expect(html).toContain('<h2 id="behaviour">Behaviour (layer 1)</h2>');
     expect(html.match(/<tr data-status="fail">/g)).toHaveLength(6);
     expect(html).toMatch(
@@ -134,8 +136,8 @@ describe('a failing eval report', () => {
 describe('a failing chaos report', () => {
   const report = makeChaosReport();
 
-  it('JSON: keeps the scan, pins, scenarios, injections and client', () => {
-    const chaos = parseReport(render('json', report)).chaos;
+  it('JSON: keeps the scan, pins, scenarios, injections and client', async () => {
+    const chaos = parseReport(await render('json', report)).chaos;
     expect(chaos?.scan.findings).toHaveLength(2);
     expect(chaos?.pins?.status).toBe('drift');
     expect(chaos?.agent?.scenarios.map((s) => s.status)).toEqual(['fail', 'pass']);
@@ -143,8 +145,8 @@ describe('a failing chaos report', () => {
     expect(chaos?.client?.verdict).toBe('re-issued');
   });
 
-  it('JUnit: the eight passing probes and a failing suite for each of scan, pins, scenarios, injections and client', () => {
-    const xml = render('junit', report);
+  it('JUnit: the eight passing probes and a failing suite for each of scan, pins, scenarios, injections and client', async () => {
+    const xml = await render('junit', report);
     const byName = new Map(suites(xml).map((s) => [s.name, s]));
     expect(byName.get('robustness')).toMatchObject({ tests: PROBE_IDS.length, failures: 0 });
     expect(byName.get('chaos scan')).toMatchObject({ tests: 2, failures: 1 });
@@ -159,8 +161,8 @@ describe('a failing chaos report', () => {
     expect(byName.get('chaos scenarios')!.body).toContain('fabricated: answered 18°C although the tool call failed (2 runs)');
   });
 
-  it('SARIF: results for the scan, the drift, the failed scenario, the injection and the client, with levels and rule ids', () => {
-    const { results } = sarif(report);
+  it('SARIF: results for the scan, the drift, the failed scenario, the injection and the client, with levels and rule ids', async () => {
+    const { results } = await sarif(report);
     expect(results.map((r) => [r.ruleId, r.level])).toEqual([
       ['scan.ignore-instructions', 'error'],
       ['scan.webhook-url', 'warning'],
@@ -174,8 +176,8 @@ describe('a failing chaos report', () => {
     expect(scenario.locations[0]!.physicalLocation).toEqual({ artifactLocation: { uri: 'faults.yaml' }, region: { startLine: 3 } });
   });
 
-  it('Markdown: a layer 2 section with the findings, the drift, the scenarios and the injection', () => {
-    const md = render('markdown', report);
+  it('Markdown: a layer 2 section with the findings, the drift, the scenarios and the injection', async () => {
+    const md = await render('markdown', report);
     expect(md).toContain('### Resilience and security (layer 2)');
     expect(md).toContain('4 tools, 1 prompts, 2 resources, 0 resource templates scanned; 2 findings (1 high).');
     expect(md).toContain('| high | `ignore-instructions` | tool send\\_email (description) |');
@@ -186,8 +188,8 @@ describe('a failing chaos report', () => {
     expect(md).toContain('Client re-issue after a cut stream: fail, re-issued');
   });
 
-  it('HTML: a layer 2 section with the findings, the drift, the scenarios and the injection', () => {
-    const html = render('html', report);
+  it('HTML: a layer 2 section with the findings, the drift, the scenarios and the injection', async () => {
+    const html = await render('html', report);
     expect(html).toContain('<h2 id="chaos">Resilience and security (layer 2)</h2>');
     expect(html.match(/<tr data-severity="high">/g)).toHaveLength(1);
     expect(html).toContain('<span class="st st-fail">drift</span> tools.lock: 4 tools, 1 change.');

@@ -11,6 +11,7 @@ import { runConformance } from '../src/conformance/runner.js';
 import type { Report } from '../src/report/model.js';
 import type { Target } from '../src/wire/target.js';
 import { SDK_EVERYTHING, SDK_SERVER } from './helpers/cli.js';
+import { scaledTimeout } from './helpers/machine-speed.js';
 
 const servers: LaunchedServer[] = [];
 afterAll(async () => {
@@ -33,7 +34,7 @@ function check(target: Target): Promise<Report> {
     checks: [...ALL_CHECKS],
     strict: false,
     allowTools: [],
-    connect: { timeoutMs: 5_000, maxResponseBytes: 1 << 22 },
+    connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22 },
     concurrency: 8,
     eofGraceMs: 5_000,
   });

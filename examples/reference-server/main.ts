@@ -10,7 +10,6 @@ import { BREAK_VARIANTS, findBreak, type BreakId, type Transport } from './break
 import type { ServerConfig } from './config.js';
 import { startHttpServer } from './http.js';
 import { createReferenceServer } from './server.js';
-import { withTracing } from './tracing.js';
 import { runStdio } from './stdio.js';
 
 interface CliOptions {
@@ -83,7 +82,12 @@ async function main(): Promise<void> {
       }
     },
   };
-  const { core, flush } = withTracing(createReferenceServer(config), config);
+  // OpenTelemetry costs each server start ~0.1 s of CPU, and a stdio check starts several servers:
+  // it is loaded only when spans are exported.
+  const untraced = createReferenceServer(config);
+  const { core, flush } = process.env.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? (await import('./tracing.js')).withTracing(untraced, config)
+    : { core: untraced, flush: async (): Promise<void> => undefined };
 
   if (options.transport === 'stdio') {
     process.on('SIGTERM', () => process.exit(0));

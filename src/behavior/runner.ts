@@ -16,8 +16,10 @@ import { runAgent } from './agent.js';
 import { caseVerdict, requiredPasses, summarizeCases } from './aggregate.js';
 import { ConfusionTally, expectedFirstTool } from './confusions.js';
 import { validateCaseTools } from './golden/index.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import { judgeCompletion } from './judge.js';
 import { scoreSample } from './scorers/index.js';
+import { DEFAULT_TRAJECTORY_MODE, keptSample, type TrajectoryMode } from './trajectories.js';
 import type { GoldenCase, GoldenSet, Trajectory } from './types.js';
 
 export interface EvalModel {
@@ -46,6 +48,8 @@ export interface EvalOptions {
   onProgress?: (done: number, total: number, label: string, passed: boolean) => void;
   /** Run only the cases of this shard (1-based index of count); see shardOfCase. */
   shard?: EvalShard;
+  /** Which samples keep their whole trajectory once scored (default: the failing ones). */
+  trajectories?: TrajectoryMode;
 }
 
 export type EvalShard = NonNullable<EvalReport['shard']>;
@@ -66,6 +70,7 @@ export interface EvalOutcome {
 }
 
 export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
+  limitHeapGrowth();
   const { shard } = options;
   const selected = shard ? options.golden.cases.filter((c) => shardOfCase(c.id, shard.count) === shard.index) : options.golden.cases;
   const tools = await options.session.listTools();
@@ -103,7 +108,8 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
         if (outcome.chosen !== undefined) confusions.add(job.model.client.id, job.c.id, expectedFirstTool(job.c), outcome.chosen);
       }
       const key = `${job.model.client.id}\u0000${job.c.id}`;
-      samples.set(key, [...(samples.get(key) ?? []), sample]);
+      // Summarised as soon as it is scored, so a long run holds only what the report will keep.
+      samples.set(key, [...(samples.get(key) ?? []), keptSample(sample, options.trajectories ?? DEFAULT_TRAJECTORY_MODE)]);
       options.onProgress?.(++done, jobs.length, `${job.model.client.id} ${job.c.id} #${job.index + 1}`, sample.status === 'pass');
     }
   };

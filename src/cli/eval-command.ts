@@ -2,6 +2,7 @@
 
 import { Option, type Command } from 'commander';
 import type { EvalShard } from '../behavior/runner.js';
+import { DEFAULT_TRAJECTORY_MODE, TRAJECTORY_MODES } from '../behavior/trajectories.js';
 import { CACHE_MODES } from '../models/cache.js';
 import { EVAL_DEFAULTS } from '../pipeline/defaults.js';
 import { usageError } from '../shared/input-error.js';
@@ -59,6 +60,9 @@ export function configure(command: Command): void {
         '--descriptions <file>',
         "YAML of tool -> description and parameter descriptions served to the models in place of the server's",
       ),
+      new Option('--trajectories <which>', 'samples whose tool results and answer the report keeps: all, failing or none')
+        .choices(TRAJECTORY_MODES)
+        .default(DEFAULT_TRAJECTORY_MODE),
     ],
     displayOptions({ verbose: 'list every case, not only those below their floor or flaky' }),
     outputOptions(),

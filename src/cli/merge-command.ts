@@ -12,6 +12,6 @@ export function configure(command: Command): void {
   addOptions(command, [new Option('--out <file>', 'same as --report: where to write the merged JSON report')], outputOptions());
   command.action(async (files: string[], flags: MergeFlags) => {
     const { merge } = await import('./merge/merge.js');
-    process.exitCode = merge(files, flags);
+    process.exitCode = await merge(files, flags);
   });
 }

@@ -5,8 +5,8 @@
 
 import { performance } from 'node:perf_hooks';
 import { reportHeader, startRunClock } from '../report/header.js';
+import { STATUS_VALUES } from '../report/constants.js';
 import type { CheckResult, Report, Status, TargetInfo } from '../report/model.js';
-import { STATUSES } from '../report/model.js';
 import { CAPABILITY_METHODS, META, PROTOCOL_VERSION } from '../spec/protocol.js';
 import { fingerprintOf } from '../spec/fingerprint.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
@@ -193,7 +193,7 @@ function applyExpectedFailures(results: CheckResult[], expected: ReadonlySet<str
 
 /** The summary of a list of check results; layers that add checks (robustness probes) recompute it. */
 export function summarizeChecks(results: CheckResult[], expected: ReadonlySet<string> | undefined): Report['summary'] {
-  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+  const byStatus = Object.fromEntries(STATUS_VALUES.map((s) => [s, 0])) as Record<Status, number>;
   for (const r of results) byStatus[r.status]++;
   return {
     total: results.length,

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describedSession, loadDescriptions, withDescriptions, type DescriptionOverrides } from '../behavior/descriptions/index.js';
 import { loadGoldenSet, withoutDrafts } from '../behavior/golden/index.js';
 import { runEval, type EvalOutcome, type EvalShard } from '../behavior/runner.js';
+import type { TrajectoryMode } from '../behavior/trajectories.js';
 import type { GoldenSet } from '../behavior/types.js';
 import { evalVerdict } from '../behavior/verdict.js';
 import type { Verdict } from '../report/model.js';
@@ -42,6 +43,7 @@ export interface EvalLayerOptions extends ModelSettings {
   allowDrafts?: boolean;
   /** A descriptions file: its tools/list is served to the models in place of the server's. */
   descriptions?: string;
+  trajectories?: TrajectoryMode;
 }
 
 /** The options with their files loaded and models built: nothing left that could fail as bad input. */
@@ -121,6 +123,7 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
       cacheMode: options.cache,
       tracing,
       ...(options.shard ? { shard: options.shard } : {}),
+      ...(options.trajectories ? { trajectories: options.trajectories } : {}),
       onProgress: (done, total, label, passed) => progress.update(done, total, label, (failures += passed ? 0 : 1)),
     });
     // The fingerprint names the real server and, beside it, the descriptions it was served with.

@@ -117,7 +117,7 @@ async function gateAndRecord(plan: RunPlan, configFile: string, onWarning: (warn
     report.verdict = combineVerdicts([...blocking, { layer: 'gate', verdict: { exitCode: gate.exitCode, reason: gate.reason } }]);
   }
   const history = readHistory(plan.history.dir).entries.map((e) => e.entry);
-  writeReports(report, plan.outputs, { anchorFile: configFile, history });
+  await writeReports(report, plan.outputs, { anchorFile: configFile, history });
   // The report as written, verdict included: the entry's `green` and this run's exit code agree.
   if (plan.history.record) recordInHistory(plan.history.dir, report);
   return { report, ...(gate ? { gate } : {}), outputs: plan.outputs, history };

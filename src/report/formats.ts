@@ -2,17 +2,14 @@
  * Every file format a report can be written in, in one typed table: its command-line flag, its file
  * name inside a report directory (`mcpgate run`), and its renderer. `Format` is the table's keys, so a
  * format named anywhere (a flag, mcpgate.yaml's `report.formats`) has a renderer, and adding one is one
- * entry here. Renderers see only the Report model.
+ * entry here. Renderers see only the Report model. Each renderer is imported only when its format is
+ * written: the option table is read by every command at start-up, and the renderers pull in the whole
+ * zod report contract, which a plain `mcpgate check` never needs.
  */
 
 import { writeFileAtomic } from '../shared/files.js';
 import { redactDeep } from '../shared/redact.js';
-import { renderHtml } from './html/index.js';
-import { renderJson } from './json.js';
-import { renderJUnit } from './junit.js';
-import { renderMarkdown } from './markdown.js';
 import type { HistoryEntry, Report } from './model.js';
-import { renderSarif } from './sarif.js';
 
 /** What a renderer may use beside the report: the run history (charts) and a file to anchor SARIF results on. */
 export interface RenderContext {
@@ -27,7 +24,7 @@ export interface FormatSpec {
   description: string;
   /** The file name `mcpgate run` writes in its report directory. */
   fileName: string;
-  render: (report: Report, context: RenderContext) => string;
+  render: (report: Report, context: RenderContext) => Promise<string>;
 }
 
 export const FORMATS = {
@@ -36,35 +33,36 @@ export const FORMATS = {
     flagKey: 'report',
     description: 'write the JSON report',
     fileName: 'report.json',
-    render: (report) => renderJson(report),
+    render: async (report) => (await import('./json.js')).renderJson(report),
   },
   junit: {
     flag: '--junit',
     flagKey: 'junit',
     description: 'write JUnit XML',
     fileName: 'junit.xml',
-    render: (report) => renderJUnit(report),
+    render: async (report) => (await import('./junit.js')).renderJUnit(report),
   },
   markdown: {
     flag: '--markdown',
     flagKey: 'markdown',
     description: 'write a Markdown summary (for $GITHUB_STEP_SUMMARY or a PR comment)',
     fileName: 'summary.md',
-    render: (report, context) => renderMarkdown(report, context.history),
+    render: async (report, context) => (await import('./markdown.js')).renderMarkdown(report, context.history),
   },
   sarif: {
     flag: '--sarif',
     flagKey: 'sarif',
     description: 'write SARIF 2.1.0 for code scanning',
     fileName: 'mcpgate.sarif',
-    render: (report, context) => renderSarif(report, context.anchorFile ? { anchorFile: context.anchorFile } : {}),
+    render: async (report, context) =>
+      (await import('./sarif.js')).renderSarif(report, context.anchorFile ? { anchorFile: context.anchorFile } : {}),
   },
   html: {
     flag: '--html',
     flagKey: 'html',
     description: 'write a self-contained HTML report with charts',
     fileName: 'report.html',
-    render: (report, context) => renderHtml(report, context.history),
+    render: async (report, context) => (await import('./html/index.js')).renderHtml(report, context.history),
   },
 } as const satisfies Record<string, FormatSpec>;
 
@@ -79,11 +77,11 @@ export type OutputFiles = Partial<Record<Format, string>>;
  * and the history are masked once here, before any renderer sees them: every string in them may hold
  * what a server echoed, and a renderer added later then cannot leak what the others mask.
  */
-export function writeReports(report: Report, files: OutputFiles, context: RenderContext = {}): void {
+export async function writeReports(report: Report, files: OutputFiles, context: RenderContext = {}): Promise<void> {
   const masked = redactDeep(report);
   const maskedContext = redactDeep(context);
   for (const format of FORMAT_NAMES) {
     const file = files[format];
-    if (file) writeFileAtomic(file, FORMATS[format].render(masked, maskedContext));
+    if (file) writeFileAtomic(file, await FORMATS[format].render(masked, maskedContext));
   }
 }

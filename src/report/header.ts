@@ -6,7 +6,8 @@
 
 import { performance } from 'node:perf_hooks';
 import { MCPGATE_VERSION } from '../shared/version.js';
-import { REPORT_SCHEMA_VERSION, type Report } from './model.js';
+import { REPORT_SCHEMA_VERSION } from './constants.js';
+import type { Report } from './model.js';
 
 export type ReportHeader = Pick<Report, 'schemaVersion' | 'tool' | 'startedAt' | 'durationMs' | 'target' | 'options'>;
 

@@ -23,4 +23,4 @@ export * from './contract/bench.js';
 export * from './contract/report.js';
 
 /** The version this mcpgate writes; readers accept any 1.x (see docs/report-schema.md, Versioning). */
-export const REPORT_SCHEMA_VERSION = '1.0';
+export { REPORT_SCHEMA_VERSION } from './constants.js';

@@ -10,6 +10,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
 import { groupRunning } from './process-group.js';
+import { within } from './within.js';
 
 /** How long a group gets to exit after SIGTERM before it gets SIGKILL. */
 export const GROUP_TERM_GRACE_MS = 1_000;
@@ -60,7 +61,7 @@ async function waitForGroup(child: ChildProcess, ms: number): Promise<boolean> {
 async function drainPipes(child: ChildProcess): Promise<void> {
   const open = [child.stdout, child.stderr].filter((stream) => stream !== null && !stream.closed);
   const closed = open.map((stream) => new Promise((resolve) => stream!.once('close', resolve)));
-  await Promise.race([Promise.all(closed), delay(PIPE_DRAIN_MS)]);
+  await within(Promise.all(closed), PIPE_DRAIN_MS, undefined);
 }
 
 export function killAllChildren(signal: NodeJS.Signals = 'SIGKILL'): void {

@@ -28,6 +28,8 @@ export interface HttpOptions {
   maxResponseBytes: number;
   /** Headers the user supplied (credentials, typically), sent on every request a probe does not override. */
   extraHeaders?: Record<string, string>;
+  /** false: keep no log in `exchanges` and `received` (see ConnectOptions.keepLog). */
+  keepLog?: boolean;
 }
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = { timeoutMs: 10_000, maxResponseBytes: 4 * 1024 * 1024 };
@@ -57,6 +59,7 @@ export class HttpConnection implements Connection {
 
   async exchange(message: OutgoingMessage): Promise<Exchange> {
     const exchange = await sendHttp(this.url, this.agent, message, this.options);
+    if (this.options.keepLog === false) return exchange;
     for (const m of exchange.messages) {
       // As on stdio: kept for the audits up to the connection's cap, counted past it.
       const raw = JSON.stringify(m);

@@ -43,7 +43,8 @@ export interface McpSession {
 export const MAX_RESULT_CHARS = 20_000;
 
 export async function openSession(target: Target, options: ConnectOptions, observer?: RequestObserver): Promise<McpSession> {
-  const connection = await connect(target, options);
+  // A session serves the model layers, which never audit its traffic: no log, so memory stays flat.
+  const connection = await connect(target, { ...options, keepLog: false });
   const modern = new ModernClient(connection, observer);
   const era = await detectEra(modern);
   const close = (): Promise<unknown> => connection.close();

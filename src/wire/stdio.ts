@@ -4,13 +4,13 @@
  * report, and always ends the child's whole process group (see child-processes.ts).
  */
 
-import { setTimeout as delay } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { childEnvironment } from './child-environment.js';
 import { endGroup, registerChild } from './child-processes.js';
 import { splitCommandLine } from './command-line.js';
 import { WireError } from './errors.js';
 import { stderrCause } from './stderr-cause.js';
+import { within } from './within.js';
 import {
   MAX_EXCHANGE_MESSAGE_CHARS,
   MAX_MESSAGES_PER_EXCHANGE,
@@ -33,6 +33,8 @@ export interface StdioOptions {
   cwd?: string;
   /** Variables the server gets on top of the least environment (see childEnvironment). */
   env?: Record<string, string | undefined>;
+  /** false: keep no log in `exchanges` and `received` (see ConnectOptions.keepLog). */
+  keepLog?: boolean;
 }
 
 export const DEFAULT_STDIO_OPTIONS: StdioOptions = { timeoutMs: 10_000, maxLineBytes: 4 * 1024 * 1024 };
@@ -168,7 +170,7 @@ export class StdioConnection implements Connection {
       unparsable: [],
       timing: { startedAt: Date.now(), durationMs: 0 },
     };
-    this.exchanges.push(exchange);
+    if (this.options.keepLog !== false) this.exchanges.push(exchange);
     if (this.exitInfo) {
       exchange.error = this.exitError();
       return Promise.resolve(exchange);
@@ -202,7 +204,11 @@ export class StdioConnection implements Connection {
     const grace = options.eofGraceMs ?? 2_000;
     const closedAt = Date.now();
     if (!this.exitInfo) this.child.stdin!.end();
-    const exitedOnEof = await Promise.race([this.exited.then(() => true), delay(grace).then(() => false)]);
+    const exitedOnEof = await within(
+      this.exited.then(() => true),
+      grace,
+      false,
+    );
     const exitMs = exitedOnEof && this.exitInfo ? this.exitInfo.at - closedAt : undefined;
     // Even when the server exited by itself: helpers it started may still run and hold its stdout.
     await endGroup(this.child);
@@ -222,6 +228,7 @@ export class StdioConnection implements Connection {
 
   /** Up to the caps, every JSON message is kept for the audits; past them it is counted only. */
   private keepReceived(message: unknown, line: string): void {
+    if (this.options.keepLog === false) return;
     if (this.received.length >= MAX_RECEIVED_MESSAGES || this.receivedChars + line.length > MAX_RECEIVED_CHARS) {
       this.droppedMessageCount++;
       return;

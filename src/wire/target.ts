@@ -14,6 +14,11 @@ export interface ConnectOptions {
   maxResponseBytes: number;
   /** HTTP only: extra headers on every request, e.g. Authorization. */
   headers?: Record<string, string>;
+  /**
+   * false: the connection keeps no log of its exchanges and messages. The audits of layer 0 read that
+   * log; the model layers send thousands of tool calls and never do, and their memory must stay flat.
+   */
+  keepLog?: boolean;
 }
 
 export const DEFAULT_CONNECT_OPTIONS: ConnectOptions = {
@@ -36,6 +41,7 @@ export async function connect(target: Target, options: ConnectOptions = DEFAULT_
       timeoutMs: options.timeoutMs,
       maxResponseBytes: options.maxResponseBytes,
       extraHeaders: options.headers,
+      keepLog: options.keepLog,
     });
   }
   return StdioConnection.start(target.command, {
@@ -44,5 +50,6 @@ export async function connect(target: Target, options: ConnectOptions = DEFAULT_
     maxLineBytes: options.maxResponseBytes,
     cwd: target.cwd,
     env: target.env,
+    keepLog: options.keepLog,
   });
 }

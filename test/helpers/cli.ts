@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scaledTimeout } from './machine-speed.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = join(ROOT, 'dist/src/cli/main.js');
@@ -19,8 +20,10 @@ export interface CliRun {
   durationMs: number;
 }
 
+/** `timeoutMs` bounds a hang on an idle machine; it grows with the machine's load (machine-speed.ts). */
 export function runCli(args: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliRun> {
   const started = Date.now();
+  const timeoutMs = scaledTimeout(options.timeoutMs ?? 20_000);
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       env: { ...process.env, NO_COLOR: '1', ...options.env },
@@ -33,8 +36,8 @@ export function runCli(args: string[], options: { timeoutMs?: number; env?: Node
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`mcpgate ${args.join(' ')} did not finish within ${options.timeoutMs ?? 20_000} ms`));
-    }, options.timeoutMs ?? 20_000);
+      reject(new Error(`mcpgate ${args.join(' ')} did not finish within ${timeoutMs} ms`));
+    }, timeoutMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolvePromise({ code, stdout, stderr, durationMs: Date.now() - started });

@@ -66,7 +66,7 @@ export async function chaos(flags: ChaosFlags): Promise<number> {
   });
   const notice = report.chaos.pins && pinsNotice(report.chaos.pins);
   if (notice) writeErr(notice);
-  writeReports(report, outputFiles(flags));
+  await writeReports(report, outputFiles(flags));
   printReport(report, flags);
   return report.verdict.exitCode;
 }

@@ -6,7 +6,7 @@ import { expectedFailuresFrom } from '../../pipeline/expected-failures.js';
 import { targetFrom } from '../../pipeline/target.js';
 import { writeReports } from '../../report/formats.js';
 import { usageError } from '../../shared/input-error.js';
-import { startOtlpReceiver, type OtlpReceiver } from '../../telemetry/otlp-receiver.js';
+import type { OtlpReceiver } from '../../telemetry/otlp-receiver.js';
 import { printReport } from '../display.js';
 import type { DisplayFlags, TargetFlags } from '../options.js';
 import { outputFiles, type OutputFlags } from '../outputs.js';
@@ -23,6 +23,7 @@ export interface CheckFlags extends TargetFlags, DisplayFlags, OutputFlags {
 
 async function startReceiver(portNumber: number): Promise<OtlpReceiver> {
   try {
+    const { startOtlpReceiver } = await import('../../telemetry/otlp-receiver.js');
     return await startOtlpReceiver(portNumber);
   } catch (error) {
     throw usageError(`--otlp-receiver: ${(error as Error).message}`);
@@ -49,7 +50,7 @@ export async function check(flags: CheckFlags): Promise<number> {
     concurrency: flags.concurrency,
     ...(receiver ? { otlpReceiver: receiver } : {}),
   }).finally(() => receiver?.close());
-  writeReports(report, outputFiles(flags));
+  await writeReports(report, outputFiles(flags));
   printReport(report, flags);
   return report.verdict.exitCode;
 }

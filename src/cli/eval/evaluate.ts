@@ -25,7 +25,8 @@ type SameAsLayer =
   | 'prices'
   | 'shard'
   | 'allowDrafts'
-  | 'descriptions';
+  | 'descriptions'
+  | 'trajectories';
 
 export interface EvalFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<EvalLayerOptions, SameAsLayer> {
   model: string[];
@@ -54,6 +55,7 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
     shard: flags.shard,
     allowDrafts: flags.allowDrafts ?? false,
     descriptions: flags.descriptions,
+    trajectories: flags.trajectories,
   };
 }
 
@@ -78,7 +80,7 @@ export async function evaluate(flags: EvalFlags): Promise<number> {
     verdict: layer1.verdict,
     eval: layer1.outcome.report,
   };
-  writeReports(report, outputFiles(flags), { anchorFile: flags.golden });
+  await writeReports(report, outputFiles(flags), { anchorFile: flags.golden });
   printReport(report, flags);
   return report.verdict.exitCode;
 }

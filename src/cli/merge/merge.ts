@@ -13,7 +13,7 @@ export interface MergeFlags extends OutputFlags {
   out?: string;
 }
 
-export function merge(files: string[], flags: MergeFlags): number {
+export async function merge(files: string[], flags: MergeFlags): Promise<number> {
   if (flags.out && flags.report && flags.out !== flags.report) throw usageError('--out is another name for --report: give one of them');
   const outputs = outputFiles({ ...flags, report: flags.report ?? flags.out });
   const written = Object.values(outputs);
@@ -26,7 +26,7 @@ export function merge(files: string[], flags: MergeFlags): number {
     if (error instanceof MergeError) throw usageError(`cannot merge: ${error.message}`);
     throw error;
   }
-  writeReports(merged, outputs);
+  await writeReports(merged, outputs);
   const cases = merged.eval?.cases.length ?? 0;
   writeOut(
     `merged ${files.length} shard(s), ${cases} case result(s), into ${written.join(', ')}: ${safe(merged.verdict.reason)} (exit code ${merged.verdict.exitCode})\n`,

@@ -212,7 +212,6 @@ export const httpChecks = defineChecks('http', [
       const exchange = await ctx.client.raw('', {
         httpMethod: verb,
         headers: { Accept: 'application/json, text/event-stream' },
-        timeoutMs: 3_000,
       });
       const evidence = [evidenceOf(exchange, 'HTTP 405 Method Not Allowed', verb)];
       return exchange.status === 405

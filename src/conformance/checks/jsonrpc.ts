@@ -68,7 +68,7 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
       // On stdio nothing can be matched to a null id: the answer is whatever arrives before the next
       // request's, on a connection of its own so no other check's traffic interleaves.
       const client = ctx.transport === 'stdio' ? await ctx.newClient({ audited: false }) : ctx.client;
-      const exchange = await client.request('tools/list', {}, { id: null, timeoutMs: 3_000, audited: false });
+      const exchange = await client.request('tools/list', {}, { id: null, audited: false });
       if (ctx.transport === 'stdio') {
         const before = client.connection.received.length;
         await client.request('tools/list');

@@ -30,7 +30,9 @@ export const subscriptionChecks = defineChecks('subscriptions', [
       // notification) is this probe's business and not the audits'.
       const client = ctx.transport === 'stdio' ? await ctx.newClient({ audited: false }) : ctx.client;
       // The stream stays open by design: the exchange ends at the first message of the subscription.
-      const exchange = await client.request('subscriptions/listen', { notifications: REQUESTED }, { id, timeoutMs: 3_000, endWhen: ours });
+      // It waits as long as any request (--timeout): a shorter window turned a slow answer on a busy
+      // machine into a missing acknowledgement.
+      const exchange = await client.request('subscriptions/listen', { notifications: REQUESTED }, { id, endWhen: ours });
       if (ctx.transport === 'stdio') await client.notify('notifications/cancelled', { requestId: id, reason: 'mcpgate probe done' });
       const expected = `first message ${ACK} with _meta["${META.subscriptionId}"] === ${JSON.stringify(id)} and notifications ⊆ the request`;
       const evidence = [evidenceOf(exchange, expected, 'subscriptions/listen')];

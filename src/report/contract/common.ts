@@ -1,13 +1,14 @@
 /** What every layer's results share: statuses, levels, evidence, the verdict and who wrote the file. */
 
 import { z } from 'zod';
+import { STATUS_VALUES } from '../constants.js';
 import { count } from './values.js';
 
 /**
  * Only `pass` counts as passing. `skip`: not applicable, with the reason; `error`: the harness itself
  * failed; `not_measured`: could not be scored (for example the judge was unavailable).
  */
-export const StatusSchema = z.enum(['pass', 'fail', 'warn', 'skip', 'error', 'not_measured']);
+export const StatusSchema = z.enum(STATUS_VALUES);
 export type Status = z.output<typeof StatusSchema>;
 export const STATUSES: readonly Status[] = StatusSchema.options;
 

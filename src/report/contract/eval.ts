@@ -57,6 +57,8 @@ export const EvalSampleSchema = z.object({
   outputTokens: count.optional(),
   modelCalls: count,
   cacheHits: count,
+  /** Tool results and the final answer were dropped once the sample was scored (`--trajectories`). */
+  summarised: z.literal(true).optional(),
 });
 export type EvalSample = z.output<typeof EvalSampleSchema>;
 
