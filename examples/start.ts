@@ -121,8 +121,8 @@ try {
   }
   // From a score to a fix, offline: which tools look alike, then rewrites the baseline proves (docs/improve.md).
   // A demo, so neither exit code counts.
-  mcpgate('overlap: tools a model may confuse', ['overlap', '--url', http.url, '--top', '3']);
-  mcpgate('improve: rewrites proven by an A/B re-run', [
+  await mcpgate('overlap: tools a model may confuse', ['overlap', '--url', http.url, '--top', '3']);
+  await mcpgate('improve: rewrites proven by an A/B re-run', [
     'improve',
     '--url',
     http.url,

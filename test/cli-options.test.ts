@@ -84,8 +84,9 @@ describe('mcpgate chaos writes every report format', () => {
     expect(probes.length).toBe(8);
     expect(report.chaos?.scan.findings).toEqual([]);
 
+    // One test case per probe, and one for the offline scan's suite (no findings: one passing case).
     const names = elements(readFileSync(file('junit'), 'utf8'));
-    expect(names.filter((n) => n === 'testcase')).toHaveLength(probes.length);
+    expect(names.filter((n) => n === 'testcase')).toHaveLength(probes.length + 1);
 
     const markdown = readFileSync(file('markdown'), 'utf8');
     expect(markdown.split('\n')[0]).toBe(`## mcpgate: PASS: ${report.verdict.reason} (exit code 0)`);

@@ -98,6 +98,9 @@ describe('mcpgate eval --descriptions against a server with two confusable tools
     '2',
     '--cache',
     'off',
+    // The test reads the tool results of passing samples, which the report summarises by default.
+    '--trajectories',
+    'all',
     '--report',
     join(dir, report),
     ...extra,
