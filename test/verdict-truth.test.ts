@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { gateReports } from '../src/gate/gate.js';
-import { gateHeadline } from '../src/gate/render.js';
+import { gateHeadline, renderGate } from '../src/gate/render.js';
 import { renderHtml } from '../src/report/html/index.js';
 import { parseReport, renderJson } from '../src/report/json.js';
 import { renderMarkdown } from '../src/report/markdown.js';
@@ -116,5 +116,19 @@ describe('the gate pass line and the cases below their floor', () => {
     expect(result.verdict).toBe('pass');
     expect(result.reason).toMatch(/, newly below their floor: hard-ok@baseline$/);
     expect(gateReports(cleanPass(), cleanPass()).reason).not.toContain('floor');
+  });
+});
+
+describe('mcpgate gate output', () => {
+  it('ends with what did not pass in the report, then its verdict once', () => {
+    const report = passWithSoftFailures();
+    const lines = renderGate(gateReports(report, report, undefined, { runId: '3f9c0a1b2c3d4e5f' }))
+      .trimEnd()
+      .split('\n');
+    expect(lines.at(-9)).toBe('not passed (6):');
+    expect(lines.at(-3)).toBe('  ✗ soft-5@baseline  soft: 0/5 passed (needs 4)');
+    expect(lines.at(-2)).toBe('');
+    expect(lines.at(-1)).toMatch(/^PASS: no regression against run 3f9c0a1b2c3d4e5f .*; 6 soft cases below their floor \(exit code 0\)$/);
+    expect(lines.filter((l) => l.endsWith('(exit code 0)'))).toHaveLength(1);
   });
 });
