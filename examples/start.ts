@@ -24,7 +24,6 @@ const distRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(distRoot, '..');
 const cli = join(distRoot, 'src/cli/main.js');
 const server = join(distRoot, 'examples/reference-server/main.js');
-const golden = relative(process.cwd(), join(repoRoot, 'examples/golden/tasks.yaml'));
 const out = resolve('.mcpgate/reports');
 const model = process.env.MCPGATE_MODEL || 'baseline';
 
@@ -33,6 +32,10 @@ function shown(path: string): string {
   const rel = relative(process.cwd(), path);
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel;
 }
+
+const golden = shown(join(repoRoot, 'examples/golden/tasks.yaml'));
+/** A report file as the echoed command names it. */
+const report = (name: string): string => shown(join(out, name));
 
 let running: ChildProcess | undefined;
 let http: LaunchedServer | undefined;
@@ -76,15 +79,15 @@ try {
       '--url',
       http.url,
       '--report',
-      join(out, 'check-http.json'),
+      report('check-http.json'),
       '--junit',
-      join(out, 'check-http.xml'),
+      report('check-http.xml'),
       '--markdown',
-      join(out, 'check-http.md'),
+      report('check-http.md'),
       '--sarif',
-      join(out, 'check-http.sarif'),
+      report('check-http.sarif'),
       '--html',
-      join(out, 'check-http.html'),
+      report('check-http.html'),
     ]),
   );
   codes.push(
@@ -93,10 +96,10 @@ try {
       '--stdio',
       shellLine([process.execPath, shown(server), '--stdio']),
       '--report',
-      join(out, 'check-stdio.json'),
+      report('check-stdio.json'),
     ]),
   );
-  codes.push(await mcpgate('layer 2 without a model', ['chaos', '--url', http.url, '--report', join(out, 'chaos.json')]));
+  codes.push(await mcpgate('layer 2 without a model', ['chaos', '--url', http.url, '--report', report('chaos.json')]));
   const evalCode = await mcpgate(`layer 1 with ${model}`, [
     'eval',
     '--url',
@@ -106,11 +109,11 @@ try {
     '--model',
     model,
     '--report',
-    join(out, 'eval.json'),
+    report('eval.json'),
     '--html',
-    join(out, 'eval.html'),
+    report('eval.html'),
     '--markdown',
-    join(out, 'eval.md'),
+    report('eval.md'),
   ]);
   if (model === 'baseline') {
     process.stdout.write(

@@ -17,7 +17,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -165,8 +165,9 @@ describe('the workflow mcpgate init writes', () => {
       expect(config).toContain(`command: ${JSON.stringify(start)}`);
 
       // As the README says: the packed tarball, committed where MCPGATE_PACKAGE points.
-      mkdirSync(join(project, '.mcpgate'), { recursive: true });
-      copyFileSync(tarball, join(project, workflow.env.MCPGATE_PACKAGE!));
+      const committed = join(project, workflow.env.MCPGATE_PACKAGE!);
+      mkdirSync(dirname(committed), { recursive: true });
+      copyFileSync(tarball, committed);
 
       const runnerTemp = tempDir();
       const githubPath = join(runnerTemp, 'github_path');

@@ -6,10 +6,12 @@
  * rewrites the files in test/golden-output/ after an intended change; read the diff before committing.
  */
 
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, referenceStdio, runCli, tempDir } from './helpers/cli.js';
+import { CLI, ROOT, referenceStdio, runCli, tempDir } from './helpers/cli.js';
 
 const GOLDEN_DIR = join(ROOT, 'test/golden-output');
 
@@ -92,5 +94,20 @@ describe('the end of every command output: what did not pass, then the verdict o
     const text = ending(run.stdout, dir);
     assertEnding(run.stdout, text);
     compareWithGolden('run', text);
+  });
+});
+
+describe.skipIf(!existsSync('/usr/bin/script'))('on a terminal', () => {
+  it('cuts the failure list to the terminal width (stdout.columns)', async () => {
+    // util-linux `script` runs the command on a pseudo-terminal; `stty cols` sets its width.
+    const command = `stty cols 70; ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} check --no-color --stdio ${JSON.stringify(referenceStdio('--break wrong-supported-versions'))}`;
+    const { stdout } = await promisify(execFile)('/usr/bin/script', ['-qec', command, '/dev/null']).catch(
+      (error: { stdout: string }) => error,
+    );
+    const lines = stdout.replace(/\r/g, '').split('\n');
+    const listed = lines.slice(lines.indexOf('not passed (2):') + 1, lines.indexOf('not passed (2):') + 3);
+    expect(listed.map((l) => l.trimEnd().split(' ')[3])).toEqual(['discover.supported-versions', 'discover.unsupported-version']);
+    for (const line of listed) expect([...line].length).toBeLessThanOrEqual(70);
+    expect(listed.every((line) => line.endsWith('…'))).toBe(true);
   });
 });

@@ -5,13 +5,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { gateReports } from '../src/gate/gate.js';
-import { gateHeadline } from '../src/gate/render.js';
+import { gateHeadline, renderGate } from '../src/gate/render.js';
 import { renderHtml } from '../src/report/html/index.js';
 import { parseReport, renderJson } from '../src/report/json.js';
 import { renderMarkdown } from '../src/report/markdown.js';
 import type { Report } from '../src/report/model.js';
 import { verdictHeadline } from '../src/report/suite-state.js';
 import { renderTerminal } from '../src/report/terminal.js';
+import { FAILURE_LIST_MAX } from '../src/report/terminal-verdict.js';
 import { makeCase, makeEval } from './helpers/eval-factory.js';
 import { makeCheck, makeReport } from './helpers/report-factory.js';
 
@@ -116,5 +117,34 @@ describe('the gate pass line and the cases below their floor', () => {
     expect(result.verdict).toBe('pass');
     expect(result.reason).toMatch(/, newly below their floor: hard-ok@baseline$/);
     expect(gateReports(cleanPass(), cleanPass()).reason).not.toContain('floor');
+  });
+});
+
+describe('mcpgate gate output', () => {
+  it('ends with what did not pass in the report, then its verdict once', () => {
+    const report = passWithSoftFailures();
+    const lines = renderGate(gateReports(report, report, undefined, { runId: '3f9c0a1b2c3d4e5f' }))
+      .trimEnd()
+      .split('\n');
+    expect(lines.at(-9)).toBe('not passed (6):');
+    expect(lines.at(-3)).toBe('  ✗ soft-5@baseline  soft: 0/5 passed (needs 4)');
+    expect(lines.at(-2)).toBe('');
+    expect(lines.at(-1)).toMatch(/^PASS: no regression against run 3f9c0a1b2c3d4e5f .*; 6 soft cases below their floor \(exit code 0\)$/);
+    expect(lines.filter((l) => l.endsWith('(exit code 0)'))).toHaveLength(1);
+  });
+});
+
+describe('a long failure list', () => {
+  it('stops at FAILURE_LIST_MAX lines and says where the rest is', () => {
+    const checks = Array.from({ length: FAILURE_LIST_MAX + 5 }, (_, i) =>
+      makeCheck({ id: `tools.check-${i}`, status: 'fail', message: 'bad' }),
+    );
+    const lines = renderTerminal(makeReport(checks, { verdict: { exitCode: 1, reason: 'checks failed' } }), { color: false })
+      .trimEnd()
+      .split('\n');
+    expect(lines.at(-1)).toBe('FAIL: checks failed (exit code 1)');
+    expect(lines.at(-3)).toBe('  … 5 more in the JSON report (verdict.suite)');
+    expect(lines.at(-4)).toBe(`  ✗ tools.check-${FAILURE_LIST_MAX - 1}  MUST: bad`);
+    expect(lines.at(-FAILURE_LIST_MAX - 4)).toBe(`not passed (${FAILURE_LIST_MAX + 5}):`);
   });
 });

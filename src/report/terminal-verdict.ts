@@ -59,9 +59,15 @@ function itemLine(item: NotPassingItem, paint: Paint, width: number): string {
   return cut.startsWith(head) ? `  ${paint(style, `${mark} ${safe(item.id)}`)}${cut.slice(head.length)}` : cut;
 }
 
+/** Beyond this many, the list would scroll the verdict's context away again; the reports hold the rest. */
+export const FAILURE_LIST_MAX = 40;
+
 export function renderFailureList(items: readonly NotPassingItem[], paint: Paint, width: number): string[] {
   if (items.length === 0) return [];
-  return [paint('bold', `not passed (${items.length}):`), ...items.map((item) => itemLine(item, paint, width)), ''];
+  const shown = items.slice(0, FAILURE_LIST_MAX).map((item) => itemLine(item, paint, width));
+  if (items.length > FAILURE_LIST_MAX)
+    shown.push(paint('dim', `  … ${items.length - FAILURE_LIST_MAX} more in the JSON report (verdict.suite)`));
+  return [paint('bold', `not passed (${items.length}):`), ...shown, ''];
 }
 
 /** The end of a command's output: the failure list, then the verdict once, with its exit code. */

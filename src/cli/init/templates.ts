@@ -173,7 +173,7 @@ on:
 
 env:
   # The tarball \`npm pack\` makes in a clone of mcpgate, committed here (or a URL the runner can fetch).
-  MCPGATE_PACKAGE: .mcpgate/mcpgate-${version}.tgz
+  MCPGATE_PACKAGE: vendor/mcpgate-${version}.tgz
 
 jobs:
   conformance:
