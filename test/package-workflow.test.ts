@@ -16,12 +16,12 @@
 
 import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { launchHttpServer } from '../examples/launch.js';
+import { freePort, portInUse } from './helpers/ports.js';
 import { REFERENCE_SERVER, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const run = promisify(execFile);
@@ -36,25 +36,6 @@ beforeAll(async () => {
   await run('npm', ['pack', '--ignore-scripts', '--pack-destination', out], { cwd: ROOT, timeout: INSTALL_TIMEOUT_MS });
   tarball = join(out, `mcpgate-${VERSION}.tgz`);
 }, INSTALL_TIMEOUT_MS);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function portAccepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createServer().listen(port, '127.0.0.1');
-    socket.once('listening', () => socket.close(() => resolve(false)));
-    socket.once('error', () => resolve(true));
-  });
-}
 
 interface Shell {
   code: number | null;
@@ -155,7 +136,7 @@ describe('the workflow mcpgate init writes', () => {
       const start = `"${process.execPath}" "${REFERENCE_SERVER}" --port ${port}`;
       const init = await runCli(['init', '--dir', project, '--url', url, '--start', start], { timeoutMs: 60_000 });
       expect(init.code, init.stderr).toBe(0);
-      expect(await portAccepts(port)).toBe(false);
+      expect(await portInUse(port)).toBe(false);
 
       const text = readFileSync(join(project, '.github/workflows/mcpgate.yml'), 'utf8');
       expect(text).not.toContain('--stdio');
@@ -230,7 +211,7 @@ describe('the workflow mcpgate init writes', () => {
       const matrix = await runJob('matrix');
       expect(matrix.at(-1)!.code, matrix.at(-1)!.output).toBe(0);
       // Every run ended the server it started.
-      expect(await portAccepts(port)).toBe(false);
+      expect(await portInUse(port)).toBe(false);
     },
     INSTALL_TIMEOUT_MS * 2,
   );

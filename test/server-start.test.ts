@@ -1,29 +1,10 @@
 /** `server.start` in mcpgate.yaml: the run starts an HTTP server, waits for its URL, ends it after; and says why when it cannot. */
 
-import { createServer } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort, portInUse } from './helpers/ports.js';
 import { REFERENCE_SERVER, runCli, tempDir } from './helpers/cli.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function inUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(port, '127.0.0.1');
-    probe.once('listening', () => probe.close(() => resolve(false)));
-    probe.once('error', () => resolve(true));
-  });
-}
 
 async function runWith(server: string): Promise<Awaited<ReturnType<typeof runCli>>> {
   const dir = tempDir();
@@ -38,7 +19,7 @@ describe('server.start', () => {
     const run = await runWith(`  url: http://127.0.0.1:${port}/mcp\n  start:\n    command: ${command}`);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`target  http http://127.0.0.1:${port}/mcp`);
-    expect(await inUse(port)).toBe(false);
+    expect(await portInUse(port)).toBe(false);
   });
 
   it('a command that exits before listening: exit 3, with the end of its stderr', async () => {
