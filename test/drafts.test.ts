@@ -56,6 +56,14 @@ describe('mcpgate eval with drafts', () => {
     expect(run.stdout).toBe('');
   });
 
+  it('improve refuses them too: a placeholder prompt proves nothing about a description', async () => {
+    const golden = goldenFile();
+    const out = tempDir();
+    const run = await runCli(['improve', '--stdio', referenceStdio(), '--golden', golden, '--proposer', 'lexical', '--out', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${golden}:5: case "drafted-forecast" is a draft and is not run until edited`);
+  });
+
   it('skips them with a warning each under --allow-drafts, and scores only the rest', async () => {
     const golden = goldenFile();
     const report = join(tempDir(), 'r.json');

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadDescriptions, type DescriptionOverrides } from '../behavior/descriptions/index.js';
-import { loadGoldenSet } from '../behavior/golden/index.js';
+import { loadGoldenSet, withoutDrafts } from '../behavior/golden/index.js';
 import { lexicalProposer } from '../behavior/improve/lexical-proposer.js';
 import { improve, type ImproveOutcome } from '../behavior/improve/loop.js';
 import { modelProposer } from '../behavior/improve/model-proposer.js';
@@ -19,23 +19,19 @@ import { zFor } from '../gate/wilson.js';
 import { defaultPriceTable } from '../telemetry/prices.js';
 import { isWireError } from '../wire/errors.js';
 import { openSession } from '../wire/session.js';
-import type { Target } from '../wire/target.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
+import type { EvalLayerOptions } from './eval-layer.js';
 import { buildModels, type BuiltModels, type ModelSettings } from './models.js';
 
-export interface ImproveLayerOptions extends ModelSettings {
-  target: Target;
-  golden: string;
+/** What an eval takes, less what improve decides itself (prices, shards, drafts, trajectories). */
+type SharedEvalOptions = Pick<
+  EvalLayerOptions,
+  'target' | 'golden' | 'descriptions' | 'runs' | 'maxSteps' | 'softFloor' | 'concurrency' | 'allowTools' | 'headers' | 'timeoutMs'
+>;
+
+export interface ImproveLayerOptions extends ModelSettings, SharedEvalOptions {
   /** `lexical` for the offline heuristic, or a provider:model id. */
   proposer: string;
-  descriptions?: string;
-  runs: number;
-  maxSteps: number;
-  softFloor: number;
-  concurrency: number;
-  allowTools: string[];
-  headers: Record<string, string>;
-  timeoutMs: number;
   maxRounds: number;
   budget?: number;
   guard: number;
@@ -53,7 +49,8 @@ export interface PreparedImprove extends BuiltModels {
 }
 
 export function prepareImprove(options: ImproveLayerOptions): PreparedImprove {
-  const golden = loadGoldenSet(options.golden);
+  // Drafts are refused as eval refuses them: a placeholder prompt proves nothing about a description.
+  const golden = withoutDrafts(loadGoldenSet(options.golden), false, () => {});
   const start = options.descriptions ? loadDescriptions(options.descriptions) : undefined;
   const built = buildModels(options);
   let proposer: Proposer = lexicalProposer;
