@@ -69,7 +69,7 @@ const VARIANTS = [
     rule: 'R1',
     transports: BOTH,
     expectedStatus: 'warn',
-    description: 'no result carries resultType',
+    description: 'no final result carries resultType (input_required results keep theirs, or no client could read them)',
     expectedFailures: ['result.result-type'],
   },
   {

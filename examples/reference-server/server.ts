@@ -91,7 +91,7 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
 
   function complete(payload: JsonObject): JsonObject {
     const result: JsonObject = { resultType: 'complete', ...payload };
-    if (isBroken(config, 'missing-result-type')) delete result.resultType;
+    if (isBroken(config, 'missing-result-type') && result.resultType === 'complete') delete result.resultType;
     if (!isBroken(config, 'no-server-info')) result._meta = { [META.serverInfo]: SERVER_INFO };
     // bad-meta-key: a key the _meta grammar forbids (space, "!"), beside a valid one.
     if (isBroken(config, 'bad-meta-key')) result._meta = { ...(result._meta as JsonObject | undefined), 'bad key!': true };

@@ -56,7 +56,7 @@ export function runStdio(core: ReferenceServer, config: ServerConfig, flush: () 
 /**
  * crash-on-disconnect: on stdio a client that goes away sends notifications/cancelled. The variant
  * frees a request's state once it is answered, and dies tearing it down again when a cancellation
- * for that request comes in late. Layer 0 only cancels ids never sent and open subscriptions.
+ * for that request comes in late. Layer 0 never cancels a request it has had the answer to.
  */
 function cancellationCrash(): { answered(outcome: Outcome): void; check(message: unknown): void } {
   const answered = new Set<string>();

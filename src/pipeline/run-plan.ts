@@ -6,6 +6,7 @@
  */
 
 import { join } from 'node:path';
+import type { NamedCall } from '../conformance/context.js';
 import { DEFAULT_HISTORY_DIR } from '../gate/history.js';
 import { DEFAULT_GATE_OPTIONS } from '../gate/types.js';
 import { FORMAT_NAMES, FORMATS, type OutputFiles } from '../report/formats.js';
@@ -26,7 +27,7 @@ import { targetFrom } from './target.js';
 export interface RunPlan {
   target: Target;
   connect: { timeoutMs: number; headers: Record<string, string> };
-  check: { strict: boolean; allowTools: string[]; expectedFailures?: ExpectedFailures };
+  check: { strict: boolean; allowTools: string[]; calls: NamedCall[]; expectedFailures?: ExpectedFailures };
   /** Layer 1, when models are listed. */
   eval?: PreparedEvalLayer;
   /** Layer 2, when it is enabled or pins or faults are named. */
@@ -123,7 +124,12 @@ export function planRun(config: McpgateConfig): RunPlan {
   return {
     target,
     connect,
-    check: { strict: config.check?.strict ?? false, allowTools: config.check?.allow_tools ?? [], expectedFailures },
+    check: {
+      strict: config.check?.strict ?? false,
+      allowTools: config.check?.allow_tools ?? [],
+      calls: (config.check?.calls ?? []).map((call) => ({ tool: call.tool, arguments: call.arguments ?? {} })),
+      expectedFailures,
+    },
     ...(evalLayer ? { eval: evalLayer } : {}),
     ...(chaos ? { chaos } : {}),
     ...(gate ? { gate } : {}),
