@@ -58,7 +58,7 @@ const SECTIONS = {
     calls: key(
       z.array(z.strictObject({ tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() })),
       'a list of {tool, arguments} mappings',
-      'tool calls the MRTR and progress checks may make exactly as written (follow input_required, watch progress)',
+      'tool calls the MRTR and progress checks make exactly as written, whatever the tool annotations say',
     ),
   }),
   eval: section('layer 1 behaviour (runs when models are listed)', {
