@@ -42,8 +42,8 @@ describe('check.calls', () => {
     const report = await run(['progress.notifications'], [{ tool: 'count_with_progress', arguments: { steps: 5 } }]);
     const progress = report.checks.find((c) => c.id === 'progress.notifications')!;
     expect(progress.status).toBe('pass');
-    // The sampled call counts to the default 3, the named one to 5.
-    expect(progress.message).toBe('2 call(s) sent 8 progress notification(s), each with its token, rising, before the response');
+    // The sampled call counts to the default 4, the named one to 5.
+    expect(progress.message).toBe('2 call(s) sent 9 progress notification(s), each with its token, rising, before the response');
   });
 
   it('lets a check make exactly the named call on a tool that is not read-only, and no other call to it', async () => {

@@ -10,7 +10,7 @@ import { isObject, type JsonObject, type JsonRpcNotification } from './jsonrpc.j
 import type { ToolDefinition } from './tool-definitions.js';
 
 export const PROGRESS_TOOL = 'count_with_progress';
-const STEP_MS = 150;
+const STEP_MS = 75;
 
 export const PROGRESS_TOOL_DEFINITION: ToolDefinition = {
   name: PROGRESS_TOOL,
@@ -19,7 +19,7 @@ export const PROGRESS_TOOL_DEFINITION: ToolDefinition = {
     'Protocol demo: counts to "steps" (1 to 10), sending a progress notification per step when the request carries a progressToken.',
   inputSchema: {
     type: 'object',
-    properties: { steps: { type: 'integer', minimum: 1, maximum: 10, default: 3, description: 'How many steps to count.' } },
+    properties: { steps: { type: 'integer', minimum: 1, maximum: 10, default: 4, description: 'How many steps to count.' } },
     additionalProperties: false,
   },
   annotations: { title: 'Progress demo', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -56,5 +56,5 @@ export function progressPlan(params: JsonObject, config: ServerConfig): Progress
 }
 
 function stepsOf(args: JsonObject): number {
-  return typeof args.steps === 'number' ? args.steps : 3;
+  return typeof args.steps === 'number' ? args.steps : 4;
 }

@@ -2,9 +2,10 @@
  * How layer 0 drives multi round-trip requests (basic/patterns/mrtr). mcpgate answers every input
  * request with a deterministic value (a form filled from its requestedSchema, a fixed sampling
  * answer, one declared root) and re-issues the call with a new id, so a flow that completes for
- * mcpgate completes for any client that answers the same way. All MRTR traffic of a run goes over
- * one connection of its own, one request at a time: a retry then travels on the connection of its
- * first round, and only mrtr.fresh-connection-retry changes that on purpose.
+ * mcpgate completes for any client that answers the same way. Over HTTP each check makes its calls
+ * one at a time on a connection of its own, so that a retry travels on the socket of its first round
+ * (only mrtr.fresh-connection-retry changes that, on purpose); over stdio there is one pipe anyway,
+ * and the checks share the run's process.
  */
 
 import { META } from '../../spec/protocol.js';
@@ -47,7 +48,6 @@ export interface MrtrRun {
 }
 
 const runs = new WeakMap<CheckContext, Promise<MrtrRun>>();
-const queues = new WeakMap<ModernClient, Promise<unknown>>();
 
 export function isInputRequired(result: Record<string, unknown> | undefined): result is Record<string, unknown> {
   return result?.resultType === 'input_required';
@@ -88,7 +88,12 @@ export function noSubjectReason(run: MrtrRun): string {
   return `no tool answered input_required (${run.tried} safe call(s) tried); name one in config (check.calls) or allow one with --allow-tool to exercise MRTR`;
 }
 
-/** One tools/call with the given clientCapabilities and MRTR fields; calls on one client never overlap. */
+/** The client one MRTR check makes its calls on, one at a time (see the top of this file). */
+export async function checkClient(ctx: CheckContext, run: MrtrRun): Promise<ModernClient> {
+  return ctx.transport === 'http' ? ctx.newClient() : run.client;
+}
+
+/** One tools/call with the given clientCapabilities and MRTR fields. */
 export function callOnce(
   ctx: CheckContext,
   client: ModernClient,
@@ -99,18 +104,10 @@ export function callOnce(
   const params: Record<string, unknown> = {};
   if (fields.requestState !== undefined) params.requestState = fields.requestState;
   if (fields.inputResponses !== undefined) params.inputResponses = fields.inputResponses;
-  const previous = queues.get(client) ?? Promise.resolve();
-  const next = previous.then(() =>
-    ctx.callTool(call.tool, fields.args ?? call.args, client, {
-      params,
-      options: { metaPatch: { [META.clientCapabilities]: capabilities } },
-    }),
-  );
-  queues.set(
-    client,
-    next.catch(() => undefined),
-  );
-  return next;
+  return ctx.callTool(call.tool, fields.args ?? call.args, client, {
+    params,
+    options: { metaPatch: { [META.clientCapabilities]: capabilities } },
+  });
 }
 
 /** The retry fields that answer an input_required result the way mcpgate always does. */
@@ -178,10 +175,10 @@ function fieldValue(field: Record<string, unknown>): unknown {
 /** A new first round of the subject's call: each check starts its own, so states made single-use are judged fairly. */
 export async function freshFirstRound(
   ctx: CheckContext,
-  run: MrtrRun,
+  client: ModernClient,
   subject: ToolCall,
 ): Promise<{ exchange: Exchange; result?: Record<string, unknown> }> {
-  const exchange = await callOnce(ctx, run.client, subject, FULL_CAPABILITIES);
+  const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES);
   return { exchange, result: resultOf(exchange) };
 }
 

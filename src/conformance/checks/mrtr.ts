@@ -7,6 +7,7 @@
 import type { Evidence } from '../../report/model.js';
 import { ErrorCode } from '../../spec/protocol.js';
 import { errorCodeOf, isErrorResponse, isObject } from '../../wire/jsonrpc.js';
+import type { ModernClient } from '../../wire/modern-client.js';
 import { summarizeAnswer } from '../../wire/era.js';
 import { defineChecks, pass, skip, violated, type CheckOutcome } from '../check.js';
 import type { CheckContext } from '../context.js';
@@ -17,13 +18,13 @@ import {
   FULL_CAPABILITIES,
   answerFields,
   callOnce,
+  checkClient,
   freshFirstRound,
   isCompletedResult,
   isInputRequired,
   mrtrRun,
   noSubjectReason,
   undeclaredAsks,
-  type MrtrRun,
   type MrtrSubject,
 } from './mrtr-flow.js';
 
@@ -37,7 +38,7 @@ async function overSubjects(
   ctx: CheckContext,
   applies: (subject: MrtrSubject) => boolean,
   none: string,
-  probe: (run: MrtrRun, subject: MrtrSubject) => Promise<Finding>,
+  probe: (client: ModernClient, subject: MrtrSubject) => Promise<Finding>,
   summary: { pass: (count: number) => string; fail: string; fix: string },
 ): Promise<CheckOutcome> {
   const run = await mrtrRun(ctx);
@@ -47,8 +48,9 @@ async function overSubjects(
   const problems: string[] = [];
   const evidence: Evidence[] = [];
   let judged = 0;
+  const client = await checkClient(ctx, run);
   for (const subject of chosen) {
-    const finding = await probe(run, subject);
+    const finding = await probe(client, subject);
     if (finding.judged) judged++;
     if (finding.problem) problems.push(`${subject.tool.name}: ${finding.problem}`);
     if (finding.problem && finding.evidence && evidence.length < MAX_EVIDENCE) evidence.push(finding.evidence);
@@ -109,9 +111,9 @@ export const mrtrChecks = defineChecks('mrtr', [
         ctx,
         hasRequests,
         'no input_required result asked for input',
-        async (run, subject) => {
+        async (client, subject) => {
           for (const capabilities of narrowerCapabilities(subject.result)) {
-            const exchange = await callOnce(ctx, run.client, subject, capabilities);
+            const exchange = await callOnce(ctx, client, subject, capabilities);
             const declared = JSON.stringify(capabilities);
             const expected = `-32021 (HTTP 400), or a result asking only for what ${declared} declares`;
             if (isErrorResponse(exchange.response)) {
@@ -159,13 +161,13 @@ export const mrtrChecks = defineChecks('mrtr', [
         ctx,
         hasState,
         'no input_required result carried a requestState',
-        async (run, subject) => {
-          const first = await freshFirstRound(ctx, run, subject);
+        async (client, subject) => {
+          const first = await freshFirstRound(ctx, client, subject);
           if (!isInputRequired(first.result) || typeof first.result.requestState !== 'string') return { judged: false };
           const fields = answerFields(first.result);
           const state = first.result.requestState;
           for (const index of [0, state.length - 1, Math.floor(state.length / 2)]) {
-            const exchange = await callOnce(ctx, run.client, subject, FULL_CAPABILITIES, { ...fields, requestState: tamper(state, index) });
+            const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES, { ...fields, requestState: tamper(state, index) });
             if (isCompletedResult(resultOf(exchange)))
               return {
                 judged: true,
@@ -193,11 +195,11 @@ export const mrtrChecks = defineChecks('mrtr', [
         ctx,
         (subject) => hasState(subject) && changedArguments(subject.args) !== undefined,
         'no MRTR call with a requestState has a string argument mcpgate could change',
-        async (run, subject) => {
-          const first = await freshFirstRound(ctx, run, subject);
+        async (client, subject) => {
+          const first = await freshFirstRound(ctx, client, subject);
           if (!isInputRequired(first.result) || typeof first.result.requestState !== 'string') return { judged: false };
           const args = changedArguments(subject.args)!;
-          const exchange = await callOnce(ctx, run.client, subject, FULL_CAPABILITIES, { ...answerFields(first.result), args });
+          const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES, { ...answerFields(first.result), args });
           if (isCompletedResult(resultOf(exchange)))
             return {
               judged: true,
@@ -224,11 +226,11 @@ export const mrtrChecks = defineChecks('mrtr', [
         ctx,
         hasRequests,
         'no input_required result asked for input',
-        async (run, subject) => {
-          const first = await freshFirstRound(ctx, run, subject);
+        async (client, subject) => {
+          const first = await freshFirstRound(ctx, client, subject);
           if (!isInputRequired(first.result) || !isObject(first.result.inputRequests)) return { judged: false };
           const { requestState } = answerFields(first.result);
-          const exchange = await callOnce(ctx, run.client, subject, FULL_CAPABILITIES, { requestState, inputResponses: {} });
+          const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES, { requestState, inputResponses: {} });
           if (isErrorResponse(exchange.response) || exchange.error)
             return {
               judged: true,
@@ -255,12 +257,12 @@ export const mrtrChecks = defineChecks('mrtr', [
         ctx,
         () => true,
         'no input_required result to answer',
-        async (run, subject) => {
-          const first = await freshFirstRound(ctx, run, subject);
+        async (client, subject) => {
+          const first = await freshFirstRound(ctx, client, subject);
           if (!isInputRequired(first.result)) return { judged: false };
           const fields = answerFields(first.result);
           const inputResponses = { ...fields.inputResponses, 'mcpgate-unrequested': { action: 'cancel' } };
-          const exchange = await callOnce(ctx, run.client, subject, FULL_CAPABILITIES, { ...fields, inputResponses });
+          const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES, { ...fields, inputResponses });
           if (isErrorResponse(exchange.response) || exchange.error)
             return {
               judged: true,
@@ -287,11 +289,11 @@ export const mrtrChecks = defineChecks('mrtr', [
         ctx,
         hasRequests,
         'no input_required result asked for input',
-        async (run, subject) => {
-          const first = await freshFirstRound(ctx, run, subject);
+        async (client, subject) => {
+          const first = await freshFirstRound(ctx, client, subject);
           if (!isInputRequired(first.result) || !isObject(first.result.inputRequests)) return { judged: false };
           const inputResponses = Object.fromEntries(Object.keys(first.result.inputRequests).map((key) => [key, 'not an answer']));
-          const exchange = await callOnce(ctx, run.client, subject, FULL_CAPABILITIES, { ...answerFields(first.result), inputResponses });
+          const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES, { ...answerFields(first.result), inputResponses });
           const result = resultOf(exchange);
           if (isErrorResponse(exchange.response) || result?.isError === true) return { judged: true };
           return {
@@ -319,8 +321,8 @@ export const mrtrChecks = defineChecks('mrtr', [
         ctx,
         hasState,
         'no input_required result carried a requestState',
-        async (run, subject) => {
-          const first = await freshFirstRound(ctx, run, subject);
+        async (client, subject) => {
+          const first = await freshFirstRound(ctx, client, subject);
           if (!isInputRequired(first.result)) return { judged: false };
           const fresh = await ctx.newClient();
           const exchange = await callOnce(ctx, fresh, subject, FULL_CAPABILITIES, answerFields(first.result));
