@@ -4,6 +4,7 @@
  * what a tool is called and what it accepts.
  */
 
+import { createHash } from 'node:crypto';
 import { ErrorCode } from '../../src/spec/protocol.js';
 import { checkArguments } from './argument-check.js';
 import { LIST_CACHE, isBroken, simulateCrash, type ServerConfig } from './config.js';
@@ -50,8 +51,11 @@ export function createToolMethods(config: ServerConfig): ToolMethods {
         loopForever: isBroken(config, 'cursor-loop'),
       });
       const tools = page.items.map((entry) => entry.definition);
-      const ordered = isBroken(config, 'unstable-tools-order') ? rotate(tools, listCalls) : tools;
-      listCalls += 1;
+      // unstable-tools-order: each read of the whole list (counted at its first page) shuffles every
+      // page anew, so two reads differ however many other reads came in between (the first 300 reads
+      // of the catalog are pairwise different, checked when this was written).
+      if (params.cursor === undefined) listCalls += 1;
+      const ordered = isBroken(config, 'unstable-tools-order') ? shuffle(tools, listCalls) : tools;
       return {
         ...(isBroken(config, 'unknown-result-type') ? { resultType: 'partial' } : {}),
         tools: ordered,
@@ -154,8 +158,8 @@ function stringifyTemperature(outcome: ToolOutcome): ToolOutcome {
   return { ...outcome, structuredContent: { ...structured, temperature: String(structured.temperature) } };
 }
 
-function rotate<T>(items: readonly T[], by: number): T[] {
-  if (items.length === 0) return [];
-  const shift = by % items.length;
-  return [...items.slice(shift), ...items.slice(0, shift)];
+/** A fixed order for each seed: items sorted by a hash of their name and the seed. */
+function shuffle<T extends { name: string }>(items: readonly T[], seed: number): T[] {
+  const key = (item: T): string => createHash('sha256').update(`${seed}:${item.name}`).digest('hex');
+  return [...items].sort((a, b) => key(a).localeCompare(key(b)));
 }

@@ -1,8 +1,8 @@
 /**
  * How layer 0 drives multi round-trip requests (basic/patterns/mrtr). mcpgate answers every input
  * request with a deterministic value (a form filled from its requestedSchema, a fixed sampling
- * answer, one declared root) and re-issues the call with a new id, so a flow that completes for
- * mcpgate completes for any client that answers the same way. Over HTTP each check makes its calls
+ * answer, one declared root) and re-issues the call with a new id, so every run sends the same
+ * answers and a verdict can be reproduced. Over HTTP each check makes its calls
  * one at a time on a connection of its own, so that a retry travels on the socket of its first round
  * (only mrtr.fresh-connection-retry changes that, on purpose); over stdio there is one pipe anyway,
  * and the checks share the run's process.
@@ -19,8 +19,8 @@ import { validArguments } from './tool-calls.js';
 
 /** Every input kind mcpgate can answer: what the first round of a flow declares. */
 export const FULL_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
-export const DECLARED_ROOT = { uri: 'file:///tmp/mcpgate-root', name: 'mcpgate' };
-export const SAMPLING_ANSWER = {
+const DECLARED_ROOT = { uri: 'file:///tmp/mcpgate-root', name: 'mcpgate' };
+const SAMPLING_ANSWER = {
   role: 'assistant',
   content: { type: 'text', text: 'mcpgate sampled answer' },
   model: 'mcpgate-fixed',
@@ -53,13 +53,13 @@ export function isInputRequired(result: Record<string, unknown> | undefined): re
   return result?.resultType === 'input_required';
 }
 
-/** Safe calls (read-only, --allow-tool) with schema-valid sample arguments, then the calls named in config. */
+/** The calls named in config, then safe calls (read-only, --allow-tool) with schema-valid sample arguments. */
 export async function safeCalls(ctx: CheckContext): Promise<ToolCall[]> {
   const sampled = (await ctx.callableTools()).flatMap((tool) => {
     const args = validArguments(tool);
     return args ? [{ tool, args }] : [];
   });
-  return [...sampled, ...(await ctx.namedCalls())].slice(0, MAX_CANDIDATES);
+  return [...(await ctx.namedCalls()), ...sampled].slice(0, MAX_CANDIDATES);
 }
 
 /** The MRTR subjects of this run, found once and shared by every MRTR check. */
@@ -132,7 +132,7 @@ function answerInput(request: unknown): unknown {
 }
 
 /** A value for every field of an elicitation form, from its own defaults, enums and formats. */
-export function fillForm(schema: unknown): Record<string, unknown> {
+function fillForm(schema: unknown): Record<string, unknown> {
   const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
   return Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, fieldValue(isObject(field) ? field : {})]));
 }

@@ -30,6 +30,7 @@ interface ProgressRun {
 }
 
 const runs = new WeakMap<CheckContext, Promise<ProgressRun>>();
+const PROGRESS_LANES = 3;
 
 function progressRun(ctx: CheckContext): Promise<ProgressRun> {
   let run = runs.get(ctx);
@@ -43,14 +44,19 @@ function progressRun(ctx: CheckContext): Promise<ProgressRun> {
 async function observeProgress(ctx: CheckContext): Promise<ProgressRun> {
   const calls = await safeCalls(ctx);
   const client = await ctx.newClient();
-  // At once: each call has a token of its own, and "after the response" is judged per call.
-  const observations = await Promise.all(
-    calls.map(async (call, index): Promise<ProgressObservation> => {
+  // A few at a time: each call has a token of its own and is judged on its own, and the whole run
+  // still keeps no more requests in flight than a server may be expected to take.
+  const observations: ProgressObservation[] = [];
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    for (let index = next++; index < calls.length; index = next++) {
+      const call = calls[index]!;
       const token = `mcpgate-progress-${index + 1}`;
       const exchange = await ctx.callTool(call.tool, call.args, client, { options: { metaPatch: { progressToken: token } } });
-      return { ...call, token, exchange, ...(await progressAround(client, exchange, token)) };
-    }),
-  );
+      observations[index] = { ...call, token, exchange, ...(await progressAround(client, exchange, token)) };
+    }
+  };
+  await Promise.all(Array.from({ length: PROGRESS_LANES }, lane));
   const observed = observations.filter((o) => o.before.length + o.after.length > 0);
   return { client, observed, tried: calls.length };
 }
