@@ -18,7 +18,7 @@ describe('mcpgate chaos', () => {
     const lock = join(dir, 'tools.lock');
     const first = await runCli(['chaos', '--stdio', referenceStdio(), '--pins', lock, '--report', join(dir, 'r.json')]);
     expect(first.code).toBe(0);
-    expect(first.stderr).toContain('did not exist; pinned 8 tool(s)');
+    expect(first.stderr).toContain('did not exist; pinned 16 tool(s)');
     const written = readFileSync(lock, 'utf8');
     expect(written.endsWith('\n')).toBe(true);
     const report = parseReport(readFileSync(join(dir, 'r.json'), 'utf8'));

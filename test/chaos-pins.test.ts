@@ -37,8 +37,8 @@ async function pinnedReference(): Promise<PinFile> {
 describe('pins', () => {
   it('are written when there is no pin file, one entry per tool', async () => {
     const { pins, pinFile, verdict } = await pinRun(reference());
-    expect(pins).toEqual({ file: 'tools.lock', status: 'written', tools: 8, changes: [] });
-    expect(Object.keys(parsePinFile(pinFile!, 'tools.lock').tools)).toHaveLength(8);
+    expect(pins).toEqual({ file: 'tools.lock', status: 'written', tools: 16, changes: [] });
+    expect(Object.keys(parsePinFile(pinFile!, 'tools.lock').tools)).toHaveLength(16);
     expect(verdict.exitCode).toBe(0);
   });
 

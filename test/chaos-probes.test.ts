@@ -45,7 +45,7 @@ describe.each(['http', 'stdio'] as const)('over %s', (transport) => {
       expect(check.specRef).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/2026-07-28\//);
     }
     expect(report.chaos.scan.findings).toEqual([]);
-    expect(report.chaos.scan.scanned.tools).toBe(8);
+    expect(report.chaos.scan.scanned.tools).toBe(16);
     expect(report.verdict.exitCode).toBe(0);
   });
 

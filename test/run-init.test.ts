@@ -57,7 +57,7 @@ describe('mcpgate run', () => {
     const report = readJson<Report>(join(dir, 'reports/report.json'));
     expect(report.checks.length).toBeGreaterThan(40);
     expect(report.eval).toBeUndefined();
-    expect(report.target.fingerprint?.toolCount).toBe(8);
+    expect(report.target.fingerprint?.toolCount).toBe(16);
     expect(existsSync(join(dir, 'reports/junit.xml'))).toBe(true);
   });
 

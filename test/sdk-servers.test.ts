@@ -50,12 +50,25 @@ describe('official SDK v2 server (stateless 2026-07-28)', () => {
     expect(report.target.era).toBe('modern');
     expect(notPassing(report)).toEqual({ 'pagination.invalid-cursor': 'warn', 'errors.implementation-defined-range': 'warn' });
     expect(report.verdict.exitCode).toBe(0);
+    // No tool of this server answers input_required or reports progress: those checks skip, saying how to give them one.
+    const skipped = report.checks.filter((c) => c.status === 'skip');
+    const mrtr = skipped.filter((c) => c.id.startsWith('mrtr.'));
+    expect(mrtr.map((c) => c.id).sort()).toEqual(
+      report.checks
+        .filter((c) => c.id.startsWith('mrtr.') && c.id !== 'mrtr.removed-elicitation')
+        .map((c) => c.id)
+        .sort(),
+    );
+    for (const check of mrtr) expect(check.message).toMatch(/^no tool answered input_required .*name one in config \(check\.calls\)/);
+    expect(skipped.find((c) => c.id === 'progress.notifications')?.message).toMatch(/^no tool sent progress when given a progressToken/);
+    expect(report.checks.find((c) => c.id === 'mrtr.removed-elicitation')?.status).toBe('pass');
   });
 
-  it('over HTTP without its Origin guard: http.origin fails with evidence', async () => {
+  it('over HTTP without its Host and Origin guards: http.origin fails and http.host warns, with evidence', async () => {
     const report = await check(await http(SDK_SERVER, '--no-origin-check'));
     expect(notPassing(report)).toEqual({
       'http.origin': 'fail',
+      'http.host': 'warn',
       'pagination.invalid-cursor': 'warn',
       'errors.implementation-defined-range': 'warn',
     });

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, HEADERS } from '../../src/spec/protocol.js';
 import { MAX_MESSAGE_BYTES, isBroken, simulateCrash, type ServerConfig } from './config.js';
+import { deliverReply } from './delivery.js';
 import { errorResponse, type OutgoingMessage } from './jsonrpc.js';
 import { parseErrorOutcome, type Outcome, type ReferenceServer } from './server.js';
 import { messageRunner } from './worker-pool.js';
@@ -19,6 +20,10 @@ const KEEP_ALIVE_MS = 15_000;
 /** DNS-rebinding defence: a browser page may only reach this local server from a local origin. */
 const LOCAL_ORIGIN = /^(?:https?:\/\/(?:localhost|127\.0\.0\.1)|http:\/\/\[::1\])(?::\d{1,5})?$/;
 
+/** Only a server bound to loopback knows which Host names are its own. */
+const LOOPBACK_BIND = /^(?:localhost|127(?:\.\d{1,3}){3}|::1)$/;
+const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+
 export interface RunningHttpServer {
   url: string;
   close(): Promise<void>;
@@ -28,6 +33,7 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
   // session-id: the variant stamps every response, whatever its status.
   const baseHeaders: Record<string, string> = isBroken(config, 'session-id') ? { [HEADERS.sessionId]: 'ref-session-1' } : {};
   const run = messageRunner(config);
+  const loopbackOnly = LOOPBACK_BIND.test(host);
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
       console.error('reference server: request failed:', error);
@@ -47,6 +53,10 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
         `Bearer resource_metadata="http://${req.headers.host ?? 'localhost'}/.well-known/oauth-protected-resource"`,
       );
       return refuse(res, 401, 'Unauthorized: a bearer token is required');
+    }
+    // DNS rebinding again: a page on evil.example resolved to 127.0.0.1 still sends its own Host.
+    if (loopbackOnly && !LOCAL_HOST.test(req.headers.host ?? '') && !isBroken(config, 'no-host-check')) {
+      return refuse(res, 403, `Forbidden: Host ${req.headers.host ?? '(none)'} is not this local server`);
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !LOCAL_ORIGIN.test(origin) && !isBroken(config, 'no-origin-check')) {
@@ -81,7 +91,8 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
     }
     // hang-on-batch: no answer at all; the request stays open until the client gives up.
     if (Array.isArray(message) && isBroken(config, 'hang-on-batch')) return;
-    run(() => write(res, core.handle(message, { headers: flattenHeaders(req, config) })));
+    const connection = `${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''}`;
+    run(() => write(res, core.handle(message, { headers: flattenHeaders(req, config), connection })));
   }
 
   function write(res: ServerResponse, outcome: Outcome): void {
@@ -92,8 +103,18 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
     if (outcome.kind === 'subscribe') return openSubscription(res, outcome.acknowledgement);
     if (!outcome.streamed) return sendJson(res, outcome.httpStatus, outcome.response);
     startEventStream(res, outcome.httpStatus);
-    for (const message of [...outcome.preface, outcome.response]) sendEvent(res, message);
-    res.end();
+    // On HTTP the client cancels a request by closing its stream.
+    let closed = false;
+    res.on('close', () => (closed = true));
+    deliverReply(
+      outcome,
+      {
+        send: (message) => sendEvent(res, message),
+        finish: (messages) => res.end(messages.map(eventText).join('')),
+        cancelled: () => closed,
+      },
+      config,
+    );
   }
 
   function openSubscription(res: ServerResponse, acknowledgement: OutgoingMessage): void {
@@ -135,7 +156,11 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
 }
 
 function sendEvent(res: ServerResponse, message: OutgoingMessage): void {
-  res.write(`data: ${JSON.stringify(message)}\n\n`);
+  res.write(eventText(message));
+}
+
+function eventText(message: OutgoingMessage): string {
+  return `data: ${JSON.stringify(message)}\n\n`;
 }
 
 /** Resolves undefined when the body is over the cap; the rest is drained so the client sees the 413. */

@@ -23,11 +23,24 @@ import {
 import { checkRequestMeta } from './meta.js';
 import { createPromptMethods } from './prompts.js';
 import { createResourceMethods } from './resources.js';
+import { URL_ELICITATION_TOOL } from './mrtr-tools.js';
+import { progressPlan } from './progress-tool.js';
 import { createToolMethods } from './tools.js';
 
 export type Outcome =
-  /** Send `preface` then `response`; HTTP streams it as SSE when `streamed`. */
-  | { kind: 'reply'; response: JsonRpcResponse; httpStatus: number; streamed: boolean; preface: OutgoingMessage[] }
+  /**
+   * Send `preface`, then `response`, then `after`; HTTP streams it as SSE when `streamed`. With
+   * `stepMs` the preface is paced that far apart, and the rest is dropped once the request is cancelled.
+   */
+  | {
+      kind: 'reply';
+      response: JsonRpcResponse;
+      httpStatus: number;
+      streamed: boolean;
+      preface: OutgoingMessage[];
+      after: OutgoingMessage[];
+      stepMs?: number;
+    }
   /** subscriptions/listen: send the acknowledgement and keep the stream open (HTTP). */
   | { kind: 'subscribe'; acknowledgement: JsonRpcNotification }
   /** An accepted notification: nothing is sent back. */
@@ -36,6 +49,8 @@ export type Outcome =
 export interface RequestContext {
   /** HTTP request headers with lower-case names; absent on stdio, where there are no headers to check. */
   headers?: HeaderMap;
+  /** Names the connection the request came over (HTTP: the client socket); only one variant reads it. */
+  connection?: string;
 }
 
 export interface ReferenceServer {
@@ -60,7 +75,7 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
   const tools = createToolMethods(config);
   const resources = createResourceMethods(config);
   const prompts = createPromptMethods(config);
-  const methods: Readonly<Record<string, (params: JsonObject) => JsonObject>> = {
+  const methods: Readonly<Record<string, (params: JsonObject, context: RequestContext) => JsonObject>> = {
     'server/discover': () => discover(config),
     'tools/list': tools.list,
     'tools/call': tools.call,
@@ -76,7 +91,7 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
 
   function complete(payload: JsonObject): JsonObject {
     const result: JsonObject = { resultType: 'complete', ...payload };
-    if (isBroken(config, 'missing-result-type')) delete result.resultType;
+    if (isBroken(config, 'missing-result-type') && result.resultType === 'complete') delete result.resultType;
     if (!isBroken(config, 'no-server-info')) result._meta = { [META.serverInfo]: SERVER_INFO };
     // bad-meta-key: a key the _meta grammar forbids (space, "!"), beside a valid one.
     if (isBroken(config, 'bad-meta-key')) result._meta = { ...(result._meta as JsonObject | undefined), 'bad key!': true };
@@ -96,12 +111,29 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
       return { kind: 'subscribe', acknowledgement: acknowledge(isBroken(config, 'ack-own-subscription-id') ? 'subscription-1' : id) };
     }
     const handler = method === withheld ? undefined : methods[method];
-    const payload = handler ? handler(body) : answerUnknownMethod(method, config);
+    const payload = handler ? handler(body, context) : answerUnknownMethod(method, config);
     const response: JsonRpcResponse = { jsonrpc: '2.0', id: echo(id), result: complete(payload) };
-    return { kind: 'reply', response, httpStatus: 200, ...toolCallDelivery(method, 200) };
+    const delivery = toolCallDelivery(method, 200);
+    const progress = method === 'tools/call' ? progressPlan(body, config) : undefined;
+    if (progress)
+      return {
+        kind: 'reply',
+        response,
+        httpStatus: 200,
+        ...delivery,
+        preface: [...delivery.preface, ...progress.steps],
+        after: progress.after,
+        stepMs: progress.stepMs,
+      };
+    if (method === 'tools/call' && body.name === URL_ELICITATION_TOOL && isBroken(config, 'elicitation-complete'))
+      delivery.preface.push({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'consent-1' } });
+    return { kind: 'reply', response, httpStatus: 200, ...delivery };
   }
 
-  function toolCallDelivery(method: string, httpStatus: number): { streamed: boolean; preface: OutgoingMessage[] } {
+  function toolCallDelivery(
+    method: string,
+    httpStatus: number,
+  ): { streamed: boolean; preface: OutgoingMessage[]; after: OutgoingMessage[] } {
     // tools/call answers over SSE so that clients exercise their stream parser; 4xx errors stay JSON.
     const streamed = method === 'tools/call' && httpStatus === 200;
     const preface: OutgoingMessage[] = [];
@@ -113,7 +145,7 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
         method: 'notifications/progress',
         params: { progressToken: 'srv-progress', progress: 50, total: 100 },
       });
-    return { streamed, preface };
+    return { streamed, preface, after: [] };
   }
 
   return {
@@ -130,6 +162,7 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
           httpStatus: 200,
           streamed: false,
           preface: [],
+          after: [],
         };
       }
       const { id, method, params } = envelope;
@@ -153,7 +186,14 @@ export function parseErrorOutcome(): Outcome {
 }
 
 function failed(id: RequestId | null, failure: RpcFailure): Outcome & { kind: 'reply' } {
-  return { kind: 'reply', response: errorResponse(id, failure.toBody()), httpStatus: failure.httpStatus, streamed: false, preface: [] };
+  return {
+    kind: 'reply',
+    response: errorResponse(id, failure.toBody()),
+    httpStatus: failure.httpStatus,
+    streamed: false,
+    preface: [],
+    after: [],
+  };
 }
 
 function acknowledge(id: RequestId | null): JsonRpcNotification {

@@ -6,6 +6,7 @@
 
 import { createInterface } from 'node:readline';
 import { MAX_MESSAGE_BYTES, isBroken, simulateCrash, type ServerConfig } from './config.js';
+import { deliverReply } from './delivery.js';
 import { isObject, type OutgoingMessage } from './jsonrpc.js';
 import { parseErrorOutcome, type Outcome, type ReferenceServer } from './server.js';
 import { messageRunner } from './worker-pool.js';
@@ -15,6 +16,8 @@ export function runStdio(core: ReferenceServer, config: ServerConfig, flush: () 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   const run = messageRunner(config);
   const cancellations = isBroken(config, 'crash-on-disconnect') ? cancellationCrash() : undefined;
+  /** Ids the client cancelled, as JSON text so that 1 and "1" stay apart. */
+  const cancelled = new Set<string>();
 
   lines.on('line', (line) => {
     if (line.trim() === '') return;
@@ -26,14 +29,16 @@ export function runStdio(core: ReferenceServer, config: ServerConfig, flush: () 
       message = JSON.parse(line);
     } catch {
       if (isBroken(config, 'crash-on-bad-json')) simulateCrash('a line that is not JSON');
-      return write(parseErrorOutcome());
+      return write(parseErrorOutcome(), cancelled, config);
     }
     if (Array.isArray(message) && isBroken(config, 'hang-on-batch')) return;
     cancellations?.check(message);
+    const cancelledId = cancelledRequestId(message);
+    if (cancelledId !== undefined) cancelled.add(cancelledId);
     run(() => {
-      const outcome = core.handle(message, {});
+      const outcome = core.handle(message, { connection: 'stdio' });
       cancellations?.answered(outcome);
-      write(outcome);
+      write(outcome, cancelled, config);
     });
   });
 
@@ -51,7 +56,7 @@ export function runStdio(core: ReferenceServer, config: ServerConfig, flush: () 
 /**
  * crash-on-disconnect: on stdio a client that goes away sends notifications/cancelled. The variant
  * frees a request's state once it is answered, and dies tearing it down again when a cancellation
- * for that request comes in late. Layer 0 only cancels ids never sent and open subscriptions.
+ * for that request comes in late. Layer 0 never cancels a request it has had the answer to.
  */
 function cancellationCrash(): { answered(outcome: Outcome): void; check(message: unknown): void } {
   const answered = new Set<string>();
@@ -66,11 +71,25 @@ function cancellationCrash(): { answered(outcome: Outcome): void; check(message:
   };
 }
 
-function write(outcome: Outcome): void {
+function write(outcome: Outcome, cancelled: ReadonlySet<string>, config: ServerConfig): void {
   if (outcome.kind === 'accepted') return;
   // A subscription on stdio is just its acknowledgement: nothing this server offers ever changes.
   if (outcome.kind === 'subscribe') return send(outcome.acknowledgement);
-  for (const message of [...outcome.preface, outcome.response]) send(message);
+  const id = JSON.stringify(outcome.response.id);
+  deliverReply(
+    outcome,
+    {
+      send,
+      finish: (messages) => void process.stdout.write(messages.map((message) => `${JSON.stringify(message)}\n`).join('')),
+      cancelled: () => cancelled.has(id),
+    },
+    config,
+  );
+}
+
+function cancelledRequestId(message: unknown): string | undefined {
+  if (!isObject(message) || message.method !== 'notifications/cancelled' || !isObject(message.params)) return undefined;
+  return message.params.requestId === undefined ? undefined : JSON.stringify(message.params.requestId);
 }
 
 function send(message: OutgoingMessage): void {

@@ -4,6 +4,7 @@
  * what a tool is called and what it accepts.
  */
 
+import { createHash } from 'node:crypto';
 import { ErrorCode } from '../../src/spec/protocol.js';
 import { checkArguments } from './argument-check.js';
 import { LIST_CACHE, isBroken, simulateCrash, type ServerConfig } from './config.js';
@@ -11,21 +12,29 @@ import { RpcFailure, isObject, type JsonObject } from './jsonrpc.js';
 import { paginate } from './pagination.js';
 import { LATE_TOOL, TOOL_DEFINITIONS, type ToolDefinition } from './tool-definitions.js';
 import { TOOL_HANDLERS, type ToolHandler, type ToolOutcome } from './tool-handlers.js';
+import { MRTR_TOOL_DEFINITIONS, callMrtrTool, isMrtrTool } from './mrtr-tools.js';
+import { PROGRESS_TOOL, PROGRESS_TOOL_DEFINITION, countSteps } from './progress-tool.js';
+
+/** Published after the domain tools, so that pagination and layer 1 see the domain tools first. */
+const PROTOCOL_DEMO_TOOLS = [...MRTR_TOOL_DEFINITIONS, PROGRESS_TOOL_DEFINITION];
 
 const PAGE_SIZE = 5;
 
 interface ToolEntry {
   definition: ToolDefinition;
-  handler: ToolHandler;
+  /** Absent for MRTR tools, which callMrtrTool serves. */
+  handler?: ToolHandler;
 }
 
 export interface ToolMethods {
   list(params: JsonObject): JsonObject;
-  call(params: JsonObject): JsonObject;
+  call(params: JsonObject, context: { connection?: string }): JsonObject;
 }
 
 export function createToolMethods(config: ServerConfig): ToolMethods {
-  const entries = TOOL_DEFINITIONS.map((definition) => entryFor(applySchemaBreaks(structuredClone(definition), config)));
+  const entries = [...TOOL_DEFINITIONS, ...PROTOCOL_DEMO_TOOLS].map((definition) =>
+    entryFor(applySchemaBreaks(structuredClone(definition), config)),
+  );
   const lateEntry = entryFor(LATE_TOOL);
   // Process-wide counters exist only to drive the variants that misbehave over time.
   let listCalls = 0;
@@ -42,8 +51,11 @@ export function createToolMethods(config: ServerConfig): ToolMethods {
         loopForever: isBroken(config, 'cursor-loop'),
       });
       const tools = page.items.map((entry) => entry.definition);
-      const ordered = isBroken(config, 'unstable-tools-order') ? rotate(tools, listCalls) : tools;
-      listCalls += 1;
+      // unstable-tools-order: each read of the whole list (counted at its first page) shuffles every
+      // page anew, so two reads differ however many other reads came in between (the first 300 reads
+      // of the catalog are pairwise different, checked when this was written).
+      if (params.cursor === undefined) listCalls += 1;
+      const ordered = isBroken(config, 'unstable-tools-order') ? shuffle(tools, listCalls) : tools;
       return {
         ...(isBroken(config, 'unknown-result-type') ? { resultType: 'partial' } : {}),
         tools: ordered,
@@ -52,7 +64,7 @@ export function createToolMethods(config: ServerConfig): ToolMethods {
       };
     },
 
-    call(params) {
+    call(params, context) {
       if (typeof params.name !== 'string') throw new RpcFailure(ErrorCode.InvalidParams, 'tools/call needs params.name (string)');
       const entry = published().find((candidate) => candidate.definition.name === params.name);
       if (!entry) return unknownTool(params.name, config);
@@ -60,24 +72,30 @@ export function createToolMethods(config: ServerConfig): ToolMethods {
       anyToolCalled = true;
       const args = params.arguments ?? {};
       if (!isObject(args)) throw new RpcFailure(ErrorCode.InvalidParams, 'tools/call params.arguments must be an object');
-      return runTool(entry, args, config);
+      if (!entry.handler) {
+        const problems = checkArguments(entry.definition.inputSchema, args);
+        if (problems.length > 0) return invalidArguments(entry.definition.name, problems);
+        return callMrtrTool(entry.definition.name, params, args, context.connection ?? '', config);
+      }
+      return runTool(entry.definition, entry.handler, args, config);
     },
   };
 }
 
-function runTool(entry: ToolEntry, args: JsonObject, config: ServerConfig): JsonObject {
-  const { definition, handler } = entry;
+function runTool(definition: ToolDefinition, handler: ToolHandler, args: JsonObject, config: ServerConfig): JsonObject {
   if (isBroken(config, 'input-not-validated')) return { ...handler(withExampleDefaults(definition.inputSchema, args)) };
   const problems = checkArguments(definition.inputSchema, args);
-  if (problems.length > 0) {
-    return { content: [{ type: 'text', text: `Invalid arguments for ${definition.name}: ${problems.join('; ')}.` }], isError: true };
-  }
+  if (problems.length > 0) return invalidArguments(definition.name, problems);
   const outcome = handler(args);
   if (isBroken(config, 'image-without-mime') && definition.name === 'get_weather' && !outcome.isError) {
     // Valid base64 (a PNG signature), so the only defect is the missing mimeType.
     return { ...outcome, content: [...outcome.content, { type: 'image', data: 'iVBORw0KGgo=' }] };
   }
   return { ...(isBroken(config, 'bad-structured-content') ? stringifyTemperature(outcome) : outcome) };
+}
+
+function invalidArguments(name: string, problems: readonly string[]): JsonObject {
+  return { content: [{ type: 'text', text: `Invalid arguments for ${name}: ${problems.join('; ')}.` }], isError: true };
 }
 
 function unknownTool(name: string, config: ServerConfig): JsonObject {
@@ -90,7 +108,10 @@ function unknownTool(name: string, config: ServerConfig): JsonObject {
 }
 
 function entryFor(definition: ToolDefinition): ToolEntry {
+  // MRTR tools read the whole request (state, responses, capabilities), so callMrtrTool serves them.
+  if (isMrtrTool(definition.name)) return { definition };
   // bad-tool-name renames get_weather, so handlers are found by the name the definition was written with.
+  if (definition.name === PROGRESS_TOOL) return { definition, handler: countSteps };
   const handler = TOOL_HANDLERS[definition.name === 'get weather!' ? 'get_weather' : definition.name];
   if (!handler) throw new Error(`tool ${definition.name} has no handler`);
   return { definition, handler };
@@ -137,8 +158,8 @@ function stringifyTemperature(outcome: ToolOutcome): ToolOutcome {
   return { ...outcome, structuredContent: { ...structured, temperature: String(structured.temperature) } };
 }
 
-function rotate<T>(items: readonly T[], by: number): T[] {
-  if (items.length === 0) return [];
-  const shift = by % items.length;
-  return [...items.slice(shift), ...items.slice(0, shift)];
+/** A fixed order for each seed: items sorted by a hash of their name and the seed. */
+function shuffle<T extends { name: string }>(items: readonly T[], seed: number): T[] {
+  const key = (item: T): string => createHash('sha256').update(`${seed}:${item.name}`).digest('hex');
+  return [...items].sort((a, b) => key(a).localeCompare(key(b)));
 }

@@ -9,9 +9,15 @@ import { isListedTool, type ListedTool } from '../spec/tool.js';
 import type { CloseInfo, Connection, Exchange, TransportKind } from '../wire/exchange.js';
 import { isObject } from '../wire/jsonrpc.js';
 import { readAllPages, type ListOutcome } from '../wire/pagination.js';
-import { ModernClient } from '../wire/modern-client.js';
+import { ModernClient, type RequestOptions } from '../wire/modern-client.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { connect, type ConnectOptions, type Target } from '../wire/target.js';
+
+/** A tool call the user names in config (`check.calls`), made exactly as written. */
+export interface NamedCall {
+  tool: string;
+  arguments: Record<string, unknown>;
+}
 
 export class CheckContext {
   readonly connections: Connection[] = [];
@@ -23,7 +29,13 @@ export class CheckContext {
     readonly target: Target,
     readonly client: ModernClient,
     readonly discover: { exchange: Exchange; result: Record<string, unknown> },
-    readonly options: { allowTools: ReadonlySet<string>; connect: ConnectOptions; otlpReceiver?: OtlpReceiver },
+    readonly options: {
+      allowTools: ReadonlySet<string>;
+      connect: ConnectOptions;
+      otlpReceiver?: OtlpReceiver;
+      /** Calls the user named in config (`check.calls`): they may be made as given, whatever the annotations say. */
+      calls?: readonly NamedCall[];
+    },
   ) {
     this.connections.push(client.connection);
   }
@@ -71,11 +83,32 @@ export class CheckContext {
     return (await this.tools()).filter((tool) => toolSafety(tool, this.options.allowTools).callable);
   }
 
-  /** The only way checks call tools: refuses anything the safety rule does not allow. */
-  callTool(tool: ListedTool, args: Record<string, unknown>, client: ModernClient = this.client): Promise<Exchange> {
+  /**
+   * The only way checks call tools: refuses anything the safety rule does not allow, unless the user
+   * named this very call in config. `extra` adds request fields (requestState, inputResponses) and options.
+   */
+  callTool(
+    tool: ListedTool,
+    args: Record<string, unknown>,
+    client: ModernClient = this.client,
+    extra: { params?: Record<string, unknown>; options?: RequestOptions } = {},
+  ): Promise<Exchange> {
     const safety = toolSafety(tool, this.options.allowTools);
-    if (!safety.callable) throw new Error(`refusing to call tool "${tool.name}": ${safety.reason}`);
-    return client.request('tools/call', { name: tool.name, arguments: args });
+    if (!safety.callable && !this.isNamedCall(tool.name, args)) throw new Error(`refusing to call tool "${tool.name}": ${safety.reason}`);
+    return client.request('tools/call', { name: tool.name, arguments: args, ...extra.params }, extra.options);
+  }
+
+  /** Named calls whose tool the server lists, with their arguments. */
+  async namedCalls(): Promise<Array<{ tool: ListedTool; args: Record<string, unknown> }>> {
+    const tools = await this.tools();
+    return (this.options.calls ?? []).flatMap((call) => {
+      const tool = tools.find((t) => t.name === call.tool);
+      return tool ? [{ tool, args: call.arguments }] : [];
+    });
+  }
+
+  private isNamedCall(name: string, args: Record<string, unknown>): boolean {
+    return (this.options.calls ?? []).some((call) => call.tool === name && JSON.stringify(call.arguments) === JSON.stringify(args));
   }
 
   /** Every exchange of this run that the audits judge (see OutgoingMessage.audited). */

@@ -19,7 +19,7 @@ import { StdioConnection } from '../wire/stdio.js';
 import { connect, describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
 import { skip, type CheckDefinition, type CheckOutcome } from './check.js';
 import { toCheckResult } from './check-result.js';
-import { CheckContext } from './context.js';
+import { CheckContext, type NamedCall } from './context.js';
 import { evidenceOf } from './evidence.js';
 import { verdictFor } from './verdict.js';
 
@@ -28,6 +28,8 @@ export interface RunOptions {
   checks: CheckDefinition[];
   strict: boolean;
   allowTools: string[];
+  /** Calls named in config (`check.calls`), made exactly as written. */
+  calls?: NamedCall[];
   expectedFailures?: { file: string; ids: ReadonlySet<string> };
   connect: ConnectOptions;
   /** How many probes run at once. */
@@ -59,6 +61,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
         { exchange: era.discover, result: era.result },
         {
           allowTools: new Set(options.allowTools),
+          calls: options.calls,
           connect: options.connect,
           otlpReceiver: options.otlpReceiver,
         },

@@ -59,6 +59,11 @@ const SECTIONS = {
     strict: flag('SHOULD violations fail'),
     expected_failures: text('file of check ids knowingly failed'),
     allow_tools: textList('non-read-only tools checks may call'),
+    calls: key(
+      z.array(z.strictObject({ tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() })),
+      'a list of {tool, arguments} mappings',
+      'tool calls the MRTR and progress checks make exactly as written, whatever the tool annotations say',
+    ),
   }),
   eval: section('layer 1 behaviour (runs when models are listed)', {
     golden: text('golden set file'),

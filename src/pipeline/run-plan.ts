@@ -6,6 +6,7 @@
  */
 
 import { join } from 'node:path';
+import type { NamedCall } from '../conformance/context.js';
 import { DEFAULT_HISTORY_DIR } from '../gate/history.js';
 import { DEFAULT_GATE_OPTIONS } from '../gate/types.js';
 import { FORMAT_NAMES, FORMATS, type OutputFiles } from '../report/formats.js';
@@ -29,7 +30,7 @@ export interface RunPlan {
   /** server.start: an HTTP server the run starts first and ends last. */
   start?: ServerStart;
   connect: { timeoutMs: number; headers: Record<string, string> };
-  check: { strict: boolean; allowTools: string[]; expectedFailures?: ExpectedFailures };
+  check: { strict: boolean; allowTools: string[]; calls: NamedCall[]; expectedFailures?: ExpectedFailures };
   /** Layer 1, when models are listed. */
   eval?: PreparedEvalLayer;
   /** Layer 2, when it is enabled or pins or faults are named. */
@@ -134,7 +135,12 @@ export function planRun(config: McpgateConfig): RunPlan {
     target,
     ...(start ? { start } : {}),
     connect,
-    check: { strict: config.check?.strict ?? false, allowTools: config.check?.allow_tools ?? [], expectedFailures },
+    check: {
+      strict: config.check?.strict ?? false,
+      allowTools: config.check?.allow_tools ?? [],
+      calls: (config.check?.calls ?? []).map((call) => ({ tool: call.tool, arguments: call.arguments ?? {} })),
+      expectedFailures,
+    },
     ...(evalLayer ? { eval: evalLayer } : {}),
     ...(chaos ? { chaos } : {}),
     ...(gate ? { gate } : {}),

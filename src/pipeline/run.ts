@@ -41,6 +41,7 @@ async function runLayers(plan: RunPlan): Promise<{ report: Report; verdicts: Lay
     target: plan.target,
     strict: plan.check.strict,
     allowTools: plan.check.allowTools,
+    calls: plan.check.calls,
     expectedFailures: plan.check.expectedFailures,
     connect: { ...plan.connect, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES },
     concurrency: CHECK_DEFAULTS.concurrency,

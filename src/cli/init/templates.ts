@@ -41,6 +41,8 @@ ${serverLines(server)}
 check:                       # layer 0: protocol conformance, free, always runs
   strict: false              # true: SHOULD violations fail the run too
   # expected_failures: .mcpgate/expected-failures.txt
+  # calls:                   # calls layer 0 may make as written (MRTR and progress checks follow them)
+  #   - {tool: confirm_order, arguments: {order_id: "A-1"}}
 
 eval:                        # layer 1: runs when models are listed
   golden: golden/tasks.yaml

@@ -3,11 +3,14 @@
 import type { CheckDefinition } from '../check.js';
 import { completionChecks } from './completions.js';
 import { discoverChecks } from './discover.js';
+import { hostChecks } from './http-host.js';
 import { httpChecks } from './http.js';
 import { jsonrpcChecks } from './jsonrpc.js';
 import { listChecks } from './lists.js';
 import { metaChecks, statelessCheck } from './meta.js';
+import { mrtrChecks } from './mrtr.js';
 import { notificationChecks } from './notifications.js';
+import { progressChecks } from './progress.js';
 import { removedChecks } from './removed.js';
 import { promptChecks, resourceChecks } from './resources.js';
 import { resultChecks } from './results.js';
@@ -22,6 +25,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...statelessCheck,
   ...jsonrpcChecks,
   ...httpChecks,
+  ...hostChecks,
   ...toolChecks,
   ...resourceChecks,
   ...promptChecks,
@@ -31,6 +35,8 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...completionChecks,
   ...telemetryChecks,
   ...stdioChecks,
+  ...mrtrChecks,
+  ...progressChecks,
   ...notificationChecks,
   ...resultChecks,
 ];

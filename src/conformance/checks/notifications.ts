@@ -1,23 +1,52 @@
 /**
- * Notifications the server must not send unasked: progress for a request without a progressToken,
- * log messages for a request without a logLevel, cancellations that do not end a subscription, and
- * the removed URL-elicitation completion (basic/patterns/progress, server/utilities/logging,
- * basic/patterns/cancellation, basic/patterns/mrtr).
+ * Notifications the server must not send unasked: progress for a token no request carried, log
+ * messages for a request without a logLevel, and cancellations that do not end a subscription
+ * (basic/patterns/progress, server/utilities/logging, basic/patterns/cancellation). The removed
+ * URL-elicitation completion is mrtr.removed-elicitation's.
  */
 
 import type { Evidence } from '../../report/model.js';
 import { classifyMessage, isObject } from '../../wire/jsonrpc.js';
 import { defineChecks, pass, violated } from '../check.js';
+import type { CheckContext } from '../context.js';
 import { valueEvidence } from '../evidence.js';
 import { allServerMessages } from './audit.js';
 
-/** mcpgate's probes never send progressToken or logLevel, so every such notification is unsolicited. */
+/** mcpgate never sends a logLevel, and a progressToken only on the progress probes' own requests. */
 const WHY: Record<string, string> = {
   'notifications/progress': 'progress is sent only for a request that carried a progressToken',
   'notifications/message': 'log messages are sent only for a request whose _meta sets a logLevel',
   'notifications/cancelled': 'a server cancels only the subscriptions it tears down, and mcpgate kept none open here',
-  'notifications/elicitation/complete': 'URL elicitation completion was removed in this revision',
 };
+
+/** Every progressToken mcpgate sent in this run, as JSON text so that 1 and "1" stay apart. */
+function sentProgressTokens(ctx: CheckContext): Set<string> {
+  const tokens = new Set<string>();
+  for (const exchange of ctx.allExchanges()) {
+    const token = sentProgressToken(exchange.sent.body);
+    if (token !== undefined) tokens.add(token);
+  }
+  return tokens;
+}
+
+function sentProgressToken(body: string): string | undefined {
+  try {
+    const message = JSON.parse(body) as { params?: { _meta?: { progressToken?: unknown } } };
+    const token = message.params?._meta?.progressToken;
+    return token === undefined ? undefined : JSON.stringify(token);
+  } catch {
+    return undefined;
+  }
+}
+
+function isSolicitedProgress(message: unknown, tokens: ReadonlySet<string>): boolean {
+  return (
+    isObject(message) &&
+    message.method === 'notifications/progress' &&
+    isObject(message.params) &&
+    tokens.has(JSON.stringify(message.params.progressToken))
+  );
+}
 
 export const notificationChecks = defineChecks('notifications', [
   {
@@ -27,8 +56,14 @@ export const notificationChecks = defineChecks('notifications', [
     spec: 'basic/patterns/progress',
     phase: 'audit',
     async run(ctx) {
+      const tokens = sentProgressTokens(ctx);
       const offenders = allServerMessages(ctx).filter(
-        (m) => classifyMessage(m) === 'notification' && isObject(m) && typeof m.method === 'string' && m.method in WHY,
+        (m) =>
+          classifyMessage(m) === 'notification' &&
+          isObject(m) &&
+          typeof m.method === 'string' &&
+          m.method in WHY &&
+          !isSolicitedProgress(m, tokens),
       );
       if (offenders.length === 0) return pass('no unsolicited progress, log or cancellation notifications');
       const methods = [...new Set(offenders.map((m) => (m as { method: string }).method))];

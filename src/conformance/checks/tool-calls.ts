@@ -15,7 +15,7 @@ import { errorCodeOf } from '../../wire/jsonrpc.js';
 import { resultOf } from './expect.js';
 
 /** Sample arguments that validate against the tool's own input schema, or undefined. */
-function validArguments(tool: ListedTool): Record<string, unknown> | undefined {
+export function validArguments(tool: ListedTool): Record<string, unknown> | undefined {
   const args = sampleArguments(tool.inputSchema);
   const compiled = compileToolSchema(tool.inputSchema ?? { type: 'object' });
   if (!compiled.ok) return undefined;

@@ -1,0 +1,209 @@
+/**
+ * How layer 0 drives multi round-trip requests (basic/patterns/mrtr). mcpgate answers every input
+ * request with a deterministic value (a form filled from its requestedSchema, a fixed sampling
+ * answer, one declared root) and re-issues the call with a new id, so every run sends the same
+ * answers and a verdict can be reproduced. Over HTTP each check makes its calls
+ * one at a time on a connection of its own, so that a retry travels on the socket of its first round
+ * (only mrtr.fresh-connection-retry changes that, on purpose); over stdio there is one pipe anyway,
+ * and the checks share the run's process.
+ */
+
+import { META } from '../../spec/protocol.js';
+import type { ListedTool } from '../../spec/tool.js';
+import type { Exchange } from '../../wire/exchange.js';
+import { isObject } from '../../wire/jsonrpc.js';
+import type { ModernClient } from '../../wire/modern-client.js';
+import type { CheckContext } from '../context.js';
+import { resultOf } from './expect.js';
+import { validArguments } from './tool-calls.js';
+
+/** Every input kind mcpgate can answer: what the first round of a flow declares. */
+export const FULL_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
+const DECLARED_ROOT = { uri: 'file:///tmp/mcpgate-root', name: 'mcpgate' };
+const SAMPLING_ANSWER = {
+  role: 'assistant',
+  content: { type: 'text', text: 'mcpgate sampled answer' },
+  model: 'mcpgate-fixed',
+  stopReason: 'endTurn',
+};
+
+const MAX_CANDIDATES = 20;
+
+export interface ToolCall {
+  tool: ListedTool;
+  args: Record<string, unknown>;
+}
+
+/** A call that answered input_required when made with FULL_CAPABILITIES. */
+export interface MrtrSubject extends ToolCall {
+  first: Exchange;
+  result: Record<string, unknown>;
+}
+
+export interface MrtrRun {
+  client: ModernClient;
+  subjects: MrtrSubject[];
+  /** How many calls were tried, for the skip message. */
+  tried: number;
+}
+
+const runs = new WeakMap<CheckContext, Promise<MrtrRun>>();
+
+export function isInputRequired(result: Record<string, unknown> | undefined): result is Record<string, unknown> {
+  return result?.resultType === 'input_required';
+}
+
+/** The calls named in config, then safe calls (read-only, --allow-tool) with schema-valid sample arguments. */
+export async function safeCalls(ctx: CheckContext): Promise<ToolCall[]> {
+  const sampled = (await ctx.callableTools()).flatMap((tool) => {
+    const args = validArguments(tool);
+    return args ? [{ tool, args }] : [];
+  });
+  return [...(await ctx.namedCalls()), ...sampled].slice(0, MAX_CANDIDATES);
+}
+
+/** The MRTR subjects of this run, found once and shared by every MRTR check. */
+export function mrtrRun(ctx: CheckContext): Promise<MrtrRun> {
+  let run = runs.get(ctx);
+  if (!run) {
+    run = findSubjects(ctx);
+    runs.set(ctx, run);
+  }
+  return run;
+}
+
+async function findSubjects(ctx: CheckContext): Promise<MrtrRun> {
+  const calls = await safeCalls(ctx);
+  const client = await ctx.newClient();
+  const subjects: MrtrSubject[] = [];
+  for (const call of calls) {
+    const first = await callOnce(ctx, client, call, FULL_CAPABILITIES);
+    const result = resultOf(first);
+    if (isInputRequired(result)) subjects.push({ ...call, first, result });
+  }
+  return { client, subjects, tried: calls.length };
+}
+
+export function noSubjectReason(run: MrtrRun): string {
+  return `no tool answered input_required (${run.tried} safe call(s) tried); name one in config (check.calls) or allow one with --allow-tool to exercise MRTR`;
+}
+
+/** The client one MRTR check makes its calls on, one at a time (see the top of this file). */
+export async function checkClient(ctx: CheckContext, run: MrtrRun): Promise<ModernClient> {
+  return ctx.transport === 'http' ? ctx.newClient() : run.client;
+}
+
+/** One tools/call with the given clientCapabilities and MRTR fields. */
+export function callOnce(
+  ctx: CheckContext,
+  client: ModernClient,
+  call: ToolCall,
+  capabilities: Record<string, unknown>,
+  fields: { requestState?: unknown; inputResponses?: unknown; args?: Record<string, unknown> } = {},
+): Promise<Exchange> {
+  const params: Record<string, unknown> = {};
+  if (fields.requestState !== undefined) params.requestState = fields.requestState;
+  if (fields.inputResponses !== undefined) params.inputResponses = fields.inputResponses;
+  return ctx.callTool(call.tool, fields.args ?? call.args, client, {
+    params,
+    options: { metaPatch: { [META.clientCapabilities]: capabilities } },
+  });
+}
+
+/** The retry fields that answer an input_required result the way mcpgate always does. */
+export function answerFields(result: Record<string, unknown>): { requestState?: unknown; inputResponses?: Record<string, unknown> } {
+  const fields: { requestState?: unknown; inputResponses?: Record<string, unknown> } = {};
+  if ('requestState' in result) fields.requestState = result.requestState;
+  if (isObject(result.inputRequests)) fields.inputResponses = answerInputs(result.inputRequests);
+  return fields;
+}
+
+export function answerInputs(inputRequests: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(inputRequests).map(([key, request]) => [key, answerInput(request)]));
+}
+
+function answerInput(request: unknown): unknown {
+  const method = isObject(request) ? request.method : undefined;
+  const params = isObject(request) && isObject(request.params) ? request.params : {};
+  if (method === 'roots/list') return { roots: [DECLARED_ROOT] };
+  if (method === 'sampling/createMessage') return SAMPLING_ANSWER;
+  if (params.mode === 'url') return { action: 'accept' };
+  return { action: 'accept', content: fillForm(params.requestedSchema) };
+}
+
+/** A value for every field of an elicitation form, from its own defaults, enums and formats. */
+function fillForm(schema: unknown): Record<string, unknown> {
+  const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
+  return Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, fieldValue(isObject(field) ? field : {})]));
+}
+
+const FORMAT_VALUES: Record<string, string> = {
+  email: 'user@example.com',
+  uri: 'https://example.com/',
+  date: '2026-01-15',
+  'date-time': '2026-01-15T10:00:00Z',
+};
+
+function fieldValue(field: Record<string, unknown>): unknown {
+  if ('default' in field) return field.default;
+  if (Array.isArray(field.enum) && field.enum.length > 0) return field.enum[0];
+  const titled = Array.isArray(field.oneOf) ? field.oneOf.find(isObject) : undefined;
+  if (titled && 'const' in titled) return titled.const;
+  switch (field.type) {
+    case 'boolean':
+      return true;
+    case 'integer':
+    case 'number':
+      return typeof field.minimum === 'number' ? field.minimum : 1;
+    case 'array': {
+      const items = isObject(field.items) ? field.items : {};
+      const options = Array.isArray(items.enum)
+        ? items.enum
+        : Array.isArray(items.anyOf)
+          ? items.anyOf.filter(isObject).map((o) => o.const)
+          : [];
+      return options.slice(0, 1);
+    }
+    default: {
+      const text = (typeof field.format === 'string' ? FORMAT_VALUES[field.format] : undefined) ?? 'mcpgate';
+      const min = typeof field.minLength === 'number' ? field.minLength : 0;
+      return text.length >= min ? text : text.padEnd(Math.min(min, 1_000), 'x');
+    }
+  }
+}
+
+/** A new first round of the subject's call: each check starts its own, so states made single-use are judged fairly. */
+export async function freshFirstRound(
+  ctx: CheckContext,
+  client: ModernClient,
+  subject: ToolCall,
+): Promise<{ exchange: Exchange; result?: Record<string, unknown> }> {
+  const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES);
+  return { exchange, result: resultOf(exchange) };
+}
+
+/** The kinds of input a result asks for that `capabilities` does not declare (basic/patterns/mrtr M3). */
+export function undeclaredAsks(result: Record<string, unknown>, capabilities: Record<string, unknown>): string[] {
+  if (!isInputRequired(result) || !isObject(result.inputRequests)) return [];
+  const elicitation = isObject(capabilities.elicitation) ? capabilities.elicitation : undefined;
+  const sampling = isObject(capabilities.sampling) ? capabilities.sampling : undefined;
+  const found: string[] = [];
+  for (const [key, request] of Object.entries(result.inputRequests)) {
+    if (!isObject(request)) continue;
+    const params = isObject(request.params) ? request.params : {};
+    if (request.method === 'elicitation/create') {
+      const url = params.mode === 'url';
+      const declared = url ? isObject(elicitation?.url) : elicitation !== undefined && (!('url' in elicitation) || 'form' in elicitation);
+      if (!declared) found.push(`${key}: ${url ? 'URL-mode' : 'form-mode'} elicitation`);
+    } else if (request.method === 'sampling/createMessage') {
+      if (!sampling) found.push(`${key}: sampling`);
+      else if (('tools' in params || 'toolChoice' in params) && !isObject(sampling.tools)) found.push(`${key}: sampling with tools`);
+    } else if (request.method === 'roots/list' && !isObject(capabilities.roots)) found.push(`${key}: roots`);
+  }
+  return found;
+}
+
+/** True for a result the server finished with, not a tool error and not another round. */
+export function isCompletedResult(result: Record<string, unknown> | undefined): boolean {
+  return result !== undefined && result.resultType !== 'input_required' && result.isError !== true;
+}

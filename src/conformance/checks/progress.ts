@@ -1,0 +1,200 @@
+/**
+ * Progress and cancellation (basic/patterns/progress, basic/patterns/cancellation). Every safe call
+ * is made once with a progressToken; the calls that answer with progress are judged on token,
+ * order and timing, and one of them is cancelled mid-way (stdio). Timing is judged by message
+ * order on the wire, never by a clock: "after the response" means after it in the stream, and
+ * "after the cancellation" means after the answer to a request sent behind the cancellation.
+ */
+
+import type { Evidence } from '../../report/model.js';
+import type { Exchange } from '../../wire/exchange.js';
+import { isObject } from '../../wire/jsonrpc.js';
+import type { ModernClient } from '../../wire/modern-client.js';
+import { defineChecks, pass, skip, violated } from '../check.js';
+import type { CheckContext } from '../context.js';
+import { evidenceOf, valueEvidence } from '../evidence.js';
+import { safeCalls, type ToolCall } from './mrtr-flow.js';
+
+interface ProgressObservation extends ToolCall {
+  token: string;
+  exchange: Exchange;
+  /** Progress with this token before the response, and after it, in arrival order. */
+  before: Array<Record<string, unknown>>;
+  after: Array<Record<string, unknown>>;
+}
+
+interface ProgressRun {
+  client: ModernClient;
+  observed: ProgressObservation[];
+  tried: number;
+}
+
+const runs = new WeakMap<CheckContext, Promise<ProgressRun>>();
+const PROGRESS_LANES = 3;
+
+function progressRun(ctx: CheckContext): Promise<ProgressRun> {
+  let run = runs.get(ctx);
+  if (!run) {
+    run = observeProgress(ctx);
+    runs.set(ctx, run);
+  }
+  return run;
+}
+
+async function observeProgress(ctx: CheckContext): Promise<ProgressRun> {
+  const calls = await safeCalls(ctx);
+  const client = await ctx.newClient();
+  // A few at a time: each call has a token of its own and is judged on its own, and the whole run
+  // still keeps no more requests in flight than a server may be expected to take.
+  const observations: ProgressObservation[] = [];
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    for (let index = next++; index < calls.length; index = next++) {
+      const call = calls[index]!;
+      const token = `mcpgate-progress-${index + 1}`;
+      const exchange = await ctx.callTool(call.tool, call.args, client, { options: { metaPatch: { progressToken: token } } });
+      observations[index] = { ...call, token, exchange, ...(await progressAround(client, exchange, token)) };
+    }
+  };
+  await Promise.all(Array.from({ length: PROGRESS_LANES }, lane));
+  const observed = observations.filter((o) => o.before.length + o.after.length > 0);
+  return { client, observed, tried: calls.length };
+}
+
+function progressOf(message: unknown, token: unknown): Record<string, unknown> | undefined {
+  if (!isObject(message) || message.method !== 'notifications/progress' || 'id' in message || !isObject(message.params)) return undefined;
+  return message.params.progressToken === token ? message.params : undefined;
+}
+
+/**
+ * Progress with `token` on either side of the exchange's response. HTTP: the request's own stream,
+ * which mcpgate reads to its end. stdio: what arrived after the response up to the answer of a
+ * request sent behind it, which the server can only write after anything it had queued before.
+ */
+async function progressAround(client: ModernClient, exchange: Exchange, token: string) {
+  const pick = (messages: unknown[]) =>
+    messages.map((m) => progressOf(m, token)).filter((p): p is Record<string, unknown> => p !== undefined);
+  const at = exchange.response ? exchange.messages.indexOf(exchange.response) : exchange.messages.length;
+  const before = pick(exchange.messages.slice(0, Math.max(at, 0)));
+  if (client.transport === 'http') return { before, after: at < 0 ? [] : pick(exchange.messages.slice(at + 1)) };
+  const marker = await client.request('server/discover', {});
+  const received = client.connection.received.map((r) => r.message);
+  const from = exchange.response ? received.indexOf(exchange.response) : -1;
+  const to = marker.response ? received.indexOf(marker.response) : received.length;
+  return { before, after: from < 0 ? [] : pick(received.slice(from + 1, to < 0 ? received.length : to)) };
+}
+
+function orderProblems(observation: ProgressObservation): string[] {
+  const problems: string[] = [];
+  if (observation.after.length > 0) problems.push(`${observation.after.length} progress notification(s) after the response`);
+  const values = [...observation.before, ...observation.after].map((p) => p.progress);
+  if (values.some((v) => typeof v !== 'number')) problems.push('a progress value is not a number');
+  for (let i = 1; i < values.length; i++) {
+    if (typeof values[i] === 'number' && typeof values[i - 1] === 'number' && (values[i] as number) <= (values[i - 1] as number)) {
+      problems.push(`progress went from ${String(values[i - 1])} to ${String(values[i])}`);
+      break;
+    }
+  }
+  return problems;
+}
+
+function noProgressReason(run: ProgressRun): string {
+  return `no tool sent progress when given a progressToken (${run.tried} safe call(s) tried); name a call in config (check.calls) to exercise progress`;
+}
+
+export const progressChecks = defineChecks('progress', [
+  {
+    id: 'progress.notifications',
+    title: 'progress carries the request token, strictly increases and stops at the response',
+    level: 'MUST',
+    spec: 'basic/patterns/progress',
+    async run(ctx) {
+      const run = await progressRun(ctx);
+      if (run.observed.length === 0) return skip(noProgressReason(run));
+      const problems: string[] = [];
+      const evidence: Evidence[] = [];
+      for (const observation of run.observed) {
+        const found = orderProblems(observation);
+        if (found.length === 0) continue;
+        problems.push(`${observation.tool.name}: ${found.join(', ')}`);
+        evidence.push(
+          valueEvidence(
+            `progress of ${observation.tool.name} (token ${observation.token})`,
+            { beforeResponse: observation.before.map((p) => p.progress), afterResponse: observation.after.map((p) => p.progress) },
+            'strictly increasing values, all before the response',
+          ),
+        );
+      }
+      if (problems.length > 0)
+        return violated(
+          `progress notifications break the rules: ${problems.join(' | ')}`,
+          evidence.slice(0, 3),
+          'send progress only before the final response, with the request token and a strictly increasing progress value',
+        );
+      const count = run.observed.reduce((sum, o) => sum + o.before.length, 0);
+      return pass(
+        `${run.observed.length} call(s) sent ${count} progress notification(s), each with its token, rising, before the response`,
+      );
+    },
+  },
+  {
+    id: 'cancellation.stops',
+    title: 'after notifications/cancelled the server sends nothing more for that request (stdio)',
+    level: 'MUST',
+    spec: 'basic/patterns/cancellation',
+    transports: ['stdio'],
+    async run(ctx) {
+      // A connection of its own, left out of the audits: a late answer is this check's finding alone.
+      // It starts while the progress calls run, since starting a process is the slow part.
+      const [run, client] = await Promise.all([progressRun(ctx), ctx.newClient({ audited: false })]);
+      const subject = run.observed.find((o) => o.before.length >= 2);
+      if (!subject)
+        return skip(
+          run.observed.length === 0
+            ? noProgressReason(run)
+            : 'no call sent two or more progress notifications, so none could be cancelled mid-way',
+        );
+      const token = `${subject.token}-cancelled`;
+      const id = 'mcpgate-cancel-1';
+      const started = await ctx.callTool(subject.tool, subject.args, client, {
+        options: {
+          id,
+          metaPatch: { progressToken: token },
+          endWhen: (m) => progressOf(m, token) !== undefined || (isObject(m) && m.id === id),
+        },
+      });
+      if (started.response)
+        return skip(`${subject.tool.name} answered before its first progress notification, so it could not be cancelled mid-way`);
+      await client.notify('notifications/cancelled', { requestId: id, reason: 'mcpgate cancellation probe' });
+      // The server reads its input in order: once it answers this, it has seen the cancellation.
+      const marker = await client.request('server/discover', {});
+      const messages = client.connection.received.map((r) => r.message);
+      const from = marker.response ? messages.indexOf(marker.response) : messages.length;
+      // Work that ignored the cancellation ends within one run of the uncancelled call, measured on
+      // this machine in this run, so a busy machine widens the window by itself.
+      const window = 100 + subject.exchange.timing.durationMs;
+      await new Promise((resolve) => setTimeout(resolve, window));
+      const late = client.connection.received
+        .map((r) => r.message)
+        .slice(from + 1)
+        .filter((m) => progressOf(m, token) !== undefined || (isObject(m) && m.id === id && !('method' in m)));
+      const evidence = [
+        evidenceOf(
+          started,
+          'nothing more for this request once notifications/cancelled has been read',
+          `${subject.tool.name}, cancelled after its first progress`,
+        ),
+      ];
+      if (late.length > 0)
+        return violated(
+          `${late.length} message(s) for request ${id} arrived after the server had read notifications/cancelled for it (waited ${Math.round(window)} ms)`,
+          [...evidence, ...late.slice(0, 2).map((m) => valueEvidence('message after the cancellation', m, 'nothing'))],
+          'stop the work on notifications/cancelled and send neither progress nor a response for that request',
+        );
+      return pass(
+        `${subject.tool.name} sent nothing more for request ${id} after its cancellation (watched ${Math.round(window)} ms)`,
+        evidence,
+      );
+    },
+  },
+]);
