@@ -1,6 +1,8 @@
 /** `mcpgate overlap`: the lexical overlap of tool surfaces, on real servers over stdio and in memory. */
 
 import { describe, expect, it } from 'vitest';
+import { MRTR_TOOL_DEFINITIONS } from '../examples/reference-server/mrtr-tools.js';
+import { TOOL_DEFINITIONS } from '../examples/reference-server/tool-definitions.js';
 import { toolOverlaps } from '../src/models/lexical/overlap.js';
 import { referenceStdio, runCli } from './helpers/cli.js';
 import { CONFUSABLE } from './helpers/confusable.js';
@@ -54,7 +56,8 @@ describe('mcpgate overlap', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout) as { tools: number; pairs: Array<{ tools: string[]; score: number; sharedParameters: string[] }> };
-    expect(out.tools).toBe(8);
+    // The domain tools, the MRTR demo tools and the progress tool.
+    expect(out.tools).toBe(TOOL_DEFINITIONS.length + MRTR_TOOL_DEFINITIONS.length + 1);
     expect(out.pairs[0]).toMatchObject({ tools: ['get_weather', 'get_forecast'], sharedParameters: ['city', 'units'] });
     expect(out.pairs[0]!.score).toBeGreaterThan(0.5);
     expect(out.pairs.every((p, i) => p.score >= 0.25 && (i === 0 || p.score <= out.pairs[i - 1]!.score))).toBe(true);
