@@ -10,7 +10,7 @@ import { isObject, type JsonObject, type JsonRpcNotification } from './jsonrpc.j
 import type { ToolDefinition } from './tool-definitions.js';
 
 export const PROGRESS_TOOL = 'count_with_progress';
-const STEP_MS = 75;
+const STEP_MS = 25;
 
 export const PROGRESS_TOOL_DEFINITION: ToolDefinition = {
   name: PROGRESS_TOOL,
