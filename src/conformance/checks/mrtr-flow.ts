@@ -62,6 +62,15 @@ export async function safeCalls(ctx: CheckContext): Promise<ToolCall[]> {
   return [...(await ctx.namedCalls()), ...sampled].slice(0, MAX_CANDIDATES);
 }
 
+/**
+ * The connection the MRTR and progress probes call on. Over stdio a new client is a new server
+ * process, the costliest step of a run, and every message of these probes is told apart by its id or
+ * progress token, so they share the run's own process; over HTTP a connection costs nothing.
+ */
+export function probeClient(ctx: CheckContext): Promise<ModernClient> {
+  return ctx.transport === 'stdio' ? Promise.resolve(ctx.client) : ctx.newClient();
+}
+
 /** The MRTR subjects of this run, found once and shared by every MRTR check. */
 export function mrtrRun(ctx: CheckContext): Promise<MrtrRun> {
   let run = runs.get(ctx);
@@ -74,7 +83,7 @@ export function mrtrRun(ctx: CheckContext): Promise<MrtrRun> {
 
 async function findSubjects(ctx: CheckContext): Promise<MrtrRun> {
   const calls = await safeCalls(ctx);
-  const client = await ctx.newClient();
+  const client = await probeClient(ctx);
   const subjects: MrtrSubject[] = [];
   for (const call of calls) {
     const first = await callOnce(ctx, client, call, FULL_CAPABILITIES);

@@ -13,7 +13,7 @@ import type { ModernClient } from '../../wire/modern-client.js';
 import { defineChecks, pass, skip, violated } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
-import { safeCalls, type ToolCall } from './mrtr-flow.js';
+import { probeClient, safeCalls, type ToolCall } from './mrtr-flow.js';
 
 interface ProgressObservation extends ToolCall {
   token: string;
@@ -43,7 +43,7 @@ function progressRun(ctx: CheckContext): Promise<ProgressRun> {
 
 async function observeProgress(ctx: CheckContext): Promise<ProgressRun> {
   const calls = await safeCalls(ctx);
-  const client = await ctx.newClient();
+  const client = await probeClient(ctx);
   // A few at a time: each call has a token of its own and is judged on its own, and the whole run
   // still keeps no more requests in flight than a server may be expected to take.
   const observations: ProgressObservation[] = [];
