@@ -5,6 +5,7 @@
 
 import { exitBadge } from '../shared/exit-codes.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
+import { stateFindingsMarkdown } from './markdown-state-findings.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model.js';
 
 /** GitHub rejects comments over 65536 characters; the margin leaves room for a caller's own header. */
@@ -44,6 +45,7 @@ export function renderMarkdown(report: Report, history: HistoryEntry[] = []): st
 function compose(report: Report, history: HistoryEntry[], rows: number): string {
   const parts = [verdictLines(report), conformance(report, rows)];
   if (report.eval) parts.push(behaviour(report.eval, rows));
+  parts.push(stateFindingsMarkdown(report, rows));
   if (history.length > 0) parts.push(delta(report, history, rows));
   return `${parts
     .filter((p) => p.length > 0)
@@ -242,7 +244,7 @@ function table(header: string[], body: string[][], rows: number): string[] {
  * Text from the server (or a golden file) on one line with Markdown and HTML shown literally. `@` is
  * split from the name after it so that a server cannot mention people in a PR comment.
  */
-function md(text: string): string {
+export function md(text: string): string {
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
   const short = flat.length > CELL_MAX_CHARS ? `${flat.slice(0, CELL_MAX_CHARS - 1)}…` : flat;
   return short
