@@ -1,6 +1,6 @@
 /** The server's reaction to altered MRTR retries (layer 2), as a Markdown part; empty when none was altered. */
 
-import { md } from './markdown.js';
+import { md } from './markdown-escape.js';
 import type { Report } from './model.js';
 
 export function stateFindingsMarkdown(report: Report, rows: number): string[] {

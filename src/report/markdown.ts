@@ -5,6 +5,7 @@
 
 import { exitBadge } from '../shared/exit-codes.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
+import { md } from './markdown-escape.js';
 import { stateFindingsMarkdown } from './markdown-state-findings.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model.js';
 
@@ -12,7 +13,6 @@ import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model
 export const MARKDOWN_MAX_CHARS = 60_000;
 /** Lists are re-rendered with fewer rows until the whole summary fits. */
 const ROW_LIMITS = [200, 60, 20, 5] as const;
-const CELL_MAX_CHARS = 240;
 const MAX_MODEL_COLUMNS = 8;
 /** The HTML table's columns but tokens per run: a PR comment has less width. */
 const MODEL_TABLE_COLUMNS: readonly PerModelColumn[] = [
@@ -238,21 +238,6 @@ function table(header: string[], body: string[][], rows: number): string[] {
         .join('|')}|`,
     );
   return lines;
-}
-
-/**
- * Text from the server (or a golden file) on one line with Markdown and HTML shown literally. `@` is
- * split from the name after it so that a server cannot mention people in a PR comment.
- */
-export function md(text: string): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-  const short = flat.length > CELL_MAX_CHARS ? `${flat.slice(0, CELL_MAX_CHARS - 1)}…` : flat;
-  return short
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]|~#!]/g, '\\$&')
-    .replace(/@/g, '@&#8203;');
 }
 
 /** Ids that are safe inside a code span are shown as code; anything else as escaped text. */
