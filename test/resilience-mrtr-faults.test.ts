@@ -102,7 +102,8 @@ describe('retry faults: the correct server refuses, the broken one completes', (
   it('replay-request-state: a state issued for other arguments is refused when bound, completes when unbound', async () => {
     for (const [r, expected] of [
       [rigs.correct, { reaction: 'error', status: 'pass' }],
-      [rigs.unbound, { reaction: 'completed', status: 'fail' }],
+      // Binding is a SHOULD (M4), as in layer 0's mrtr.state-bound: a warning, not a failure.
+      [rigs.unbound, { reaction: 'completed', status: 'warn' }],
       // Signature checking alone does not catch a replay; only the binding does.
       [rigs.unsigned, { reaction: 'error', status: 'pass' }],
     ] as const) {
@@ -226,15 +227,18 @@ describe('state findings in the report', () => {
       message: `${TOOL}: the server completed a retry <b>`,
     },
     { seq: 7, tool: TOOL, fault: 'drop-request-state', reaction: 'input-required', status: 'pass', message: 'asked again' },
+    { seq: 9, tool: TOOL, fault: 'replay-request-state', reaction: 'completed', status: 'warn', message: 'replayed and completed' },
   ];
   const report = { chaos: { agent: { stateFindings: findings } } } as unknown as Parameters<typeof stateFindingsMarkdown>[0];
 
   it('terminal, Markdown and HTML show each finding, escaped, and nothing when there is none', () => {
     const lines = stateFindingLines(report.chaos!.agent!, (_c, text) => text);
-    expect(lines[0]).toBe('MRTR state: 1/2 altered retries refused by the server');
+    expect(lines[0]).toBe('MRTR state: 1/3 altered retries refused by the server');
     expect(lines[1]).toMatch(/✗ tamper-request-state \(event 4\)/);
+    expect(lines[3]).toMatch(/! replay-request-state \(event 9\)/);
     const markdown = stateFindingsMarkdown(report, 10).join('\n');
-    expect(markdown).toContain('1/2 retries');
+    expect(markdown).toContain('1/3 retries');
+    expect(markdown).toContain('| warn | `replay-request-state` | 9 |');
     expect(markdown).toContain('&lt;b&gt;');
     expect(markdown).not.toContain('asked again');
     const html = stateFindingsSection(report);

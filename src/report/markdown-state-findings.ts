@@ -6,15 +6,15 @@ import type { Report } from './model.js';
 export function stateFindingsMarkdown(report: Report, rows: number): string[] {
   const findings = report.chaos?.agent?.stateFindings ?? [];
   if (findings.length === 0) return [];
-  const failed = findings.filter((f) => f.status === 'fail');
+  const completed = findings.filter((f) => f.status !== 'pass');
   const lines = [
     '### MRTR state (layer 2)',
     '',
-    `${findings.length - failed.length}/${findings.length} retries with altered requestState or inputResponses refused by the server.`,
+    `${findings.length - completed.length}/${findings.length} retries with altered requestState or inputResponses refused by the server.`,
   ];
-  if (failed.length === 0) return lines;
-  lines.push('', '| fault | event | finding |', '| --- | --- | --- |');
-  lines.push(...failed.slice(0, rows).map((f) => `| \`${f.fault}\` | ${f.seq} | ${md(f.message)} |`));
-  if (failed.length > rows) lines.push('', `… ${failed.length - rows} more: see the JSON report`);
+  if (completed.length === 0) return lines;
+  lines.push('', '| status | fault | event | finding |', '| --- | --- | --- | --- |');
+  lines.push(...completed.slice(0, rows).map((f) => `| ${f.status} | \`${f.fault}\` | ${f.seq} | ${md(f.message)} |`));
+  if (completed.length > rows) lines.push('', `… ${completed.length - rows} more: see the JSON report`);
   return lines;
 }

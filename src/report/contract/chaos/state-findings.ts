@@ -15,7 +15,7 @@ export const StateFindingSchema = z.object({
   tool: z.string(),
   fault: FaultKindSchema,
   reaction: ServerReactionSchema,
-  /** fail when the server completed the call; pass when it refused. */
+  /** pass when the server refused; when it completed: fail for tampered state (a MUST), warn for the rest (SHOULDs). */
   status: StatusSchema,
   message: z.string(),
 });
