@@ -17,7 +17,7 @@ import { META } from '../src/spec/protocol.js';
 import { isObject, isResultResponse } from '../src/wire/jsonrpc.js';
 import { ModernClient } from '../src/wire/modern-client.js';
 import { connect } from '../src/wire/target.js';
-import { REFERENCE_SERVER, tempDir } from './helpers/cli.js';
+import { REFERENCE_SERVER, referenceStdio, tempDir } from './helpers/cli.js';
 
 const CONNECT = { timeoutMs: 5_000, maxResponseBytes: 1_000_000 };
 const TOOL = 'mrtr_form_elicitation';
@@ -173,6 +173,27 @@ describe('retry faults: the correct server refuses, the broken one completes', (
     expect(answer).toMatchObject({ error: { message: expect.stringMatching(/delete_invoice .*allow-list/) } });
     expect(rigs.correct.proxy.eventsSince(mark)[0]).toMatchObject({ upstreamExecuted: false, refused: expect.any(String) });
     expect(existsSync(rigs.correct.callLog) ? readFileSync(rigs.correct.callLog, 'utf8') : '').toBe(before);
+  });
+});
+
+describe('a stdio upstream', () => {
+  it('tampered state: the correct server refuses, the unverifying variant completes', async () => {
+    for (const [variant, expected] of [
+      ['', { reaction: 'error', status: 'pass' }],
+      ['--break mrtr-unsigned-state', { reaction: 'completed', status: 'fail' }],
+    ] as const) {
+      const proxy = await startFaultProxy({ upstream: { kind: 'stdio', command: referenceStdio(variant) }, connect: CONNECT });
+      const client = new ModernClient(await connect({ kind: 'http', url: proxy.url }, CONNECT));
+      const r: Rig = { server: undefined as never, proxy, client, callLog: '' };
+      try {
+        const mark = arm(r, { tool: TOOL, fault: 'tamper-request-state', occurrence: 1 });
+        await roundTrip(r, 'report');
+        expect(findingsAfter(r, mark)).toEqual([expect.objectContaining({ fault: 'tamper-request-state', ...expected })]);
+      } finally {
+        await client.connection.close({ eofGraceMs: 500 });
+        await proxy.close();
+      }
+    }
   });
 });
 
