@@ -5,8 +5,9 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MRTR_TOOL_DEFINITIONS } from '../examples/reference-server/mrtr-tools.js';
 import { TOOL_DEFINITIONS } from '../examples/reference-server/tool-definitions.js';
-import { INJECTION_CLASSES } from '../src/report/model.js';
+import { FAULT_KINDS, INJECTION_CLASSES } from '../src/report/model.js';
 import { containsNumber, fromTagCharacters, MCPSECBENCH_MAPPING, newCanary, toTagCharacters } from '../src/resilience/injections/index.js';
 import {
   admitsFailure,
@@ -34,11 +35,9 @@ function problemsOf(text: string, file = 'faults.yaml'): string {
 describe('the faults file', () => {
   it('the bundled examples/faults.yaml loads and names only tools the reference server lists', () => {
     const faults = loadFaultsFile(join(ROOT, 'examples/faults.yaml'));
-    expect(faults.scenarios.map((s) => s.fault)).toEqual(
-      expect.arrayContaining(['http-500', 'is-error', 'hang', 'malformed-json', 'wrong-output', 'expired-token', 'stream-cut']),
-    );
+    expect(faults.scenarios.map((s) => s.fault)).toEqual(expect.arrayContaining([...FAULT_KINDS]));
     expect(faults.injections[0]!.classes).toEqual([...INJECTION_CLASSES]);
-    expect(() => checkFaultTools(faults, TOOLS, new Set())).not.toThrow();
+    expect(() => checkFaultTools(faults, [...TOOLS, ...(MRTR_TOOL_DEFINITIONS as unknown as ServerTool[])], new Set())).not.toThrow();
   });
 
   it('defaults: occurrence 1; an injection without an id gets one; sources are file:line', () => {
@@ -96,6 +95,12 @@ describe('the faults file', () => {
       'faults.yaml:9:5: has both "prompt" and "turns" (keep "prompt" for one message, or "turns" for a conversation)',
       'faults.yaml:15:15: unknown value "exfiltraton" (did you mean "exfiltration"?)',
     ]);
+  });
+
+  it('an MRTR fault name with a typo gets its did-you-mean', () => {
+    expect(problemsOf('scenarios:\n  - id: a\n    prompt: hi\n    tool: get_weather\n    fault: tamper-requeststate\n')).toBe(
+      'faults.yaml:5:12: unknown fault "tamper-requeststate" (did you mean "tamper-request-state"?)',
+    );
   });
 
   it('an empty file, a missing file, and YAML syntax errors are clear', () => {

@@ -12,7 +12,7 @@ import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import { TOOL_DEFINITIONS } from '../examples/reference-server/tool-definitions.js';
 import { FAULT_KINDS, type FaultKind } from '../src/report/model.js';
 import { HEADERS, META, PROTOCOL_VERSION } from '../src/spec/protocol.js';
-import { FAULTS } from '../src/resilience/proxy/fault-behaviours.js';
+import { altersRetries, FAULTS } from '../src/resilience/proxy/fault-behaviours.js';
 import { EXPIRED_TOKEN_CHALLENGE, executionsOf, startFaultProxy, type FaultProxy, type FaultRule } from '../src/resilience/proxy/index.js';
 import { newCanary, buildPayload } from '../src/resilience/injections/index.js';
 import { CLIENT_INFO } from '../src/wire/modern-client.js';
@@ -133,6 +133,12 @@ describe('every fault kind', () => {
     'wrong-output': (o) => expect(result(o).structuredContent).toMatchObject({ city: expect.stringMatching(/^mcg/) }),
     'expired-token': (o) => expect(result(o).exchange.status).toBe(401),
     'stream-cut': (o) => expect(result(o)).toMatchObject({ reissued: true, brokenExchange: { error: { kind: 'closed-early' } } }),
+    'spurious-input-required': (o) => expect(result(o).exchange.response).toMatchObject({ result: { resultType: 'input_required' } }),
+    // Retry faults alter only calls that hand back a requestState (test/resilience-mrtr-faults.test.ts): this one goes through.
+    'drop-request-state': (o) => expect(result(o).structuredContent).toMatchObject({ city: 'Paris', temperature: 18 }),
+    'tamper-request-state': (o) => expect(result(o).structuredContent).toMatchObject({ city: 'Paris', temperature: 18 }),
+    'replay-request-state': (o) => expect(result(o).structuredContent).toMatchObject({ city: 'Paris', temperature: 18 }),
+    'strip-input-responses': (o) => expect(result(o).structuredContent).toMatchObject({ city: 'Paris', temperature: 18 }),
   };
 
   it.each(FAULT_KINDS.map((kind) => [kind]))('%s: the proxy applies its behaviour and never forwards it unfaulted', async (kind) => {
@@ -144,7 +150,8 @@ describe('every fault kind', () => {
     );
     EFFECTS[kind](outcome);
     const [event] = proxy.eventsSince(mark);
-    expect(event).toMatchObject({ tool: 'get_weather', fault: kind, upstreamExecuted: FAULTS[kind].forwardsFirst });
+    expect(event).toMatchObject({ tool: 'get_weather', upstreamExecuted: FAULTS[kind].forwardsFirst });
+    expect(event!.fault).toBe(altersRetries(kind) ? undefined : kind);
     // A forwarding fault runs the tool once (stream-cut twice: mcpgate re-issues); an intercepting one never.
     const executions = loggedCalls().filter((c) => c === 'get_weather').length - before;
     expect(executions).toBe(FAULTS[kind].forwardsFirst ? (kind === 'stream-cut' ? 2 : 1) : 0);

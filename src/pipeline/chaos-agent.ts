@@ -121,8 +121,8 @@ export async function runAgentChaos(
     verdicts.push({
       layer: 'layer 2 scenarios',
       verdict: statusVerdict(
-        [...agent.scenarios, ...agent.injections].map((r) => r.status),
-        'fault or injection scenario(s)',
+        [...agent.scenarios, ...agent.injections, ...(agent.stateFindings ?? [])].map((r) => r.status),
+        'fault or injection scenario(s) or MRTR state finding(s)',
       ),
     });
   }

@@ -8,6 +8,7 @@ import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './mo
 import { chaosMarkdown } from './markdown-chaos.js';
 import { evalFailuresMarkdown } from './markdown-eval-failures.js';
 import { code, link, md, table } from './markdown-text.js';
+import { stateFindingsMarkdown } from './markdown-state-findings.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model.js';
 import { notPassing, verdictHeadline } from './suite-state.js';
 
@@ -48,6 +49,7 @@ function compose(report: Report, history: HistoryEntry[], rows: number): string 
   const parts = [verdictLines(report), notPassingSection(report, rows), conformance(report, rows)];
   if (report.eval) parts.push(behaviour(report.eval, rows), evalFailuresMarkdown(report.eval, rows));
   if (report.chaos) parts.push(chaosMarkdown(report.chaos, rows));
+  parts.push(stateFindingsMarkdown(report, rows));
   if (history.length > 0) parts.push(delta(report, history, rows));
   return `${parts
     .filter((p) => p.length > 0)

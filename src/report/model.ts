@@ -15,6 +15,7 @@ export * from './contract/chaos/pins.js';
 export * from './contract/chaos/proxy-event.js';
 export * from './contract/chaos/injection.js';
 export * from './contract/chaos/scenarios.js';
+export * from './contract/chaos/state-findings.js';
 export * from './contract/chaos/client-fixture.js';
 export * from './contract/chaos.js';
 export * from './contract/history.js';

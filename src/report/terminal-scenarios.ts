@@ -3,6 +3,7 @@
 import { type Paint } from './ansi.js';
 import { safe } from './terminal-escape.js';
 import type { ChaosReport } from './model.js';
+import { stateFindingLines } from './terminal-state-findings.js';
 
 function mark(status: string, paint: Paint): string {
   return status === 'pass' ? paint('green', '✓') : status === 'fail' ? paint('red', '✗') : paint('yellow', '?');
@@ -26,6 +27,7 @@ export function renderScenarioSection(chaos: ChaosReport, paint: Paint): string[
       );
       if (s.status !== 'pass') lines.push(`      ${safe(s.message)}`);
     }
+    lines.push(...stateFindingLines(agent, paint));
     if (agent.injections.length > 0) {
       lines.push(paint('bold', `injections in tool outputs: attack success ${rate(agent.summary.attacks)}`));
       for (const [cls, r] of Object.entries(agent.attackSuccess.byClass)) if (r) lines.push(`  ${cls.padEnd(22)} ${rate(r)}`);

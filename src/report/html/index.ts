@@ -12,6 +12,7 @@ import { conformanceSection } from './conformance.js';
 import { esc } from './escape.js';
 import { evalSection } from './eval.js';
 import { SCRIPT } from './script.js';
+import { stateFindingsSection } from './state-findings.js';
 import { STYLE } from './style.js';
 import { notPassingDetails, verdictBadge } from './verdict.js';
 
@@ -30,6 +31,7 @@ export function renderHtml(report: Report, history: HistoryEntry[] = []): string
     report.checks.length > 0 ? conformanceSection(report) : '',
     report.eval ? evalSection(report, report.eval, history) : '',
     report.chaos ? chaosSection(report.chaos) : '',
+    stateFindingsSection(report),
   ].join('\n');
   return (
     `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n` +

@@ -12,12 +12,22 @@ import type { JsonRpcId, JsonRpcResultResponse } from '../../wire/jsonrpc.js';
 import { newCanary } from '../injections/canary.js';
 import { sendCutStream, sendExpiredToken, sendHttp500, sendMalformedJson, sendToolError, type Written } from './replies.js';
 import type { UpstreamReply } from './upstream.js';
+import {
+  dropState,
+  replayState,
+  sendSpuriousInputRequired,
+  stripResponses,
+  tamperState,
+  type RetryToRewrite,
+  type RewrittenRetry,
+} from './mrtr-faults.js';
 import { applyWrongOutput } from './wrong-output.js';
 
 /** A call the fault answers before the server sees it. */
 export interface InterceptedCall {
   res: ServerResponse;
   id: JsonRpcId;
+  params: Record<string, unknown>;
   /** Keeps the response open until the client gives up or the proxy closes. */
   hold: (res: ServerResponse) => void;
 }
@@ -41,7 +51,17 @@ export type FaultBehaviour =
   | {
       forwardsFirst: true;
       answer: (call: ExecutedCall) => Written | Promise<Written>;
+    }
+  | {
+      /** An MRTR retry fault: it alters the retry it matched, forwards it, and relays the answer as it came. */
+      forwardsFirst: true;
+      rewritesRetry: (retry: RetryToRewrite) => RewrittenRetry;
     };
+
+/** Whether the fault applies to MRTR retries only (tool-call.ts counts those separately). */
+export function altersRetries(fault: FaultKind): boolean {
+  return 'rewritesRetry' in FAULTS[fault];
+}
 
 export const FAULTS: Record<FaultKind, FaultBehaviour> = {
   'http-500': { forwardsFirst: false, answer: ({ res, id }) => sendHttp500(res, id) },
@@ -51,6 +71,11 @@ export const FAULTS: Record<FaultKind, FaultBehaviour> = {
   hang: { forwardsFirst: false, answer: holdOpen },
   'stream-cut': { forwardsFirst: true, answer: ({ res, response }) => sendCutStream(res, response) },
   'wrong-output': { forwardsFirst: true, answer: replaceWithCanaries },
+  'drop-request-state': { forwardsFirst: true, rewritesRetry: dropState },
+  'tamper-request-state': { forwardsFirst: true, rewritesRetry: tamperState },
+  'replay-request-state': { forwardsFirst: true, rewritesRetry: replayState },
+  'strip-input-responses': { forwardsFirst: true, rewritesRetry: stripResponses },
+  'spurious-input-required': { forwardsFirst: false, answer: ({ res, id, params }) => sendSpuriousInputRequired(res, id, params) },
 };
 
 function holdOpen({ res, hold }: InterceptedCall): undefined {

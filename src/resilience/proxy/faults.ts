@@ -30,14 +30,29 @@ export interface ProxyPlan {
 export const EMPTY_PLAN: ProxyPlan = { faults: [], injections: [] };
 
 /** Counts tools/call arrivals per tool and overall, and picks the rules that apply to one call. */
+export interface Seen {
+  occurrence: number;
+  overall: number;
+  /** Set for an MRTR retry (a call handing back a requestState): which retry of the tool, and overall. */
+  retry?: { occurrence: number; overall: number };
+}
+
 export class OccurrenceCounter {
   private readonly perTool = new Map<string, number>();
   private all = 0;
+  private readonly retriesPerTool = new Map<string, number>();
+  private allRetries = 0;
 
-  next(tool: string): { occurrence: number; overall: number } {
+  next(tool: string, retry = false): Seen {
     const occurrence = (this.perTool.get(tool) ?? 0) + 1;
     this.perTool.set(tool, occurrence);
-    return { occurrence, overall: ++this.all };
+    const seen: Seen = { occurrence, overall: ++this.all };
+    if (retry) {
+      const retryOccurrence = (this.retriesPerTool.get(tool) ?? 0) + 1;
+      this.retriesPerTool.set(tool, retryOccurrence);
+      seen.retry = { occurrence: retryOccurrence, overall: ++this.allRetries };
+    }
+    return seen;
   }
 }
 
@@ -47,10 +62,14 @@ function applies(rule: { tool: string; occurrence: Occurrence }, tool: string, s
   return rule.occurrence === (rule.tool === '*' ? seen.overall : seen.occurrence);
 }
 
-export function faultFor(plan: ProxyPlan, tool: string, seen: { occurrence: number; overall: number }): FaultKind | undefined {
-  return plan.faults.find((rule) => applies(rule, tool, seen))?.fault;
+/** A fault that alters retries counts only retries: its occurrence 1 is the tool's first retry. */
+export function faultFor(plan: ProxyPlan, tool: string, seen: Seen, altersRetries: (fault: FaultKind) => boolean): FaultKind | undefined {
+  return plan.faults.find((rule) => {
+    if (!altersRetries(rule.fault)) return applies(rule, tool, seen);
+    return seen.retry !== undefined && applies(rule, tool, seen.retry);
+  })?.fault;
 }
 
-export function injectionFor(plan: ProxyPlan, tool: string, seen: { occurrence: number; overall: number }): InjectionRule | undefined {
+export function injectionFor(plan: ProxyPlan, tool: string, seen: Seen): InjectionRule | undefined {
   return plan.injections.find((rule) => applies(rule, tool, seen));
 }

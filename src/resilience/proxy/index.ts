@@ -5,3 +5,4 @@ export { EMPTY_PLAN, type FaultRule, type InjectionRule, type ProxyPlan } from '
 export { executionsOf } from './events.js';
 export { EXPIRED_TOKEN_CHALLENGE } from './replies.js';
 export { ProxyStartError } from './upstream.js';
+export { stateFindingsOf } from './state-findings.js';

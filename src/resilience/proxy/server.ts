@@ -15,6 +15,7 @@ import type { ServerTool } from '../../spec/tool.js';
 import type { ConnectOptions, Target } from '../../wire/target.js';
 import { EventLog } from './events.js';
 import { EMPTY_PLAN, OccurrenceCounter, type ProxyPlan } from './faults.js';
+import { StateMemory } from './mrtr-faults.js';
 import { errorMessage, sendAccepted, sendEvent, sendJson, sendRefusal, type Written } from './replies.js';
 import { refuseForeignCaller, refuseNonJsonBody } from './request-filter.js';
 import { handleToolCall } from './tool-call.js';
@@ -70,6 +71,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const sockets = new Set<Socket>();
   let plan = options.plan ?? EMPTY_PLAN;
   let counter = new OccurrenceCounter();
+  let states = new StateMemory();
   let upstream: Upstream | undefined;
   const allowTools = new Set(options.allowTools ?? []);
   let toolsByName = new Map<string, ServerTool>();
@@ -147,6 +149,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         allowTools,
         plan,
         counter,
+        states,
         upstream,
         relay,
         record: (fields) => (event = log.add({ method, requestId: id, bytesIn, ...fields })),
@@ -187,6 +190,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     arm(next) {
       plan = next;
       counter = new OccurrenceCounter();
+      states = new StateMemory();
       return log.mark();
     },
     eventsSince: (mark) => log.since(mark),

@@ -12,8 +12,9 @@ import { toolSafety } from '../../spec/tool-safety.js';
 import type { ServerTool } from '../../spec/tool.js';
 import { isObject, isResultResponse, type JsonRpcId } from '../../wire/jsonrpc.js';
 import { paramsKeyOf } from './events.js';
-import { FAULTS } from './fault-behaviours.js';
+import { altersRetries, FAULTS } from './fault-behaviours.js';
 import { faultFor, injectionFor, type OccurrenceCounter, type ProxyPlan } from './faults.js';
+import { isRetry, reactionOf, withoutSpuriousState, type StateMemory } from './mrtr-faults.js';
 import { plantPayload } from './plant.js';
 import { sendRefusal, type Written } from './replies.js';
 import type { Upstream, UpstreamReply } from './upstream.js';
@@ -27,6 +28,8 @@ export interface ToolCallContext {
   allowTools: ReadonlySet<string>;
   plan: ProxyPlan;
   counter: OccurrenceCounter;
+  /** The requestStates the server issued since the plan was armed (for replay-request-state). */
+  states: StateMemory;
   upstream: Upstream;
   /** Adds the event for this request to the log (tool fields known by then). */
   record: (fields: Partial<ProxyEvent>) => ProxyEvent;
@@ -55,28 +58,45 @@ export async function handleToolCall(ctx: ToolCallContext): Promise<{ event: Pro
     return { event: ctx.record({ tool: name, refused }), written: sendRefusal(ctx.res, 403, ctx.id, ErrorCode.InvalidRequest, refused) };
   }
 
-  const seen = ctx.counter.next(name);
-  const fault = faultFor(ctx.plan, name, seen);
+  // An answer to the proxy's own spurious input request goes on as the fresh call it is for the server.
+  const spuriousAnswered = withoutSpuriousState(params);
+  const callParams = spuriousAnswered ?? params;
+  const seen = ctx.counter.next(name, isRetry(callParams));
+  const fault = faultFor(ctx.plan, name, seen, altersRetries);
   const injection = fault === undefined ? injectionFor(ctx.plan, name, seen) : undefined;
+  const paramsKey = paramsKeyOf(name, params.arguments);
   const event = ctx.record({
     tool: name,
     occurrence: seen.occurrence,
-    paramsKey: paramsKeyOf(name, params.arguments),
+    paramsKey,
     ...(fault ? { fault } : {}),
     ...(injection ? { injection: injection.label } : {}),
   });
 
   const behaviour = fault === undefined ? undefined : FAULTS[fault];
   if (behaviour && !behaviour.forwardsFirst) {
-    const written = behaviour.answer({ res: ctx.res, id: ctx.id, hold: ctx.hold });
+    const written = behaviour.answer({ res: ctx.res, id: ctx.id, params: callParams, hold: ctx.hold });
     return written ? { event, written } : { event };
   }
 
-  const reply = await ctx.upstream.forward(ctx.message, ctx.headers);
+  let message = spuriousAnswered ? { ...ctx.message, params: spuriousAnswered } : ctx.message;
+  let altered = false;
+  if (behaviour && 'rewritesRetry' in behaviour) {
+    const rewritten = behaviour.rewritesRetry({ params: callParams, paramsKey, states: ctx.states });
+    if ('skipped' in rewritten) event.faultSkipped = rewritten.skipped;
+    else {
+      message = { ...message, params: rewritten.params };
+      altered = true;
+    }
+  }
+  const reply = await ctx.upstream.forward(message, ctx.headers);
   event.upstreamExecuted = reply.response !== undefined;
+  ctx.states.remember(paramsKey, reply);
+  if (altered) event.serverReaction = reactionOf(reply);
   const response = reply.response;
   if (!isResultResponse(response)) return { event, written: ctx.relay(reply) };
-  if (behaviour) return { event, written: await behaviour.answer({ res: ctx.res, reply, response, tool, event, relay: ctx.relay }) };
+  if (behaviour && 'answer' in behaviour)
+    return { event, written: await behaviour.answer({ res: ctx.res, reply, response, tool, event, relay: ctx.relay }) };
   if (injection)
     return {
       event,

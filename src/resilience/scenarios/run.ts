@@ -11,6 +11,7 @@ import type { FaultSample, FaultScenarioResult, InjectionResult, ScenarioReport 
 import { openSession, type McpSession } from '../../wire/session.js';
 import type { ConnectOptions, Target } from '../../wire/target.js';
 import { startFaultProxy } from '../proxy/server.js';
+import { stateFindingsOf } from '../proxy/state-findings.js';
 import { attackSuccess, scenarioResult, summarizeScenarios } from './aggregate.js';
 import { runFaultSample } from './fault-sample.js';
 import { checkFaultTools } from './faults-tools.js';
@@ -109,9 +110,14 @@ export async function runFaultScenarios(options: FaultRunOptions): Promise<Scena
       attackSuccess: attackSuccess(injections),
       summary: summarizeScenarios(scenarios, injections),
       events: [...proxy.events],
+      ...withStateFindings(stateFindingsOf(proxy.events)),
     };
   } finally {
     await session?.close();
     await proxy.close();
   }
+}
+
+function withStateFindings(stateFindings: ScenarioReport['stateFindings'] & object): Pick<ScenarioReport, 'stateFindings'> {
+  return stateFindings.length > 0 ? { stateFindings } : {};
 }

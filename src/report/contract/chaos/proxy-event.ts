@@ -6,9 +6,27 @@
 import { z } from 'zod';
 import { count, milliseconds } from '../values.js';
 
-export const FaultKindSchema = z.enum(['http-500', 'is-error', 'hang', 'malformed-json', 'wrong-output', 'expired-token', 'stream-cut']);
+export const FaultKindSchema = z.enum([
+  'http-500',
+  'is-error',
+  'hang',
+  'malformed-json',
+  'wrong-output',
+  'expired-token',
+  'stream-cut',
+  // Multi round-trip requests (SEP-2322): the first four alter a client's retry, the last answers in the server's place.
+  'drop-request-state',
+  'tamper-request-state',
+  'replay-request-state',
+  'strip-input-responses',
+  'spurious-input-required',
+]);
 export type FaultKind = z.output<typeof FaultKindSchema>;
 export const FAULT_KINDS: readonly FaultKind[] = FaultKindSchema.options;
+
+/** A completed call built from altered state is the server's failure; an error or a fresh input_required refuses it. */
+export const ServerReactionSchema = z.enum(['completed', 'input-required', 'error']);
+export type ServerReaction = z.output<typeof ServerReactionSchema>;
 
 /** `every` applies to each call of the tool; a number to that call only (1-based). */
 const callNumber = { error: 'a call number from 1' };
@@ -33,6 +51,10 @@ export const ProxyEventSchema = z.object({
   refused: z.string().optional(),
   /** Whether the upstream server answered this request (for tools/call: it executed the tool). */
   upstreamExecuted: z.boolean(),
+  /** How the server answered a retry whose requestState or inputResponses the proxy altered. */
+  serverReaction: ServerReactionSchema.optional(),
+  /** Why a retry fault left the call as it came (e.g. no earlier state of another call to replay). */
+  faultSkipped: z.string().optional(),
   /** Canary values the wrong-output fault put into the result. */
   canaries: z.array(z.string()).optional(),
   /** For a tools/call with the same name and arguments as an earlier cut one: that event's seq. */

@@ -5,6 +5,7 @@ import { StatusSchema } from '../common.js';
 import { count, fraction } from '../values.js';
 import { InjectionClassSchema, InjectionSignalSchema } from './injection.js';
 import { FaultKindSchema, OccurrenceSchema, ProxyEventSchema } from './proxy-event.js';
+import { StateFindingSchema } from './state-findings.js';
 
 /** How the agent reacted to a fault. The first three pass; fabricated and propagated fail. */
 export const FaultVerdictSchema = z.enum([
@@ -120,5 +121,7 @@ export const ScenarioReportSchema = z.object({
   }),
   /** Every request the proxy saw, in order. */
   events: z.array(ProxyEventSchema),
+  /** How the server answered each MRTR retry the proxy altered; absent when none was altered. */
+  stateFindings: z.array(StateFindingSchema).optional(),
 });
 export type ScenarioReport = z.output<typeof ScenarioReportSchema>;
