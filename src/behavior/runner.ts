@@ -12,11 +12,11 @@ import { modelTelemetry } from '../telemetry/eval-telemetry.js';
 import type { PriceTable } from '../telemetry/prices.js';
 import type { Tracing } from '../telemetry/tracing.js';
 import type { McpSession } from '../wire/session.js';
-import { runAgent } from './agent.js';
+import { runAgent, type AgentOptions } from './agent.js';
 import { caseVerdict, requiredPasses, summarizeCases } from './aggregate.js';
 import { validateCaseTools } from './golden/index.js';
 import { judgeCompletion } from './judge.js';
-import { scoreSample } from './scorers/index.js';
+import { inputReason, scoreInput, scoreSample } from './scorers/index.js';
 import type { GoldenCase, GoldenSet, Trajectory } from './types.js';
 
 export interface EvalModel {
@@ -42,6 +42,8 @@ export interface EvalOptions {
   tracing?: Tracing;
   prices: PriceTable;
   onProgress?: (done: number, total: number, label: string) => void;
+  /** How input_required answers are followed (MRTR): sampling model, declared roots, round bound. */
+  mrtr?: AgentOptions['mrtr'];
   /** Run only the cases of this shard (1-based index of count); see shardOfCase. */
   shard?: EvalShard;
 }
@@ -156,6 +158,7 @@ async function runSample(
     sampleIndex: index,
     temperature: options.temperature,
     tracing: options.tracing,
+    ...(options.mrtr ? { mrtr: options.mrtr } : {}),
   });
   if (trajectory.ended === 'error') {
     return {
@@ -165,11 +168,14 @@ async function runSample(
   }
   const calls = trajectory.steps.flatMap((s) => s.calls);
   const score = scoreSample(c, calls);
+  const input = scoreInput(c, calls);
   const completion = await judgeCompletion(options.judge, c, trajectory, index);
-  const reasons = [...score.reasons];
+  const reasons = [...score.reasons, ...input.problems.map(inputReason)];
+  if (input.unexpected.length > 0)
+    reasons.push(`the server asked for ${input.unexpected.join(', ')} input (not expected by the case; allowed)`);
   if (trajectory.ended === 'max-steps') reasons.push(`stopped at the step bound (${options.maxSteps}) without a final answer`);
   if (completion.status === 'fail') reasons.push(`judge: ${completion.reason ?? 'task not completed'}`);
-  const passed = score.passed && completion.status !== 'fail';
+  const passed = score.passed && input.ok && completion.status !== 'fail';
   const sample: EvalSample = {
     ...fromTrajectory(index, trajectory),
     status: passed ? 'pass' : 'fail',
@@ -178,6 +184,7 @@ async function runSample(
     ...(score.args ? { args: score.args } : {}),
     ...(score.sequence ? { sequence: score.sequence } : {}),
     forbidden: score.forbidden,
+    ...(c.expectInput || input.asked.length > 0 ? { input } : {}),
     completion,
     reasons,
   };
@@ -201,6 +208,7 @@ function fromTrajectory(index: number, t: Trajectory): EvalSample {
       isError: call.isError,
       ...(call.refused ? { refused: true } : {}),
       serverMs: round(call.serverMs),
+      ...(call.rounds ? { rounds: call.rounds } : {}),
     })),
     finalText: t.finalText.slice(0, 2_000),
     ended: t.ended,

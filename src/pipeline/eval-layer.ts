@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadGoldenSet } from '../behavior/golden/index.js';
+import { DEFAULT_MAX_ROUNDS } from '../behavior/mrtr/follow.js';
 import { runEval, type EvalOutcome, type EvalShard } from '../behavior/runner.js';
 import type { GoldenSet } from '../behavior/types.js';
 import { evalVerdict } from '../behavior/verdict.js';
@@ -36,6 +37,9 @@ export interface EvalLayerOptions extends ModelSettings {
   timeoutMs: number;
   prices?: string;
   shard?: EvalShard;
+  /** MRTR: input rounds per tool call (default 4) and the root URIs the client declares (default none). */
+  maxRounds?: number;
+  roots?: string[];
 }
 
 /** The options with their files loaded and models built: nothing left that could fail as bad input. */
@@ -106,6 +110,7 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
       concurrency: options.concurrency,
       cacheMode: options.cache,
       tracing,
+      mrtr: { roots: options.roots ?? [], maxRounds: options.maxRounds ?? DEFAULT_MAX_ROUNDS },
       ...(options.shard ? { shard: options.shard } : {}),
       onProgress: (done, total, label) => progress.update(done, total, label),
     });

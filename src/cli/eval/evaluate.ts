@@ -13,11 +13,23 @@ import { outputFiles, type OutputFlags } from '../outputs.js';
 import { writeErr } from '../console.js';
 
 type SameAsLayer =
-  'golden' | 'judge' | 'baseUrl' | 'runs' | 'maxSteps' | 'softFloor' | 'cache' | 'cacheDir' | 'concurrency' | 'prices' | 'shard';
+  | 'golden'
+  | 'judge'
+  | 'baseUrl'
+  | 'runs'
+  | 'maxSteps'
+  | 'softFloor'
+  | 'cache'
+  | 'cacheDir'
+  | 'concurrency'
+  | 'prices'
+  | 'shard'
+  | 'maxRounds';
 
 export interface EvalFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<EvalLayerOptions, SameAsLayer> {
   model: string[];
   modelTimeout: number;
+  root: string[];
 }
 
 /** The flags as layer 1's options: the one place where `--model` becomes `models`, `--timeout` `timeoutMs`. */
@@ -40,6 +52,8 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
     modelTimeoutMs: flags.modelTimeout,
     prices: flags.prices,
     shard: flags.shard,
+    maxRounds: flags.maxRounds,
+    roots: flags.root,
   };
 }
 

@@ -1,0 +1,144 @@
+/**
+ * Layer 1 follows multi round-trip requests (SEP-2322): a scripted OpenAI chat model calls the
+ * reference server's mrtr_* tools over HTTP and stdio; mcpgate answers elicitation from the golden
+ * case, sampling with the model under test, roots from --root, and scores the input the server
+ * asked for. Passes and failures are exactly the scripted ones.
+ */
+
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
+import type { EvalReport, Report } from '../src/report/model.js';
+import { REFERENCE_SERVER, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
+import { chatCompletion, startFakeOpenAI, type FakeLlm, type RecordedRequest } from './helpers/fake-llm.js';
+
+const GOLDEN = new URL('./fixtures/golden-mrtr.yaml', import.meta.url).pathname;
+
+const TOOL_FOR: Array<[string, string, string]> = [
+  ['quarterly report', 'mrtr_form_elicitation', 'quarterly report'],
+  ['board minutes', 'mrtr_form_elicitation', 'board minutes'],
+  ['incident log', 'mrtr_sampling', 'incident log'],
+  ['weekly digest', 'mrtr_two_rounds', 'weekly digest'],
+  ['project files', 'mrtr_roots', 'project files'],
+  ['status page', 'mrtr_load_shedding', 'status page'],
+];
+
+/** Picks the tool by keyword; a request without tools is a sampling request from the server. */
+function scriptedModel(request: RecordedRequest): ReturnType<typeof chatCompletion> {
+  const messages = request.body.messages as Array<{ role: string; content: unknown }>;
+  const tools = request.body.tools as unknown[] | undefined;
+  const user = String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '');
+  if (!tools || tools.length === 0) return chatCompletion({ text: `SAMPLED: ${user.slice(0, 60)}` });
+  if (messages[messages.length - 1]!.role === 'tool') return chatCompletion({ text: 'Done.' });
+  const hit = TOOL_FOR.find(([keyword]) => user.includes(keyword));
+  if (!hit) return chatCompletion({ text: 'No tool fits.' });
+  return chatCompletion({ calls: [{ id: 'c1', name: hit[1], arguments: { topic: hit[2] } }] });
+}
+
+let server: LaunchedServer;
+let llm: FakeLlm;
+beforeAll(async () => {
+  server = await launchHttpServer(process.execPath, [REFERENCE_SERVER]);
+  llm = await startFakeOpenAI((request) => scriptedModel(request));
+});
+afterAll(async () => {
+  await server.stop();
+  await llm.close();
+});
+
+const env = (): NodeJS.ProcessEnv => ({ OPENAI_API_KEY: 'sk-test-0123456789abcdef0123456789abcdef', OPENAI_BASE_URL: llm.baseUrl });
+
+async function evaluate(target: string[], extra: string[] = []): Promise<{ code: number | null; report: EvalReport }> {
+  const report = join(tempDir(), 'report.json');
+  const args = ['eval', ...target, '--golden', GOLDEN, '--model', 'openai-chat:fake-model', '--cache', 'off', '--report', report, ...extra];
+  const run = await runCli([...args, '--root', 'file:///tmp/mcpgate-project'], { env: env() });
+  expect(run.stderr).toBe('');
+  return { code: run.code, report: readJson<Report>(report).eval! };
+}
+
+const sampleOf = (report: EvalReport, id: string) => report.cases.find((c) => c.id === id)!.trajectories[0]!;
+
+describe.each([
+  ['HTTP', (): string[] => ['--url', server.url]],
+  ['stdio', (): string[] => ['--stdio', referenceStdio()]],
+])('MRTR cases against the reference server over %s', (_transport, target) => {
+  let result: { code: number | null; report: EvalReport };
+  beforeAll(async () => {
+    result = await evaluate(target());
+  }, 60_000);
+
+  it('passes the cases whose input is asked and answered, fails the two designed failures', () => {
+    const status = Object.fromEntries(result.report.cases.map((c) => [c.id, c.status]));
+    expect(status).toEqual({
+      'form-accepted': 'pass',
+      'form-declined': 'fail',
+      'sampled-summary': 'pass',
+      'two-rounds': 'pass',
+      'roots-listed': 'pass',
+      'elicitation-expected-none-asked': 'fail',
+    });
+    expect(result.code).not.toBe(0);
+  });
+
+  it('answers the form from the case and records the round; the server saw the scripted content', () => {
+    const call = sampleOf(result.report, 'form-accepted').calls[0]!;
+    expect(call.rounds).toEqual([
+      {
+        inputs: [
+          {
+            key: 'recipient',
+            kind: 'elicitation',
+            message: 'Who should receive the quarterly report?',
+            fields: ['name', 'email', 'copies', 'urgent'],
+            answer: 'accept',
+          },
+        ],
+        requestState: true,
+      },
+    ]);
+    expect(call.isError).toBe(false);
+    expect(call.result).toContain('Ada Lovelace <ada@example.com>');
+  });
+
+  it('sampling is answered by the model under test, roots by --root, two rounds both recorded', () => {
+    expect(sampleOf(result.report, 'sampled-summary').calls[0]!.result).toContain('SAMPLED: Summarise the incident log');
+    expect(sampleOf(result.report, 'roots-listed').calls[0]!.result).toContain('1 root(s)');
+    const rounds = sampleOf(result.report, 'two-rounds').calls[0]!.rounds!;
+    expect(rounds.map((r) => r.inputs.map((i) => `${i.key}:${i.kind}:${i.answer}`))).toEqual([
+      ['recipient:elicitation:accept'],
+      ['summary:sampling:answered'],
+    ]);
+  });
+
+  it('names why each designed failure failed, with typed problems', () => {
+    const declined = sampleOf(result.report, 'form-declined');
+    expect(declined.input?.problems).toEqual([{ kind: 'refused', action: 'decline' }]);
+    expect(declined.reasons).toContain('the scripted user answered the elicitation with decline, so the task could not finish');
+    const none = sampleOf(result.report, 'elicitation-expected-none-asked');
+    expect(none.calls[0]!.rounds).toEqual([{ inputs: [], requestState: true }]);
+    expect(none.input?.problems).toEqual([{ kind: 'missing', expected: 'elicitation' }]);
+  });
+});
+
+describe('round bound and the lexical baseline', () => {
+  it('--max-rounds 1 gives up the two-round call and fails the case with the reason', async () => {
+    const { report } = await evaluate(['--url', server.url], ['--max-rounds', '1']);
+    const sample = sampleOf(report, 'two-rounds');
+    expect(sample.status).toBe('fail');
+    expect(sample.calls[0]!.rounds).toHaveLength(1);
+    expect(sample.calls[0]!.result).toContain('still asked for input after 1 round(s)');
+    expect(sample.input?.problems[0]).toMatchObject({ kind: 'unfinished', tool: 'mrtr_two_rounds' });
+    expect(report.cases.find((c) => c.id === 'form-accepted')!.status).toBe('pass');
+  });
+
+  it('the offline baseline runs the MRTR set without crashing', async () => {
+    const report = join(tempDir(), 'baseline.json');
+    const run = await runCli(['eval', '--url', server.url, '--golden', GOLDEN, '--report', report]);
+    expect(run.stderr).toContain('lexical baseline');
+    expect(run.stderr).not.toMatch(/at .*\.js:\d+/);
+    expect([0, 1]).toContain(run.code);
+    const cases = readJson<Report>(report).eval!.cases;
+    expect(cases).toHaveLength(6);
+    expect(cases.every((c) => c.status !== 'error')).toBe(true);
+  });
+});
