@@ -5,6 +5,7 @@
  * asked for. Passes and failures are exactly the scripted ones.
  */
 
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
@@ -48,12 +49,27 @@ afterAll(async () => {
 
 const env = (): NodeJS.ProcessEnv => ({ OPENAI_API_KEY: 'sk-test-0123456789abcdef0123456789abcdef', OPENAI_BASE_URL: llm.baseUrl });
 
-async function evaluate(target: string[], extra: string[] = []): Promise<{ code: number | null; report: EvalReport }> {
-  const report = join(tempDir(), 'report.json');
-  const args = ['eval', ...target, '--golden', GOLDEN, '--model', 'openai-chat:fake-model', '--cache', 'off', '--report', report, ...extra];
-  const run = await runCli([...args, '--root', 'file:///tmp/mcpgate-project'], { env: env() });
+interface Evaluated {
+  code: number | null;
+  report: EvalReport;
+  stdout: string;
+  markdown: string;
+  html: string;
+}
+
+async function evaluate(target: string[], extra: string[] = ['--root', 'file:///tmp/mcpgate-project']): Promise<Evaluated> {
+  const dir = tempDir();
+  const [report, markdown, html] = [join(dir, 'report.json'), join(dir, 'summary.md'), join(dir, 'report.html')];
+  const args = ['eval', ...target, '--golden', GOLDEN, '--model', 'openai-chat:fake-model', '--cache', 'off', '--runs', '2'];
+  const run = await runCli([...args, '--report', report, '--markdown', markdown, '--html', html, ...extra], { env: env() });
   expect(run.stderr).toBe('');
-  return { code: run.code, report: readJson<Report>(report).eval! };
+  return {
+    code: run.code,
+    report: readJson<Report>(report).eval!,
+    stdout: run.stdout,
+    markdown: readFileSync(markdown, 'utf8'),
+    html: readFileSync(html, 'utf8'),
+  };
 }
 
 const sampleOf = (report: EvalReport, id: string) => report.cases.find((c) => c.id === id)!.trajectories[0]!;
@@ -62,7 +78,7 @@ describe.each([
   ['HTTP', (): string[] => ['--url', server.url]],
   ['stdio', (): string[] => ['--stdio', referenceStdio()]],
 ])('MRTR cases against the reference server over %s', (_transport, target) => {
-  let result: { code: number | null; report: EvalReport };
+  let result: Evaluated;
   beforeAll(async () => {
     result = await evaluate(target());
   }, 60_000);
@@ -117,6 +133,33 @@ describe.each([
     const none = sampleOf(result.report, 'elicitation-expected-none-asked');
     expect(none.calls[0]!.rounds).toEqual([{ inputs: [], requestState: true }]);
     expect(none.input?.problems).toEqual([{ kind: 'missing', expected: 'elicitation' }]);
+  });
+});
+
+describe('the reports show the input rounds of failing cases', () => {
+  let result: Evaluated;
+  beforeAll(async () => {
+    result = await evaluate(['--url', server.url]);
+  }, 60_000);
+  const declinedRound =
+    'mrtr_form_elicitation round 1 (sample 1): recipient: elicitation "Who should receive the board minutes?" → decline';
+
+  it('in the terminal, HTML and Markdown, only for failing cases', () => {
+    expect(result.stdout).toContain(declinedRound + ', requestState echoed');
+    expect(result.stdout).toContain('mrtr_load_shedding round 1 (sample 1): no input asked, requestState echoed');
+    expect(result.stdout).not.toContain('receive the quarterly report');
+    expect(result.markdown).toContain('**Input rounds (MRTR) of failing cases:**');
+    expect(result.markdown).toContain('- form-declined with openai-chat:fake-model:\n  - mrtr\\_form\\_elicitation round 1 (sample 1)');
+    expect(result.html).toContain('recipient: elicitation &quot;Who should receive the board minutes?&quot; → decline');
+    expect(result.html).not.toContain('receive the quarterly report');
+  });
+
+  it('without --root the roots capability is not declared, so the roots case fails and says why', async () => {
+    const { report } = await evaluate(['--url', server.url], []);
+    const sample = sampleOf(report, 'roots-listed');
+    expect(sample.status).toBe('fail');
+    expect(sample.calls[0]!.rounds).toBeUndefined();
+    expect(sample.input?.problems).toEqual([{ kind: 'missing', expected: 'roots' }]);
   });
 });
 

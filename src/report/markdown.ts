@@ -4,6 +4,7 @@
  */
 
 import { exitBadge } from '../shared/exit-codes.js';
+import { mrtrMarkdown } from './markdown-rounds.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model.js';
 
@@ -129,6 +130,7 @@ function behaviour(ev: EvalReport, rows: number): string[] {
     );
     if (flaky.length > rows) lines.push(`- … ${flaky.length - rows} more`);
   }
+  lines.push(...mrtrMarkdown(ev, md, rows));
   return lines;
 }
 

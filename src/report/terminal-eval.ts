@@ -1,6 +1,7 @@
 /** The layer 1 part of the terminal summary: per-model scores, the cases below their floor, the matrix. */
 
 import { plural, type Paint } from './ansi.js';
+import { mrtrRoundLines } from './eval-rounds.js';
 import { safe } from './terminal-escape.js';
 import type { EvalCaseResult, EvalReport, EvalSummary, ModelTelemetry } from './model.js';
 
@@ -90,7 +91,7 @@ export function renderEvalSection(report: EvalReport, paint: Paint, verbose: boo
     lines.push(`  ${scoreLine(s)}`);
     lines.push(`  ${telemetryLine(report.telemetry[model])}`);
     const shown = report.cases.filter((c) => c.model === model && (verbose || c.status !== 'pass' || c.flaky));
-    lines.push(...shown.map((c) => caseLine(c, paint)));
+    lines.push(...shown.flatMap((c) => [caseLine(c, paint), ...mrtrRoundLines(c).map((line) => paint('dim', `      ${safe(line)}`))]));
     lines.push('');
   }
   if (report.matrix.models.length > 1) lines.push(...modelTable(report, paint), ...matrix(report, paint));
