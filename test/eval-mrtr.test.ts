@@ -174,6 +174,17 @@ describe('round bound and the lexical baseline', () => {
     expect(report.cases.find((c) => c.id === 'form-accepted')!.status).toBe('pass');
   });
 
+  it('--sampling-model answers the sampling requests in place of the model under test', async () => {
+    const before = llm.requests.length;
+    const { report } = await evaluate(['--url', server.url], ['--sampling-model', 'openai-chat:sampler-model']);
+    const asked = llm.requests.slice(before).map((request) => request.body as { model: string; tools?: unknown[] });
+    const sampling = asked.filter((body) => !body.tools || body.tools.length === 0);
+    expect(sampling.length).toBeGreaterThan(0);
+    expect(new Set(sampling.map((body) => body.model))).toEqual(new Set(['sampler-model']));
+    expect(new Set(asked.filter((body) => body.tools && body.tools.length > 0).map((body) => body.model))).toEqual(new Set(['fake-model']));
+    expect(report.cases.find((c) => c.id === 'sampled-summary')!.status).toBe('pass');
+  });
+
   it('the offline baseline runs the MRTR set without crashing', async () => {
     const report = join(tempDir(), 'baseline.json');
     const run = await runCli(['eval', '--url', server.url, '--golden', GOLDEN, '--report', report]);

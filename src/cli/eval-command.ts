@@ -41,6 +41,7 @@ export function configure(command: Command): void {
       new Option('--max-rounds <n>', 'MRTR input rounds answered per tool call before it counts as failed')
         .default(DEFAULT_MAX_ROUNDS)
         .argParser(positiveInteger('--max-rounds')),
+      new Option('--sampling-model <provider:model>', 'model that answers MRTR sampling requests (default: the model under test)'),
       new Option('--root <uri>', 'root the client declares to MRTR roots requests, repeatable (default: none, roots not declared)')
         .argParser(collect)
         .default([], 'none'),

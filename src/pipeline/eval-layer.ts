@@ -110,7 +110,11 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
       concurrency: options.concurrency,
       cacheMode: options.cache,
       tracing,
-      mrtr: { roots: options.roots ?? [], maxRounds: options.maxRounds ?? DEFAULT_MAX_ROUNDS },
+      mrtr: {
+        roots: options.roots ?? [],
+        maxRounds: options.maxRounds ?? DEFAULT_MAX_ROUNDS,
+        ...(prepared.sampler ? { sampler: prepared.sampler.client } : {}),
+      },
       ...(options.shard ? { shard: options.shard } : {}),
       onProgress: (done, total, label) => progress.update(done, total, label),
     });

@@ -24,7 +24,8 @@ type SameAsLayer =
   | 'concurrency'
   | 'prices'
   | 'shard'
-  | 'maxRounds';
+  | 'maxRounds'
+  | 'samplingModel';
 
 export interface EvalFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<EvalLayerOptions, SameAsLayer> {
   model: string[];
@@ -53,6 +54,7 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
     prices: flags.prices,
     shard: flags.shard,
     maxRounds: flags.maxRounds,
+    samplingModel: flags.samplingModel,
     roots: flags.root,
   };
 }
