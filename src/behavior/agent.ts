@@ -12,6 +12,8 @@ import type { ServerTool } from '../spec/tool.js';
 import { isWireError } from '../wire/errors.js';
 import type { McpSession } from '../wire/session.js';
 import type { SpanHandle, Tracing } from '../telemetry/tracing.js';
+import type { SpentAnswers } from './mrtr/answer.js';
+import { DEFAULT_MAX_ROUNDS, followCall, type MrtrOptions } from './mrtr/follow.js';
 import type { GoldenCase, Trajectory, TrajectoryCall, TrajectoryStep } from './types.js';
 
 export interface AgentOptions {
@@ -27,6 +29,8 @@ export interface AgentOptions {
   signal?: AbortSignal;
   /** Spans for the sample, each model call and each tool call; trace context goes to the server. */
   tracing?: Tracing;
+  /** How input_required answers are followed (MRTR); without it, sampling uses `model`, no roots, 4 rounds. */
+  mrtr?: { sampler?: ModelClient; roots: string[]; maxRounds: number };
 }
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -47,6 +51,8 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
   const steps: TrajectoryStep[] = [];
   let finalText = '';
   const sampleSpan = options.tracing?.startSample(c.id, options.model.id, options.sampleIndex);
+  const mrtr = mrtrOptions(c, options);
+  const spent: SpentAnswers = new Set();
 
   try {
     for (const turn of c.turns) {
@@ -79,7 +85,7 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
         }
         for (const call of reply.toolCalls) {
           const toolSpan = sampleSpan && options.tracing?.startTool(sampleSpan.context, call.name, call.id);
-          const outcome = await execute(call, byName.get(call.name), options, toolSpan).finally(() => toolSpan?.span.end());
+          const outcome = await execute(call, byName.get(call.name), options, mrtr, spent, toolSpan).finally(() => toolSpan?.span.end());
           record.calls.push(outcome);
           messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.result, isError: outcome.isError });
         }
@@ -95,7 +101,14 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
   }
 }
 
-async function execute(call: ToolCall, tool: ServerTool | undefined, options: AgentOptions, span?: SpanHandle): Promise<TrajectoryCall> {
+async function execute(
+  call: ToolCall,
+  tool: ServerTool | undefined,
+  options: AgentOptions,
+  mrtr: MrtrOptions,
+  spent: SpentAnswers,
+  span?: SpanHandle,
+): Promise<TrajectoryCall> {
   if (!tool) {
     return { ...call, result: `Error: there is no tool named "${call.name}".`, isError: true, serverMs: 0 };
   }
@@ -109,6 +122,18 @@ async function execute(call: ToolCall, tool: ServerTool | undefined, options: Ag
       result: `mcpgate did not run ${call.name}: it is ${safety.reason}, and evaluations call such tools only when allowed with --allow-tool. Nothing was executed; do not assume it succeeded.`,
     };
   }
-  const result = await options.session.callTool(call.name, call.arguments, span?.context);
-  return { ...call, result: result.text, isError: result.isError, serverMs: result.durationMs };
+  const { result, rounds, serverMs } = await followCall(options.session, call.name, call.arguments, mrtr, spent, span?.context);
+  return { ...call, result: result.text, isError: result.isError, serverMs, ...(rounds.length > 0 ? { rounds } : {}) };
+}
+
+function mrtrOptions(c: GoldenCase, options: AgentOptions): MrtrOptions {
+  return {
+    sampler: options.mrtr?.sampler ?? options.model,
+    inputs: c.inputs ?? [],
+    roots: options.mrtr?.roots ?? [],
+    maxRounds: options.mrtr?.maxRounds ?? DEFAULT_MAX_ROUNDS,
+    sampleIndex: options.sampleIndex,
+    temperature: options.temperature,
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
 }

@@ -12,13 +12,13 @@ import { modelTelemetry } from '../telemetry/eval-telemetry.js';
 import type { PriceTable } from '../telemetry/prices.js';
 import type { Tracing } from '../telemetry/tracing.js';
 import type { McpSession } from '../wire/session.js';
-import { runAgent } from './agent.js';
+import { runAgent, type AgentOptions } from './agent.js';
 import { caseVerdict, requiredPasses, summarizeCases } from './aggregate.js';
 import { ConfusionTally, expectedFirstTool } from './confusions.js';
 import { validateCaseTools } from './golden/index.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import { judgeCompletion } from './judge.js';
-import { scoreSample } from './scorers/index.js';
+import { inputReason, scoreInput, scoreSample } from './scorers/index.js';
 import { DEFAULT_TRAJECTORY_MODE, keptSample, type TrajectoryMode } from './trajectories.js';
 import type { GoldenCase, GoldenSet, Trajectory } from './types.js';
 
@@ -46,6 +46,8 @@ export interface EvalOptions {
   prices: PriceTable;
   /** After each sample; `passed` is false for a failed or errored sample. */
   onProgress?: (done: number, total: number, label: string, passed: boolean) => void;
+  /** How input_required answers are followed (MRTR): sampling model, declared roots, round bound. */
+  mrtr?: AgentOptions['mrtr'];
   /** Run only the cases of this shard (1-based index of count); see shardOfCase. */
   shard?: EvalShard;
   /** Which samples keep their whole trajectory once scored (default: the failing ones). */
@@ -171,6 +173,7 @@ async function runSample(
     sampleIndex: index,
     temperature: options.temperature,
     tracing: options.tracing,
+    ...(options.mrtr ? { mrtr: options.mrtr } : {}),
   });
   if (trajectory.ended === 'error') {
     return {
@@ -180,11 +183,14 @@ async function runSample(
   }
   const calls = trajectory.steps.flatMap((s) => s.calls);
   const score = scoreSample(c, calls);
+  const input = scoreInput(c, calls);
   const completion = await judgeCompletion(options.judge, c, trajectory, index);
-  const reasons = [...score.reasons];
+  const reasons = [...score.reasons, ...input.problems.map(inputReason)];
+  if (input.unexpected.length > 0)
+    reasons.push(`the server asked for ${input.unexpected.join(', ')} input (not expected by the case; allowed)`);
   if (trajectory.ended === 'max-steps') reasons.push(`stopped at the step bound (${options.maxSteps}) without a final answer`);
   if (completion.status === 'fail') reasons.push(`judge: ${completion.reason ?? 'task not completed'}`);
-  const passed = score.passed && completion.status !== 'fail';
+  const passed = score.passed && input.ok && completion.status !== 'fail';
   const sample: EvalSample = {
     ...fromTrajectory(index, trajectory),
     status: passed ? 'pass' : 'fail',
@@ -193,6 +199,7 @@ async function runSample(
     ...(score.args ? { args: score.args } : {}),
     ...(score.sequence ? { sequence: score.sequence } : {}),
     forbidden: score.forbidden,
+    ...(c.expectInput || input.asked.length > 0 ? { input } : {}),
     completion,
     reasons,
   };
@@ -216,6 +223,7 @@ function fromTrajectory(index: number, t: Trajectory): EvalSample {
       isError: call.isError,
       ...(call.refused ? { refused: true } : {}),
       serverMs: round(call.serverMs),
+      ...(call.rounds ? { rounds: call.rounds } : {}),
     })),
     finalText: t.finalText.slice(0, 2_000),
     ended: t.ended,

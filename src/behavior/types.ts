@@ -36,10 +36,52 @@ export interface GoldenCase {
   runs?: number;
   /** Passes needed out of `runs` (overrides the hard/soft floor). */
   minPasses?: number;
+  /** How the simulated user answers elicitation requests (MRTR), matched by message or in order. */
+  inputs?: InputAnswer[];
+  /** What kind of input the server is expected to ask for during the case (MRTR). */
+  expectInput?: InputExpectation;
   /** Where the case was defined, for messages: `file:line`. */
   source: string;
   /** `draft: true` in the file: drafted by a tool, not yet edited by a person, so not run (see drafts.ts). */
   draft?: boolean;
+}
+
+export type InputKind = 'elicitation' | 'sampling' | 'roots';
+
+/** One scripted answer to an elicitation request. */
+export interface InputAnswer {
+  /** Answers the first unanswered request whose message contains this text; without it, the next in order. */
+  match?: string;
+  action: 'accept' | 'decline' | 'cancel';
+  /** The form content sent with `accept` (omitted: filled from the requested schema). */
+  content?: Record<string, unknown>;
+}
+
+export interface InputExpectation {
+  kind: InputKind;
+  /** A pattern the request's message (elicitation) or first prompt text (sampling) must match. */
+  message?: string;
+  /** Field names the elicitation form must request. */
+  fields?: string[];
+}
+
+/** One input request the server made, and what mcpgate answered. */
+export interface InputExchange {
+  key: string;
+  kind: InputKind | 'unknown';
+  /** The elicitation message or the sampling prompt text. */
+  message?: string;
+  /** Field names of the requested form. */
+  fields?: string[];
+  /** accept / decline / cancel for elicitation, `answered` otherwise. */
+  answer: string;
+}
+
+/** One input_required answer to a tools/call and how the agent followed it. */
+export interface InputRound {
+  inputs: InputExchange[];
+  /** A requestState was echoed on the retry. */
+  requestState: boolean;
 }
 
 export interface GoldenSet {
@@ -54,6 +96,8 @@ export interface TrajectoryCall extends ToolCall {
   /** The call was not sent: the tool is destructive or not read-only and was not allowed. */
   refused?: boolean;
   serverMs: number;
+  /** MRTR rounds before the final result, in order (absent when the first answer was final). */
+  rounds?: InputRound[];
 }
 
 export interface TrajectoryStep {

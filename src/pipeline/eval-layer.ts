@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describedSession, loadDescriptions, withDescriptions, type DescriptionOverrides } from '../behavior/descriptions/index.js';
 import { loadGoldenSet, withoutDrafts } from '../behavior/golden/index.js';
+import { DEFAULT_MAX_ROUNDS } from '../behavior/mrtr/follow.js';
 import { runEval, type EvalOutcome, type EvalShard } from '../behavior/runner.js';
 import type { TrajectoryMode } from '../behavior/trajectories.js';
 import type { GoldenSet } from '../behavior/types.js';
@@ -44,6 +45,9 @@ export interface EvalLayerOptions extends ModelSettings {
   /** A descriptions file: its tools/list is served to the models in place of the server's. */
   descriptions?: string;
   trajectories?: TrajectoryMode;
+  /** MRTR: input rounds per tool call (default 4) and the root URIs the client declares (default none). */
+  maxRounds?: number;
+  roots?: string[];
 }
 
 /** The options with their files loaded and models built: nothing left that could fail as bad input. */
@@ -122,6 +126,11 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
       concurrency: options.concurrency,
       cacheMode: options.cache,
       tracing,
+      mrtr: {
+        roots: options.roots ?? [],
+        maxRounds: options.maxRounds ?? DEFAULT_MAX_ROUNDS,
+        ...(prepared.sampler ? { sampler: prepared.sampler.client } : {}),
+      },
       ...(options.shard ? { shard: options.shard } : {}),
       ...(options.trajectories ? { trajectories: options.trajectories } : {}),
       onProgress: (done, total, label, passed) => progress.update(done, total, label, (failures += passed ? 0 : 1)),

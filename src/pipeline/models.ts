@@ -14,6 +14,8 @@ import { InputError, usageError } from '../shared/input-error.js';
 export interface ModelSettings {
   models: string[];
   judge?: string;
+  /** Answers MRTR sampling requests instead of the model under test. */
+  samplingModel?: string;
   baseUrl?: string;
   cache: CacheMode;
   cacheDir: string;
@@ -23,6 +25,7 @@ export interface ModelSettings {
 export interface BuiltModels {
   models: EvalModel[];
   judge?: EvalModel;
+  sampler?: EvalModel;
 }
 
 export function buildModels(settings: ModelSettings): BuiltModels {
@@ -33,7 +36,11 @@ export function buildModels(settings: ModelSettings): BuiltModels {
   };
   if (new Set(settings.models).size !== settings.models.length) throw usageError('the same model is given twice');
   try {
-    return { models: settings.models.map(build), ...(settings.judge ? { judge: build(settings.judge) } : {}) };
+    return {
+      models: settings.models.map(build),
+      ...(settings.judge ? { judge: build(settings.judge) } : {}),
+      ...(settings.samplingModel ? { sampler: build(settings.samplingModel) } : {}),
+    };
   } catch (error) {
     if (error instanceof ModelError)
       throw new InputError(error.message, error.kind === 'missing-credentials' ? EXIT.missingCredentials : EXIT.usage);

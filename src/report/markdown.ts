@@ -4,6 +4,7 @@
  */
 
 import { confusionMarkdown } from './markdown-confusions.js';
+import { mrtrMarkdown } from './markdown-rounds.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
 import { chaosMarkdown } from './markdown-chaos.js';
 import { evalFailuresMarkdown } from './markdown-eval-failures.js';
@@ -145,6 +146,7 @@ function behaviour(ev: EvalReport, rows: number): string[] {
     );
     if (flaky.length > rows) lines.push(`- … ${flaky.length - rows} more`);
   }
+  lines.push(...mrtrMarkdown(ev, md, rows));
   return lines;
 }
 

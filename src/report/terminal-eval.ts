@@ -2,6 +2,7 @@
 
 import { plural, type Paint } from './ansi.js';
 import { confusionLines } from './terminal-confusions.js';
+import { mrtrRoundLines } from './eval-rounds.js';
 import { safe } from './terminal-escape.js';
 import type { EvalCaseResult, EvalReport, EvalSummary, ModelTelemetry } from './model.js';
 
@@ -91,7 +92,7 @@ export function renderEvalSection(report: EvalReport, paint: Paint, verbose: boo
     lines.push(`  ${scoreLine(s)}`);
     lines.push(`  ${telemetryLine(report.telemetry[model])}`);
     const shown = report.cases.filter((c) => c.model === model && (verbose || c.status !== 'pass' || c.flaky));
-    lines.push(...shown.map((c) => caseLine(c, paint)));
+    lines.push(...shown.flatMap((c) => [caseLine(c, paint), ...mrtrRoundLines(c).map((line) => paint('dim', `      ${safe(line)}`))]));
     lines.push('');
   }
   if (report.matrix.models.length > 1) lines.push(...modelTable(report, paint), ...matrix(report, paint));

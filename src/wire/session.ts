@@ -3,6 +3,7 @@
  * 2026-07-28 server is used statelessly; a 2025-era server through the initialize handshake.
  */
 
+import { META } from '../spec/protocol.js';
 import { isServerTool, type ServerTool } from '../spec/tool.js';
 import type { Exchange } from './exchange.js';
 import { WireError } from './errors.js';
@@ -28,6 +29,16 @@ export interface ToolResult {
   reissued?: true;
   /** The exchange whose stream broke, when the call was re-issued. */
   brokenExchange?: Exchange;
+  /** The result object as the server sent it (MRTR: resultType, inputRequests, requestState). */
+  raw?: Record<string, unknown>;
+}
+
+/** What a multi round-trip retry adds to tools/call, and the client capabilities the call declares. */
+export interface CallRound {
+  /** Extra tools/call params: `inputResponses`, `requestState`. */
+  params?: Record<string, unknown>;
+  /** Declared in `_meta` (2026-07-28 servers only; a 2025-era session declared its own at initialize). */
+  clientCapabilities?: Record<string, unknown>;
 }
 
 export interface McpSession {
@@ -35,7 +46,7 @@ export interface McpSession {
   readonly serverInfo?: { name: string; version: string };
   listTools(): Promise<ServerTool[]>;
   /** `parent` is an opaque telemetry context passed to the request observer. */
-  callTool(name: string, args: Record<string, unknown>, parent?: unknown): Promise<ToolResult>;
+  callTool(name: string, args: Record<string, unknown>, parent?: unknown, round?: CallRound): Promise<ToolResult>;
   close(): Promise<void>;
 }
 
@@ -70,11 +81,12 @@ class Session implements McpSession {
     return listing.items.filter(isServerTool);
   }
 
-  async callTool(name: string, args: Record<string, unknown>, parent?: unknown): Promise<ToolResult> {
-    const params = { name, arguments: args };
+  async callTool(name: string, args: Record<string, unknown>, parent?: unknown, round: CallRound = {}): Promise<ToolResult> {
+    const params = { name, arguments: args, ...round.params };
+    const metaPatch = round.clientCapabilities ? { [META.clientCapabilities]: round.clientCapabilities } : undefined;
     const send = (): Promise<Exchange> =>
       this.client instanceof ModernClient
-        ? this.client.request('tools/call', params, { parent })
+        ? this.client.request('tools/call', params, { parent, ...(metaPatch ? { metaPatch } : {}) })
         : this.client.request('tools/call', params);
     const first = await send();
     // 2026-07-28 removed stream resumability: an answer lost with its stream is gone, so the call
@@ -91,6 +103,7 @@ class Session implements McpSession {
         structuredContent: result.structuredContent,
         durationMs,
         exchange,
+        raw: result,
         ...reissue,
       };
     }

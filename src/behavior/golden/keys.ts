@@ -16,6 +16,12 @@ export const CASE_KEYS = [
   'runs',
   'min_passes',
   'draft',
+  'inputs',
+  'expect_input',
 ] as const;
+export const INPUT_KEYS = ['match', 'action', 'content'] as const;
+export const INPUT_ACTIONS = ['accept', 'decline', 'cancel'] as const;
+export const EXPECT_INPUT_KEYS = ['kind', 'message', 'fields'] as const;
+export const INPUT_KINDS = ['elicitation', 'sampling', 'roots'] as const;
 export const MATCHER_KEYS = ['match', 'value', 'values', 'tolerance', 'pattern'] as const;
 export const MATCH_MODES = ['exact', 'normalized', 'one_of', 'numeric', 'regex', 'semantic', 'ignore'] as const;

@@ -4,7 +4,17 @@
  * semantic-checks.ts, where they can be explained in one sentence instead of a oneOf error cascade.
  */
 
-import { CASE_KEYS, DEFAULTS_KEYS, MATCHER_KEYS, MATCH_MODES, TOP_LEVEL_KEYS } from './keys.js';
+import {
+  CASE_KEYS,
+  DEFAULTS_KEYS,
+  EXPECT_INPUT_KEYS,
+  INPUT_ACTIONS,
+  INPUT_KEYS,
+  INPUT_KINDS,
+  MATCHER_KEYS,
+  MATCH_MODES,
+  TOP_LEVEL_KEYS,
+} from './keys.js';
 
 const nonEmptyString = { type: 'string', minLength: 1 };
 const stringList = { type: 'array', items: nonEmptyString };
@@ -52,6 +62,22 @@ export const GOLDEN_SET_SCHEMA = {
         rubric: nonEmptyString,
         // Written by `mcpgate init` (and by tools that draft cases): not run until a person removes it.
         draft: { type: 'boolean' },
+        inputs: {
+          type: 'array',
+          items: closedObject(INPUT_KEYS, { match: nonEmptyString, action: { enum: [...INPUT_ACTIONS] }, content: { type: 'object' } }, [
+            'action',
+          ]),
+        },
+        // A bare kind, or a mapping with checks on what was asked.
+        expect_input: {
+          if: { type: 'object' },
+          then: closedObject(
+            EXPECT_INPUT_KEYS,
+            { kind: { enum: [...INPUT_KINDS] }, message: nonEmptyString, fields: { type: 'array', minItems: 1, items: nonEmptyString } },
+            ['kind'],
+          ),
+          else: { enum: [...INPUT_KINDS] },
+        },
         ...floors,
       },
       ['id'],

@@ -1,6 +1,7 @@
 /** Rules that relate keys to each other, which the schema leaves out so each can be explained plainly. */
 
-import { compilePattern } from '../scorers/pattern.js';
+import { checkInputs } from './input-checks.js';
+import { checkPattern } from './pattern-check.js';
 import { CASE_KEYS, MATCHER_KEYS } from './keys.js';
 import { hasMisspelling } from '../../shared/yaml/suggest.js';
 import { casesPath, isRecord, rawCases, report, type LoadContext } from './context.js';
@@ -44,6 +45,7 @@ export function checkSemantics(ctx: LoadContext): void {
     checkPromptLength(ctx, at, raw);
     checkExpectation(ctx, at, raw);
     checkFloor(ctx, at, raw, defaults);
+    checkInputs(ctx, at, raw);
     if (isRecord(raw.expect_args)) {
       for (const [name, spec] of Object.entries(raw.expect_args)) checkMatcher(ctx, [...at, 'expect_args', name], spec);
     }
@@ -170,19 +172,5 @@ function checkMatcher(ctx: LoadContext, at: PathSegment[], spec: unknown): void 
     report(ctx, [...at, 'value'], 'match: semantic needs text in "value"', 'write the expected meaning as a sentence or phrase');
   } else if (mode === 'regex' && typeof spec.pattern === 'string') {
     checkPattern(ctx, [...at, 'pattern'], spec.pattern);
-  }
-}
-
-function checkPattern(ctx: LoadContext, at: PathSegment[], pattern: string): void {
-  try {
-    compilePattern(pattern);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-    report(
-      ctx,
-      at,
-      `the pattern does not compile: ${reason}`,
-      'write an ECMAScript regular expression; in YAML, single quotes keep backslashes as written',
-    );
   }
 }

@@ -1,6 +1,6 @@
 /** Turns one validated raw case (plus the file's defaults) into a GoldenCase. */
 
-import type { ArgExpectation, GoldenCase, MatchMode } from '../types.js';
+import type { ArgExpectation, GoldenCase, InputAnswer, InputExpectation, InputKind, MatchMode } from '../types.js';
 import { isRecord } from './context.js';
 
 export interface RawDefaults {
@@ -24,6 +24,9 @@ export function toGoldenCase(raw: Record<string, unknown>, defaults: RawDefaults
   };
   if (typeof raw.rubric === 'string') golden.rubric = raw.rubric;
   if (raw.draft === true) golden.draft = true;
+  if (Array.isArray(raw.inputs)) golden.inputs = inputAnswersOf(raw.inputs);
+  const expectInput = inputExpectationOf(raw.expect_input);
+  if (expectInput) golden.expectInput = expectInput;
   const runs = (raw.runs as number | undefined) ?? defaults.runs;
   if (runs !== undefined) golden.runs = runs;
   const minPasses = (raw.min_passes as number | undefined) ?? defaults.min_passes;
@@ -52,4 +55,23 @@ function argExpectationOf(spec: unknown): ArgExpectation {
   if (typeof spec.tolerance === 'number') expectation.tolerance = spec.tolerance;
   if (typeof spec.pattern === 'string') expectation.pattern = spec.pattern;
   return expectation;
+}
+
+function inputAnswersOf(raw: unknown): InputAnswer[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isRecord).map((entry) => ({
+    action: entry.action as InputAnswer['action'],
+    ...(typeof entry.match === 'string' ? { match: entry.match } : {}),
+    ...(isRecord(entry.content) ? { content: entry.content } : {}),
+  }));
+}
+
+function inputExpectationOf(raw: unknown): InputExpectation | undefined {
+  if (typeof raw === 'string') return { kind: raw as InputKind };
+  if (!isRecord(raw)) return undefined;
+  return {
+    kind: raw.kind as InputKind,
+    ...(typeof raw.message === 'string' ? { message: raw.message } : {}),
+    ...(Array.isArray(raw.fields) ? { fields: raw.fields as string[] } : {}),
+  };
 }

@@ -6,3 +6,4 @@ export { scoreSequence, type SequenceScore } from './score-sequence.js';
 export { scoreSample, type SampleScore, type SampledCall } from './score-sample.js';
 export { normalizeText } from './normalize.js';
 export { semanticOverlap, SEMANTIC_THRESHOLD } from './semantic.js';
+export { inputReason, scoreInput, type InputProblem, type InputScore } from './score-input.js';

@@ -26,11 +26,14 @@ type SameAsLayer =
   | 'shard'
   | 'allowDrafts'
   | 'descriptions'
-  | 'trajectories';
+  | 'trajectories'
+  | 'maxRounds'
+  | 'samplingModel';
 
 export interface EvalFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<EvalLayerOptions, SameAsLayer> {
   model: string[];
   modelTimeout: number;
+  root: string[];
 }
 
 /** The flags as layer 1's options: the one place where `--model` becomes `models`, `--timeout` `timeoutMs`. */
@@ -56,6 +59,9 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
     allowDrafts: flags.allowDrafts ?? false,
     descriptions: flags.descriptions,
     trajectories: flags.trajectories,
+    maxRounds: flags.maxRounds,
+    samplingModel: flags.samplingModel,
+    roots: flags.root,
   };
 }
 

@@ -8,6 +8,7 @@
  * and the checks share the run's process.
  */
 
+import { fillForm } from '../../spec/elicitation-form.js';
 import { META } from '../../spec/protocol.js';
 import type { ListedTool } from '../../spec/tool.js';
 import type { Exchange } from '../../wire/exchange.js';
@@ -138,47 +139,6 @@ function answerInput(request: unknown): unknown {
   if (method === 'sampling/createMessage') return SAMPLING_ANSWER;
   if (params.mode === 'url') return { action: 'accept' };
   return { action: 'accept', content: fillForm(params.requestedSchema) };
-}
-
-/** A value for every field of an elicitation form, from its own defaults, enums and formats. */
-function fillForm(schema: unknown): Record<string, unknown> {
-  const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
-  return Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, fieldValue(isObject(field) ? field : {})]));
-}
-
-const FORMAT_VALUES: Record<string, string> = {
-  email: 'user@example.com',
-  uri: 'https://example.com/',
-  date: '2026-01-15',
-  'date-time': '2026-01-15T10:00:00Z',
-};
-
-function fieldValue(field: Record<string, unknown>): unknown {
-  if ('default' in field) return field.default;
-  if (Array.isArray(field.enum) && field.enum.length > 0) return field.enum[0];
-  const titled = Array.isArray(field.oneOf) ? field.oneOf.find(isObject) : undefined;
-  if (titled && 'const' in titled) return titled.const;
-  switch (field.type) {
-    case 'boolean':
-      return true;
-    case 'integer':
-    case 'number':
-      return typeof field.minimum === 'number' ? field.minimum : 1;
-    case 'array': {
-      const items = isObject(field.items) ? field.items : {};
-      const options = Array.isArray(items.enum)
-        ? items.enum
-        : Array.isArray(items.anyOf)
-          ? items.anyOf.filter(isObject).map((o) => o.const)
-          : [];
-      return options.slice(0, 1);
-    }
-    default: {
-      const text = (typeof field.format === 'string' ? FORMAT_VALUES[field.format] : undefined) ?? 'mcpgate';
-      const min = typeof field.minLength === 'number' ? field.minLength : 0;
-      return text.length >= min ? text : text.padEnd(Math.min(min, 1_000), 'x');
-    }
-  }
 }
 
 /** A new first round of the subject's call: each check starts its own, so states made single-use are judged fairly. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { StatusSchema } from './common.js';
 import { ConfusionTableSchema } from './confusion.js';
+import { EvalInputRoundSchema, EvalInputScoreSchema } from './eval-input.js';
 import { ModelTelemetrySchema } from './telemetry.js';
 import { count, fraction, milliseconds, rate } from './values.js';
 
@@ -27,6 +28,8 @@ export const EvalToolCallSchema = z.object({
   isError: z.boolean(),
   refused: z.boolean().optional(),
   serverMs: milliseconds,
+  /** MRTR rounds the call went through before its result, in order. */
+  rounds: z.array(EvalInputRoundSchema).optional(),
 });
 export type EvalToolCall = z.output<typeof EvalToolCallSchema>;
 
@@ -41,6 +44,7 @@ export const EvalSampleSchema = z.object({
   args: z.object({ ok: z.boolean(), issues: z.array(EvalArgIssueSchema) }).optional(),
   sequence: z.object({ ok: z.boolean(), missing: z.array(z.string()), extra: z.array(z.string()), outOfOrder: z.boolean() }).optional(),
   forbidden: z.array(z.string()),
+  input: EvalInputScoreSchema.optional(),
   /** Task completion by the judge; `not_measured` without a judge or when the judge failed. */
   completion: z.object({ status: StatusSchema.extract(['pass', 'fail', 'not_measured']), reason: z.string().optional() }),
   reasons: z.array(z.string()),

@@ -8,6 +8,7 @@ import { confusionMaps } from './chart-confusion.js';
 import { heatmap } from './chart-heatmap.js';
 import { historySection } from './chart-history.js';
 import { latencyChart } from './chart-latency.js';
+import { mrtrRoundLines } from '../eval-rounds.js';
 import { esc } from './escape.js';
 
 export function evalSection(report: Report, ev: EvalReport, history: readonly HistoryEntry[]): string {
@@ -53,6 +54,11 @@ function caseRow(c: EvalCaseResult): string {
   const flaky = c.flaky ? ' <span class="st st-warn">flaky</span>' : '';
   return (
     `<tr data-status="${esc(c.status)}"><th scope="row">${esc(c.id)}<div class="muted">${esc(c.source)}</div></th><td>${esc(c.model)}</td><td>${esc(c.kind)}</td>` +
-    `<td>${c.passes}/${c.runs} <span class="muted">(needs ${c.required})</span></td><td><span class="st st-${esc(c.status)}">${esc(c.status)}</span>${flaky}</td><td>${esc(c.status === 'pass' ? c.message : caseReasons(c) || c.message)}</td></tr>`
+    `<td>${c.passes}/${c.runs} <span class="muted">(needs ${c.required})</span></td><td><span class="st st-${esc(c.status)}">${esc(c.status)}</span>${flaky}</td><td>${esc(c.status === 'pass' ? c.message : caseReasons(c) || c.message)}${roundsList(c)}</td></tr>`
   );
+}
+
+function roundsList(c: EvalCaseResult): string {
+  const lines = mrtrRoundLines(c);
+  return lines.length > 0 ? `<ul class="muted">${lines.map((line) => `<li>${esc(line)}</li>`).join('')}</ul>` : '';
 }

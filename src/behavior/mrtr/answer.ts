@@ -1,0 +1,101 @@
+/**
+ * How the agent answers the input requests of an input_required result (SEP-2322): sampling by the
+ * model under test (or the --sampling-model), elicitation as the golden case scripts the user,
+ * roots from the configured list. What was asked and answered is recorded for the trajectory.
+ */
+
+import type { ModelClient } from '../../models/types.js';
+import { fillForm } from '../../spec/elicitation-form.js';
+import type { InputAnswer, InputExchange } from '../types.js';
+
+export interface InputAnswerer {
+  /** Answers sampling requests. */
+  sampler: ModelClient;
+  /** The golden case's scripted elicitation answers; each is used once. */
+  inputs: InputAnswer[];
+  /** Root URIs the client declares; none: the roots capability is not declared. */
+  roots: string[];
+  sampleIndex: number;
+  temperature: number;
+  signal?: AbortSignal;
+}
+
+/** What mcpgate declares it can answer; roots only when some are configured. */
+export function clientCapabilitiesFor(roots: string[]): Record<string, unknown> {
+  return { elicitation: { form: {}, url: {} }, sampling: {}, ...(roots.length > 0 ? { roots: {} } : {}) };
+}
+
+/** Elicitation answers already spent, per sample (the same case script serves every round). */
+export type SpentAnswers = Set<InputAnswer>;
+
+export async function answerInput(
+  key: string,
+  request: unknown,
+  answerer: InputAnswerer,
+  spent: SpentAnswers,
+): Promise<{ response: unknown; exchange: InputExchange }> {
+  const method = isObject(request) ? request.method : undefined;
+  const params = isObject(request) && isObject(request.params) ? request.params : {};
+  if (method === 'elicitation/create') {
+    const message = typeof params.message === 'string' ? params.message : '';
+    const schema = params.requestedSchema;
+    const fields = isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : [];
+    const scripted = pickAnswer(message, answerer.inputs, spent);
+    // A user with no scripted answer does not agree to anything.
+    const action = scripted?.action ?? 'decline';
+    const response: Record<string, unknown> = { action };
+    if (action === 'accept' && params.mode !== 'url') response.content = scripted?.content ?? fillForm(schema);
+    return { response, exchange: { key, kind: 'elicitation', message, ...(fields.length > 0 ? { fields } : {}), answer: action } };
+  }
+  if (method === 'sampling/createMessage') {
+    const prompt = samplingPrompt(params.messages);
+    const reply = await answerer.sampler.generate(
+      {
+        messages: [
+          ...(typeof params.systemPrompt === 'string' ? [{ role: 'system' as const, content: params.systemPrompt }] : []),
+          { role: 'user', content: prompt },
+        ],
+        tools: [],
+        sampleIndex: answerer.sampleIndex,
+        temperature: answerer.temperature,
+      },
+      answerer.signal,
+    );
+    return {
+      response: { role: 'assistant', content: { type: 'text', text: reply.text }, model: answerer.sampler.id, stopReason: 'endTurn' },
+      exchange: { key, kind: 'sampling', message: prompt, answer: 'answered' },
+    };
+  }
+  if (method === 'roots/list') {
+    return { response: { roots: answerer.roots.map((uri) => ({ uri })) }, exchange: { key, kind: 'roots', answer: 'answered' } };
+  }
+  // An unknown kind gets no answer: the server may ask again, and the round bound ends it.
+  return { response: undefined, exchange: { key, kind: 'unknown', answer: 'not answered' } };
+}
+
+function pickAnswer(message: string, inputs: InputAnswer[], spent: SpentAnswers): InputAnswer | undefined {
+  const open = inputs.filter((input) => !spent.has(input));
+  const chosen =
+    open.find((input) => input.match !== undefined && message.includes(input.match)) ?? open.find((input) => input.match === undefined);
+  if (chosen) spent.add(chosen);
+  return chosen;
+}
+
+/** The text of the sampling messages, one per line (images and audio named, not sent). */
+function samplingPrompt(messages: unknown): string {
+  if (!Array.isArray(messages)) return '';
+  return messages
+    .flatMap((message) => {
+      const content = isObject(message) ? message.content : undefined;
+      const blocks = Array.isArray(content) ? content : [content];
+      return blocks.map((block) =>
+        isObject(block) && typeof block.text === 'string' ? block.text : isObject(block) ? `[${String(block.type)}]` : '',
+      );
+    })
+    .filter((text) => text !== '')
+    .join('\n');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
