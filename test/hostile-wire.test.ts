@@ -453,7 +453,13 @@ describe('Ctrl-C ends a stuck run within 1 s', () => {
       expect(code).toBe(130);
       expect(output).not.toMatch(/\n\s+at |internal error/);
       if (transport === 'stdio') {
-        const left = runningMembers(serverPid);
+        // SIGKILL is delivered asynchronously: a member may still be on its way out for a moment after
+        // mcpgate exits. Give the kernel a bounded moment (20 x 50 ms) before calling it left behind.
+        let left = runningMembers(serverPid);
+        for (let i = 0; i < 20 && left.length > 0; i++) {
+          await delay(50);
+          left = runningMembers(serverPid);
+        }
         if (left.length > 0) process.kill(-serverPid, 'SIGKILL');
         expect(left).toEqual([]);
       }
