@@ -78,6 +78,21 @@ function loadPrices(file: string | undefined): PriceTable {
   }
 }
 
+/** How every sample of an eval is run and scored; `improve` runs its samples the same way. */
+export function sampleSettings(
+  options: Pick<EvalLayerOptions, 'runs' | 'maxSteps' | 'softFloor' | 'allowTools' | 'concurrency' | 'cache'>,
+) {
+  return {
+    runs: options.runs,
+    maxSteps: options.maxSteps,
+    temperature: 0,
+    softFloor: options.softFloor,
+    allowTools: options.allowTools,
+    concurrency: options.concurrency,
+    cacheMode: options.cache,
+  };
+}
+
 export function prepareEvalLayer(options: EvalLayerOptions): PreparedEvalLayer {
   const draftWarnings: string[] = [];
   const golden = withoutDrafts(loadGoldenSet(options.golden), options.allowDrafts ?? false, (w) => draftWarnings.push(w));
@@ -118,13 +133,7 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
       prices: prepared.prices,
       models: prepared.models,
       judge: prepared.judge?.client,
-      runs: options.runs,
-      maxSteps: options.maxSteps,
-      temperature: 0,
-      softFloor: options.softFloor,
-      allowTools: options.allowTools,
-      concurrency: options.concurrency,
-      cacheMode: options.cache,
+      ...sampleSettings(options),
       tracing,
       mrtr: {
         roots: options.roots ?? [],

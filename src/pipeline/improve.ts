@@ -20,7 +20,7 @@ import { defaultPriceTable } from '../telemetry/prices.js';
 import { isWireError } from '../wire/errors.js';
 import { openSession } from '../wire/session.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
-import type { EvalLayerOptions } from './eval-layer.js';
+import { sampleSettings, type EvalLayerOptions } from './eval-layer.js';
 import { buildModels, type BuiltModels, type ModelSettings } from './models.js';
 
 /** What an eval takes, less what improve decides itself (prices, shards, drafts, trajectories). */
@@ -93,13 +93,7 @@ export async function runImprove(prepared: PreparedImprove, onStep: (message: st
       proposer: prepared.proposer,
       ...(prepared.proposerStats ? { proposerStats: prepared.proposerStats } : {}),
       ...(prepared.start ? { start: prepared.start } : {}),
-      runs: options.runs,
-      maxSteps: options.maxSteps,
-      temperature: 0,
-      softFloor: options.softFloor,
-      allowTools: options.allowTools,
-      concurrency: options.concurrency,
-      cacheMode: options.cache,
+      ...sampleSettings(options),
       prices: defaultPriceTable(),
       maxRounds: options.maxRounds,
       ...(options.budget !== undefined ? { budget: options.budget } : {}),
