@@ -24,6 +24,10 @@ export class CheckContext {
   private readonly unaudited = new Set<Connection>();
   closeInfo: CloseInfo | undefined;
   private readonly lists = new Map<string, Promise<ListOutcome>>();
+  /** stdio: the side process checks take turns on (see isolated), while the checks on it pass. */
+  private side: ModernClient | undefined;
+  private sideTurns = 0;
+  private sideTurn: Promise<void> = Promise.resolve();
 
   constructor(
     readonly target: Target,
@@ -62,6 +66,43 @@ export class CheckContext {
     this.connections.push(connection);
     if (options.audited === false) this.unaudited.add(connection);
     return new ModernClient(connection);
+  }
+
+  /**
+   * Runs a probe on a connection no other check's traffic reaches, left out of the audits. Over
+   * stdio that is a server process of its own, and starting one is the costliest step of a run
+   * (a new node process is about 0.1 s of CPU), so the probes take turns on one side process: a
+   * probe that does not pass retires it, and the next one starts a new process, so a server a probe
+   * put into an odd state is never judged again by the probe after it. `cold` probes need the first
+   * request a process ever reads: such a probe gets the side process only when it is the first to
+   * ask, and otherwise a process of its own. Over HTTP a connection costs nothing: `http` says
+   * whether the probe uses the run's connection or a new one. `clean` says whether the process may
+   * serve the next probe (by default: the probe's outcome passed).
+   */
+  async isolated<T>(
+    probe: (client: ModernClient) => Promise<T>,
+    options: { cold?: boolean; http: 'shared' | 'new' | 'new-unaudited'; clean?: (result: T) => boolean },
+  ): Promise<T> {
+    const clean = options.clean ?? isPassingOutcome;
+    if (this.transport !== 'stdio') {
+      const client = options.http === 'shared' ? this.client : await this.newClient({ audited: options.http === 'new' });
+      return probe(client);
+    }
+    if (options.cold && this.sideTurns > 0) return probe(await this.newClient({ audited: false }));
+    this.sideTurns++;
+    const previous = this.sideTurn;
+    let release = (): void => {};
+    this.sideTurn = new Promise((resolve) => (release = resolve));
+    await previous;
+    try {
+      const client = (this.side ??= await this.newClient({ audited: false }));
+      this.side = undefined;
+      const outcome = await probe(client);
+      if (clean(outcome)) this.side = client;
+      return outcome;
+    } finally {
+      release();
+    }
   }
 
   /** Every page of a paginated list, read once per run and shared by the checks. */
@@ -119,4 +160,8 @@ export class CheckContext {
   auditedConnections(): Connection[] {
     return this.connections.filter((c) => !this.unaudited.has(c));
   }
+}
+
+function isPassingOutcome(result: unknown): boolean {
+  return isObject(result) && result.status === 'pass';
 }

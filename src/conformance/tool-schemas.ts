@@ -67,7 +67,27 @@ function measure(schema: unknown, depth = 0, state = { nodes: 0, maxDepth: 0 }):
   return state;
 }
 
+/** Compiled schemas by their JSON text: a run compiles each tool's schemas in several checks, and ajv
+ * compiles at several milliseconds a schema. Bounded, because the schemas come from the server. */
+const compiled = new Map<string, CompileOutcome>();
+const MAX_CACHED = 256;
+const MAX_CACHED_KEY_CHARS = 64 * 1024;
+
 export function compileToolSchema(schema: unknown): CompileOutcome {
+  let key: string | undefined;
+  try {
+    key = JSON.stringify(schema);
+  } catch {
+    // A value JSON cannot write (a cycle) is compiled, and refused, without the cache.
+  }
+  const cached = key === undefined ? undefined : compiled.get(key);
+  if (cached) return cached;
+  const outcome = compileUncached(schema);
+  if (key !== undefined && key.length <= MAX_CACHED_KEY_CHARS && compiled.size < MAX_CACHED) compiled.set(key, outcome);
+  return outcome;
+}
+
+function compileUncached(schema: unknown): CompileOutcome {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return typeof schema === 'boolean'
       ? compileWith(Ajv2020, schema, 'https://json-schema.org/draft/2020-12/schema')

@@ -1,12 +1,15 @@
 /**
- * Validates what a server sends against mcpgate's own schemas (./schemas.ts). One Ajv instance is
- * created on first use and each definition is compiled once, because a conformance run validates
- * hundreds of messages and must finish in about a second.
+ * Validates what a server sends against mcpgate's own schemas (./schemas.ts). The build compiles
+ * every definition ahead of time (./validators-build.ts); without that module, or when it was made
+ * from another bundle, one Ajv instance is created on first use and each definition is compiled
+ * once, because a conformance run validates hundreds of messages and must finish in about a second.
  */
 
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createHash } from 'node:crypto';
+import { Ajv2020, type CodeOptions } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { canonicalJson } from '../shared/canonical-json.js';
 import {
   type DefinitionName,
   ERROR_DATA_DEFINITIONS,
@@ -23,24 +26,56 @@ export interface SchemaIssue {
   keyword: string;
 }
 
+/** The module the build writes beside this one. */
+export const PRECOMPILED_FILE = 'validators.generated.js';
+
 let ajv: Ajv2020 | undefined;
 const validators = new Map<DefinitionName, ValidateFunction>();
 
-function createAjv(): Ajv2020 {
+/** The one configuration of the spec validators, at run time and in the build step. */
+export function createSpecAjv(code?: CodeOptions): Ajv2020 {
   // strict:false because server-facing definitions use if/then without `type` at every level,
   // which Ajv's strict mode reports even though the schemas are valid 2020-12.
   // validateSchema:false: the bundle is mcpgate's own and is checked against the 2020-12 meta-schema
   // by test/spec-schemas.test.ts; compiling the meta-schema at run time cost every check ~0.15 s.
-  const instance = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  const instance = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, ...(code ? { code } : {}) });
   addFormats.default(instance, ['uri', 'uri-template', 'byte']);
   instance.addSchema(SCHEMA_BUNDLE);
   return instance;
 }
 
+/** Identifies the bundle a precompiled module was made from. */
+export function bundleDigest(): string {
+  return createHash('sha256').update(canonicalJson(SCHEMA_BUNDLE)).digest('hex');
+}
+
+type Precompiled = Partial<Record<DefinitionName, ValidateFunction>> & { BUNDLE_DIGEST?: string };
+
+async function loadPrecompiled(): Promise<Precompiled | undefined> {
+  try {
+    // A URL, not a literal: the file exists only after the build, and bundlers must not resolve it.
+    const module = (await import(new URL(PRECOMPILED_FILE, import.meta.url).href)) as Precompiled;
+    return module.BUNDLE_DIGEST === bundleDigest() ? module : undefined;
+  } catch {
+    // Not built (the unit tests run the sources): compile on demand instead.
+    return undefined;
+  }
+}
+
+const precompiled = await loadPrecompiled();
+
+/** Which validators this process uses, for the test that keeps the build step honest. */
+export const validatorSource: 'precompiled' | 'compiled' = precompiled ? 'precompiled' : 'compiled';
+
 function validatorFor(name: DefinitionName): ValidateFunction {
   let validate = validators.get(name);
   if (validate === undefined) {
-    ajv ??= createAjv();
+    validate = precompiled?.[name];
+    if (validate !== undefined) {
+      validators.set(name, validate);
+      return validate;
+    }
+    ajv ??= createSpecAjv();
     validate = ajv.getSchema(`${SCHEMA_ID}#/$defs/${name}`);
     if (validate === undefined) throw new Error(`mcpgate has no schema definition named ${name}`);
     validators.set(name, validate);

@@ -64,27 +64,30 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
     title: 'a request with id null is rejected as an invalid request (-32600)',
     level: 'SHOULD',
     spec: 'basic/index#messages',
-    async run(ctx) {
+    run: (ctx) =>
       // On stdio nothing can be matched to a null id: the answer is whatever arrives before the next
-      // request's, on a connection of its own so no other check's traffic interleaves.
-      const client = ctx.transport === 'stdio' ? await ctx.newClient({ audited: false }) : ctx.client;
-      const exchange = await client.request('tools/list', {}, { id: null, audited: false });
-      if (ctx.transport === 'stdio') {
-        const before = client.connection.received.length;
-        await client.request('tools/list');
-        const answer = client.connection.received
-          .slice(before)
-          .map((r) => r.message)
-          .find((m) => isResponse(m) && (m as { id?: unknown }).id === null);
-        if (answer) exchange.response = answer as typeof exchange.response;
-      }
-      const judged = expectError(exchange, ErrorCode.InvalidRequest);
-      const evidence = [evidenceOf(exchange, `JSON-RPC error ${ErrorCode.InvalidRequest}`, 'tools/list with "id": null')];
-      if (judged.ok) return pass(`id null: ${judged.seen}`, evidence);
-      if (expectResult(exchange).ok)
-        return violated('a request with id null was served as if it were valid', evidence, 'reject "id": null with -32600');
-      return warn(`id null got ${judged.seen}; the spec names -32600 but leaves the answer open`, evidence);
-    },
+      // request's, on a connection no other check's traffic reaches.
+      ctx.isolated(
+        async (client) => {
+          const exchange = await client.request('tools/list', {}, { id: null, audited: false });
+          if (ctx.transport === 'stdio') {
+            const before = client.connection.received.length;
+            await client.request('tools/list');
+            const answer = client.connection.received
+              .slice(before)
+              .map((r) => r.message)
+              .find((m) => isResponse(m) && (m as { id?: unknown }).id === null);
+            if (answer) exchange.response = answer as typeof exchange.response;
+          }
+          const judged = expectError(exchange, ErrorCode.InvalidRequest);
+          const evidence = [evidenceOf(exchange, `JSON-RPC error ${ErrorCode.InvalidRequest}`, 'tools/list with "id": null')];
+          if (judged.ok) return pass(`id null: ${judged.seen}`, evidence);
+          if (expectResult(exchange).ok)
+            return violated('a request with id null was served as if it were valid', evidence, 'reject "id": null with -32600');
+          return warn(`id null got ${judged.seen}; the spec names -32600 but leaves the answer open`, evidence);
+        },
+        { http: 'shared' },
+      ),
   },
   {
     id: 'jsonrpc.notification-no-response',
@@ -108,27 +111,31 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
         );
       }
       // stdio: a response to the notification would arrive before the answer to the next request, on a
-      // connection of its own so no other check's traffic interleaves.
-      const client = await ctx.newClient({ audited: false });
-      const before = client.connection.received.length;
-      await client.notify('notifications/cancelled', params);
-      const follow = await client.request('tools/list');
-      const window = client.connection.received.slice(before).map((r) => r.message);
-      const stray = window.filter(
-        (m) =>
-          isResponse(m) &&
-          !sameId((m as { id?: unknown }).id, (follow.response as { id?: unknown } | undefined)?.id) &&
-          (m as { id?: unknown }).id == null,
+      // connection no other check's traffic reaches.
+      return ctx.isolated(
+        async (client) => {
+          const before = client.connection.received.length;
+          await client.notify('notifications/cancelled', params);
+          const follow = await client.request('tools/list');
+          const window = client.connection.received.slice(before).map((r) => r.message);
+          const stray = window.filter(
+            (m) =>
+              isResponse(m) &&
+              !sameId((m as { id?: unknown }).id, (follow.response as { id?: unknown } | undefined)?.id) &&
+              (m as { id?: unknown }).id == null,
+          );
+          if (stray.length > 0)
+            return violated(
+              'the server answered a notification',
+              [valueEvidence('response to a notification', stray[0], 'no message at all')],
+              'never answer notifications',
+            );
+          return pass('no response to the notification', [
+            evidenceOf(follow, 'the follow-up request answered, nothing else', 'follow-up tools/list'),
+          ]);
+        },
+        { http: 'shared' },
       );
-      if (stray.length > 0)
-        return violated(
-          'the server answered a notification',
-          [valueEvidence('response to a notification', stray[0], 'no message at all')],
-          'never answer notifications',
-        );
-      return pass('no response to the notification', [
-        evidenceOf(follow, 'the follow-up request answered, nothing else', 'follow-up tools/list'),
-      ]);
     },
   },
   {

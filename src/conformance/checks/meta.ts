@@ -175,35 +175,38 @@ export const statelessCheck = defineChecks('meta', [
     title: 'version and capabilities come from each request, not from earlier traffic on the connection',
     level: 'MUST',
     spec: 'basic/index#meta',
-    async run(ctx) {
-      const client = await ctx.newClient({ audited: false });
-      const first = await client.request('tools/list', {}, { metaPatch: { [META.protocolVersion]: undefined } });
-      const second = await client.request('tools/list');
-      const evidence = [
-        evidenceOf(
-          first,
-          expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport),
-          'first request on a new connection, without protocolVersion',
-        ),
-        evidenceOf(second, 'a ListToolsResult', 'second request, well-formed'),
-      ];
-      const refused = expectError(first, ErrorCode.InvalidParams, 400);
-      const after = expectResult(second);
-      if (!refused.ok)
-        return violated(
-          `the first request on a new connection lacked protocolVersion and should get ${expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport)}; got ${refused.seen}`,
-          evidence,
-          ctx.transport === 'stdio'
-            ? STDIO_STATE_FIX
-            : 'read the version from every request; never fall back to an era chosen by an earlier message',
-        );
-      if (!after.ok)
-        return violated(
-          `after a refused first request, a well-formed 2026-07-28 request got ${after.seen}`,
-          evidence,
-          'keep no per-connection protocol state',
-        );
-      return pass('a defective first request was refused and did not change how the next one was served', evidence);
-    },
+    run: (ctx) =>
+      ctx.isolated(
+        async (client) => {
+          const first = await client.request('tools/list', {}, { metaPatch: { [META.protocolVersion]: undefined } });
+          const second = await client.request('tools/list');
+          const evidence = [
+            evidenceOf(
+              first,
+              expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport),
+              'first request on a new connection, without protocolVersion',
+            ),
+            evidenceOf(second, 'a ListToolsResult', 'second request, well-formed'),
+          ];
+          const refused = expectError(first, ErrorCode.InvalidParams, 400);
+          const after = expectResult(second);
+          if (!refused.ok)
+            return violated(
+              `the first request on a new connection lacked protocolVersion and should get ${expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport)}; got ${refused.seen}`,
+              evidence,
+              ctx.transport === 'stdio'
+                ? STDIO_STATE_FIX
+                : 'read the version from every request; never fall back to an era chosen by an earlier message',
+            );
+          if (!after.ok)
+            return violated(
+              `after a refused first request, a well-formed 2026-07-28 request got ${after.seen}`,
+              evidence,
+              'keep no per-connection protocol state',
+            );
+          return pass('a defective first request was refused and did not change how the next one was served', evidence);
+        },
+        { cold: true, http: 'new-unaudited' },
+      ),
   },
 ]);

@@ -144,56 +144,61 @@ export const progressChecks = defineChecks('progress', [
     spec: 'basic/patterns/cancellation',
     transports: ['stdio'],
     async run(ctx) {
-      // A connection of its own, left out of the audits: a late answer is this check's finding alone.
-      // It starts while the progress calls run, since starting a process is the slow part.
-      const [run, client] = await Promise.all([progressRun(ctx), ctx.newClient({ audited: false })]);
-      const subject = run.observed.find((o) => o.before.length >= 2);
-      if (!subject)
-        return skip(
-          run.observed.length === 0
-            ? noProgressReason(run)
-            : 'no call sent two or more progress notifications, so none could be cancelled mid-way',
-        );
-      const token = `${subject.token}-cancelled`;
-      const id = 'mcpgate-cancel-1';
-      const started = await ctx.callTool(subject.tool, subject.args, client, {
-        options: {
-          id,
-          metaPatch: { progressToken: token },
-          endWhen: (m) => progressOf(m, token) !== undefined || (isObject(m) && m.id === id),
+      const run = await progressRun(ctx);
+      // A connection no other check's traffic reaches, left out of the audits: a late answer is this
+      // check's finding alone.
+      return ctx.isolated(
+        async (client) => {
+          const subject = run.observed.find((o) => o.before.length >= 2);
+          if (!subject)
+            return skip(
+              run.observed.length === 0
+                ? noProgressReason(run)
+                : 'no call sent two or more progress notifications, so none could be cancelled mid-way',
+            );
+          const token = `${subject.token}-cancelled`;
+          const id = 'mcpgate-cancel-1';
+          const started = await ctx.callTool(subject.tool, subject.args, client, {
+            options: {
+              id,
+              metaPatch: { progressToken: token },
+              endWhen: (m) => progressOf(m, token) !== undefined || (isObject(m) && m.id === id),
+            },
+          });
+          if (started.response)
+            return skip(`${subject.tool.name} answered before its first progress notification, so it could not be cancelled mid-way`);
+          await client.notify('notifications/cancelled', { requestId: id, reason: 'mcpgate cancellation probe' });
+          // The server reads its input in order: once it answers this, it has seen the cancellation.
+          const marker = await client.request('server/discover', {});
+          const messages = client.connection.received.map((r) => r.message);
+          const from = marker.response ? messages.indexOf(marker.response) : messages.length;
+          // Work that ignored the cancellation ends within one run of the uncancelled call, measured on
+          // this machine in this run, so a busy machine widens the window by itself.
+          const window = 100 + subject.exchange.timing.durationMs;
+          await new Promise((resolve) => setTimeout(resolve, window));
+          const late = client.connection.received
+            .map((r) => r.message)
+            .slice(from + 1)
+            .filter((m) => progressOf(m, token) !== undefined || (isObject(m) && m.id === id && !('method' in m)));
+          const evidence = [
+            evidenceOf(
+              started,
+              'nothing more for this request once notifications/cancelled has been read',
+              `${subject.tool.name}, cancelled after its first progress`,
+            ),
+          ];
+          if (late.length > 0)
+            return violated(
+              `${late.length} message(s) for request ${id} arrived after the server had read notifications/cancelled for it (waited ${Math.round(window)} ms)`,
+              [...evidence, ...late.slice(0, 2).map((m) => valueEvidence('message after the cancellation', m, 'nothing'))],
+              'stop the work on notifications/cancelled and send neither progress nor a response for that request',
+            );
+          return pass(
+            `${subject.tool.name} sent nothing more for request ${id} after its cancellation (watched ${Math.round(window)} ms)`,
+            evidence,
+          );
         },
-      });
-      if (started.response)
-        return skip(`${subject.tool.name} answered before its first progress notification, so it could not be cancelled mid-way`);
-      await client.notify('notifications/cancelled', { requestId: id, reason: 'mcpgate cancellation probe' });
-      // The server reads its input in order: once it answers this, it has seen the cancellation.
-      const marker = await client.request('server/discover', {});
-      const messages = client.connection.received.map((r) => r.message);
-      const from = marker.response ? messages.indexOf(marker.response) : messages.length;
-      // Work that ignored the cancellation ends within one run of the uncancelled call, measured on
-      // this machine in this run, so a busy machine widens the window by itself.
-      const window = 100 + subject.exchange.timing.durationMs;
-      await new Promise((resolve) => setTimeout(resolve, window));
-      const late = client.connection.received
-        .map((r) => r.message)
-        .slice(from + 1)
-        .filter((m) => progressOf(m, token) !== undefined || (isObject(m) && m.id === id && !('method' in m)));
-      const evidence = [
-        evidenceOf(
-          started,
-          'nothing more for this request once notifications/cancelled has been read',
-          `${subject.tool.name}, cancelled after its first progress`,
-        ),
-      ];
-      if (late.length > 0)
-        return violated(
-          `${late.length} message(s) for request ${id} arrived after the server had read notifications/cancelled for it (waited ${Math.round(window)} ms)`,
-          [...evidence, ...late.slice(0, 2).map((m) => valueEvidence('message after the cancellation', m, 'nothing'))],
-          'stop the work on notifications/cancelled and send neither progress nor a response for that request',
-        );
-      return pass(
-        `${subject.tool.name} sent nothing more for request ${id} after its cancellation (watched ${Math.round(window)} ms)`,
-        evidence,
+        { http: 'new-unaudited' },
       );
     },
   },

@@ -28,9 +28,15 @@ function removedMethodCheck(method: (typeof REMOVED_METHODS)[number]): Omit<Chec
         return skip(`the server also lists legacy versions (${versions.join(', ')}), so it may serve initialize`);
       }
       // A dual-era stdio server may switch its connection to the old era on initialize; a connection
-      // of its own keeps that from leaking into the other checks.
-      const client = method === 'initialize' && ctx.transport === 'stdio' ? await ctx.newClient({ audited: false }) : ctx.client;
-      const exchange = await client.request(method, PARAMS[method] ?? {});
+      // no other check uses keeps that from leaking into them (and one that served initialize is
+      // never handed on: it is clean only when initialize was refused).
+      const exchange =
+        method === 'initialize'
+          ? await ctx.isolated((client) => client.request(method, PARAMS[method] ?? {}), {
+              http: 'shared',
+              clean: (answer) => expectError(answer, ErrorCode.MethodNotFound, 404).ok,
+            })
+          : await ctx.client.request(method, PARAMS[method] ?? {});
       const expected = expectedErrorText(ErrorCode.MethodNotFound, 404, ctx.transport);
       const judged = expectError(exchange, ErrorCode.MethodNotFound, 404);
       const evidence = [evidenceOf(exchange, expected, method)];

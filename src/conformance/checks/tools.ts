@@ -118,8 +118,8 @@ export const toolChecks = defineChecks('tools', [
       if (!ctx.hasCapability('tools')) return skip('the server does not declare the tools capability');
       const before = await ctx.list('tools/list');
       if (before.problem) return skip(`tools/list could not be read completely: ${before.problem}`);
-      const other = await ctx.newClient();
-      const elsewhere = await readAllPages(other, 'tools/list');
+      // A second connection only reads: over stdio it may be the side process other probes take turns on.
+      const elsewhere = await ctx.isolated((other) => readAllPages(other, 'tools/list'), { http: 'new', clean: (list) => !list.problem });
       const callable = (await ctx.callableTools())[0];
       if (callable) await ctx.callTool(callable, sampleArguments(callable.inputSchema), ctx.client);
       const after = await readAllPages(ctx.client, 'tools/list');
