@@ -20,6 +20,11 @@ export interface CheckDefinition {
   /** Transports the rule applies to; all when omitted. */
   transports?: ReadonlyArray<'http' | 'stdio'>;
   run(ctx: CheckContext): Promise<CheckOutcome>;
+  /**
+   * Starts slow shared work (calls the check's run will wait for) as soon as the run has read the
+   * server's lists, instead of when a worker reaches this check: such work would otherwise end the run.
+   */
+  prepare?(ctx: CheckContext): Promise<unknown>;
 }
 
 /**

@@ -32,6 +32,8 @@ export interface RunOptions {
   calls?: NamedCall[];
   expectedFailures?: { file: string; ids: ReadonlySet<string> };
   connect: ConnectOptions;
+  /** The run's connection, already being opened (the CLI starts a stdio server while it loads the checks). */
+  opened?: Promise<Connection>;
   /** How many probes run at once. */
   concurrency: number;
   /** How long a stdio server gets to exit after its stdin closes. */
@@ -50,7 +52,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   let results: CheckResult[];
   let authRequired = false;
   try {
-    connection = await connect(options.target, options.connect);
+    connection = await (options.opened ?? connect(options.target, options.connect));
     const client = new ModernClient(connection);
     const era = await detectEra(client);
     describeEra(target, era);
@@ -133,6 +135,8 @@ async function runChecks(ctx: CheckContext, checks: CheckDefinition[], options: 
       .flatMap(([, methods]) => methods.map((method) => ctx.list(method))),
   );
 
+  // A failure of prepared work is the check's to report, when its run awaits the same promise.
+  for (const check of probes) check.prepare?.(ctx).catch(() => undefined);
   const queue = [...probes];
   const worker = async (): Promise<void> => {
     for (let check = queue.shift(); check; check = queue.shift()) record(await runOne(ctx, check, options));

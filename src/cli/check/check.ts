@@ -1,12 +1,12 @@
 /** `mcpgate check`: flags -> layer 0 -> reports -> exit code. */
 
-import { ALL_CHECKS } from '../../conformance/checks/index.js';
-import { runCheckLayer } from '../../pipeline/check-layer.js';
-import { expectedFailuresFrom } from '../../pipeline/expected-failures.js';
 import { targetFrom } from '../../pipeline/target.js';
+import type { Report } from '../../report/model.js';
 import { writeReports } from '../../report/formats.js';
 import { usageError } from '../../shared/input-error.js';
 import type { OtlpReceiver } from '../../telemetry/otlp-receiver.js';
+import type { Connection } from '../../wire/exchange.js';
+import { connect, type ConnectOptions } from '../../wire/target.js';
 import { printReport } from '../display.js';
 import type { DisplayFlags, TargetFlags } from '../options.js';
 import { outputFiles, type OutputFlags } from '../outputs.js';
@@ -32,25 +32,50 @@ async function startReceiver(portNumber: number): Promise<OtlpReceiver> {
 
 export async function check(flags: CheckFlags): Promise<number> {
   if (flags.listChecks) {
+    const { ALL_CHECKS } = await import('../../conformance/checks/index.js');
     for (const c of ALL_CHECKS) writeOut(`${c.id}\t${c.level}\t${c.title}\n`);
     return 0;
   }
   const target = targetFrom(flags);
-  const expectedFailures = expectedFailuresFrom(flags.expectedFailures);
   const receiver = flags.otlpReceiver === undefined ? undefined : await startReceiver(flags.otlpReceiver === true ? 0 : flags.otlpReceiver);
   if (receiver && target.kind === 'stdio') target.env = { ...target.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint };
   if (receiver && target.kind === 'http')
     writeErr(`mcpgate: OTLP receiver at ${receiver.endpoint}: point the server's OTEL_EXPORTER_OTLP_ENDPOINT there\n`);
-  const report = await runCheckLayer({
-    target,
-    strict: flags.strict ?? false,
-    allowTools: flags.allowTool,
-    expectedFailures,
-    connect: { timeoutMs: flags.timeout, maxResponseBytes: flags.maxResponseBytes, headers: flags.header },
-    concurrency: flags.concurrency,
-    ...(receiver ? { otlpReceiver: receiver } : {}),
-  }).finally(() => receiver?.close());
+  const connectOptions: ConnectOptions = { timeoutMs: flags.timeout, maxResponseBytes: flags.maxResponseBytes, headers: flags.header };
+  // The server starts while the checks load: over stdio both take about a tenth of a second, on
+  // different cores. A failure to start is the runner's to report; until it takes the connection,
+  // an error here (a bad --expected-failures file) must not leave the server running.
+  const opened = connect(target, connectOptions);
+  opened.catch(() => undefined);
+  let handedOver = false;
+  let report: Report;
+  try {
+    const [{ expectedFailuresFrom }, { runCheckLayer }] = await Promise.all([
+      import('../../pipeline/expected-failures.js'),
+      import('../../pipeline/check-layer.js'),
+    ]);
+    const expectedFailures = expectedFailuresFrom(flags.expectedFailures);
+    handedOver = true;
+    report = await runCheckLayer({
+      target,
+      opened,
+      strict: flags.strict ?? false,
+      allowTools: flags.allowTool,
+      expectedFailures,
+      connect: connectOptions,
+      concurrency: flags.concurrency,
+      ...(receiver ? { otlpReceiver: receiver } : {}),
+    });
+  } finally {
+    if (!handedOver) await closeOpened(opened);
+    await receiver?.close();
+  }
   await writeReports(report, outputFiles(flags));
   printReport(report, flags);
   return report.verdict.exitCode;
+}
+
+async function closeOpened(opened: Promise<Connection>): Promise<void> {
+  const connection = await opened.catch(() => undefined);
+  await connection?.close({ eofGraceMs: 0 });
 }

@@ -30,7 +30,7 @@ interface ProgressRun {
 }
 
 const runs = new WeakMap<CheckContext, Promise<ProgressRun>>();
-const PROGRESS_LANES = 3;
+const PROGRESS_LANES = 6;
 
 function progressRun(ctx: CheckContext): Promise<ProgressRun> {
   let run = runs.get(ctx);
@@ -108,6 +108,7 @@ export const progressChecks = defineChecks('progress', [
     title: 'progress carries the request token, strictly increases and stops at the response',
     level: 'MUST',
     spec: 'basic/patterns/progress',
+    prepare: progressRun,
     async run(ctx) {
       const run = await progressRun(ctx);
       if (run.observed.length === 0) return skip(noProgressReason(run));
@@ -172,9 +173,10 @@ export const progressChecks = defineChecks('progress', [
           const marker = await client.request('server/discover', {});
           const messages = client.connection.received.map((r) => r.message);
           const from = marker.response ? messages.indexOf(marker.response) : messages.length;
-          // Work that ignored the cancellation ends within one run of the uncancelled call, measured on
-          // this machine in this run, so a busy machine widens the window by itself.
-          const window = 100 + subject.exchange.timing.durationMs;
+          // Work that ignored the cancellation ends within one run of the uncancelled call (it was
+          // cancelled after its first progress), measured on this machine in this run, so a busy
+          // machine widens the window by itself; half a run again, and at least 50 ms, is the margin.
+          const window = Math.max(50, 1.5 * subject.exchange.timing.durationMs);
           await new Promise((resolve) => setTimeout(resolve, window));
           const late = client.connection.received
             .map((r) => r.message)
