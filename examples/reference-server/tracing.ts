@@ -41,7 +41,10 @@ export function withTracing(
       const parent = isBroken(config, 'ignores-trace-context') ? ROOT_CONTEXT : propagator.extract(ROOT_CONTEXT, carrier, getter);
       const method = isObject(message) && typeof message.method === 'string' ? message.method : 'invalid';
       const name = typeof params.name === 'string' ? `${method} ${params.name}` : method;
-      const span = tracer.startSpan(name, { kind: SpanKind.SERVER, attributes: { 'mcp.method.name': method } }, parent);
+      // The attributes the OpenTelemetry conventions for MCP give a server span.
+      const id = isObject(message) && (typeof message.id === 'string' || typeof message.id === 'number') ? String(message.id) : undefined;
+      const attributes = { 'mcp.method.name': method, ...(id === undefined ? {} : { 'jsonrpc.request.id': id }) };
+      const span = tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
       try {
         return core.handle(message, context);
       } finally {

@@ -5,8 +5,16 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import type { ReceivedSpan } from '../../telemetry/otlp-decode.js';
 import { defineChecks, pass, skip, violated } from '../check.js';
 import { evidenceOf } from '../evidence.js';
+import { uniqueId } from './expect.js';
+
+/** The request id a server span names, under the current and the older OpenTelemetry attribute. */
+function requestIdOf(span: ReceivedSpan): string | undefined {
+  const id = span.attributes['jsonrpc.request.id'] ?? span.attributes['rpc.jsonrpc.request_id'];
+  return id === undefined ? undefined : String(id);
+}
 
 export const telemetryChecks = defineChecks('telemetry', [
   {
@@ -21,7 +29,8 @@ export const telemetryChecks = defineChecks('telemetry', [
       const spanId = randomBytes(8).toString('hex');
       const traceparent = `00-${traceId}-${spanId}-01`;
       const before = receiver.spans.length;
-      const exchange = await ctx.client.request('tools/list', {}, { metaPatch: { traceparent } });
+      const id = uniqueId('trace');
+      const exchange = await ctx.client.request('tools/list', {}, { id, metaPatch: { traceparent } });
       const evidence = [
         evidenceOf(
           exchange,
@@ -29,10 +38,13 @@ export const telemetryChecks = defineChecks('telemetry', [
           'tools/list with traceparent',
         ),
       ];
-      // Export is asynchronous: the wait ends at the first span in mcpgate's trace, and otherwise lasts
-      // as long as any request may (--timeout), so a busy machine does not turn a late span into a skip.
+      // Export is asynchronous: the wait ends at the first span in mcpgate's trace, or at the server's
+      // span for this very request (it names the request id, as the OpenTelemetry conventions for MCP
+      // say) in another trace; otherwise it lasts as long as any request may (--timeout), so a busy
+      // machine does not turn a late span into a skip.
       const waitMs = ctx.options.connect.timeoutMs;
-      const joined = await receiver.waitFor((s) => s.traceId === traceId, waitMs);
+      const found = await receiver.waitFor((s) => s.traceId === traceId || requestIdOf(s) === id, waitMs);
+      const joined = found?.traceId === traceId ? found : undefined;
       if (joined) {
         evidence.push({
           label: 'span received',
@@ -50,8 +62,9 @@ export const telemetryChecks = defineChecks('telemetry', [
           .map((s) => `${s.name} trace ${s.traceId}`)
           .join('\n'),
       });
+      const ours = found ? `; its span for this request (id ${id}) is in trace ${found.traceId}` : '';
       return violated(
-        `the server exported ${others.length} span(s), none in the trace given by traceparent ${traceparent}`,
+        `the server exported ${others.length} span(s), none in the trace given by traceparent ${traceparent}${ours}`,
         evidence,
         'extract traceparent/tracestate from params._meta and use them as the parent of the request span',
       );
