@@ -94,7 +94,7 @@ describe('telemetry.trace-context (layer 0, --otlp-receiver)', () => {
     expect(run.stdout).toMatch(/! telemetry\.trace-context/);
     expect(run.stdout).toMatch(/none in the trace given by traceparent/);
     // The server's span names the request id, so the check decides at once instead of waiting --timeout.
-    expect(run.stdout).toMatch(/its span for this request \(id [^)]+\) is in trace [0-9a-f]{32}/);
+    expect(run.stdout).toMatch(/its span for this request \(id [^)]+\) is in trace\s+[0-9a-f]{32}/);
   });
 
   it('fails under --strict for the same server', async () => {
