@@ -33,7 +33,7 @@ const SAMPLING_ANSWER = {
 const MAX_CANDIDATES = 20;
 /** First rounds in flight at once while the subjects are searched. */
 const SEARCH_LANES = 8;
-/** What a prompt's required arguments are filled with: prompt arguments are strings, and any string will do. */
+/** What a prompt's required arguments are filled with (prompt arguments are strings); a prompt that refuses it is no subject. */
 const PROMPT_ARGUMENT = 'example';
 
 export interface ToolCall {
