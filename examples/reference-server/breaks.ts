@@ -636,6 +636,23 @@ const VARIANTS = [
     expectedFailures: ['mrtr.state-bound'],
   },
   {
+    id: 'mrtr-resource-unsigned-state',
+    rule: 'M4',
+    transports: BOTH,
+    expectedStatus: 'fail',
+    description: 'resources/read of the MRTR resource never verifies the requestState signature (the MRTR tools still do)',
+    expectedFailures: ['mrtr.state-tampered'],
+  },
+  {
+    id: 'mrtr-prompt-undeclared-kind',
+    rule: 'M3',
+    transports: BOTH,
+    expectedStatus: 'fail',
+    description:
+      "prompts/get of the MRTR prompt asks for roots whatever the request's clientCapabilities declare (the MRTR tools still gate)",
+    expectedFailures: ['mrtr.capability-gating'],
+  },
+  {
     id: 'mrtr-error-on-missing',
     rule: 'M5',
     transports: BOTH,

@@ -14,15 +14,17 @@ import type { ToolDefinition } from './tool-definitions.js';
 
 type InputKind = 'elicitation-form' | 'elicitation-url' | 'sampling' | 'sampling-tools' | 'roots';
 
-interface InputAsk {
+export interface InputAsk {
   key: string;
   kind: InputKind;
 }
 
+/** One entry per round; a round that asks for nothing answers with requestState only (load shedding). */
+export type MrtrRounds = ReadonlyArray<readonly InputAsk[]>;
+
 interface MrtrTool {
   definition: ToolDefinition;
-  /** One entry per round; a round that asks for nothing answers with requestState only (load shedding). */
-  rounds: ReadonlyArray<readonly InputAsk[]>;
+  rounds: MrtrRounds;
 }
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -82,15 +84,34 @@ export function isMrtrTool(name: string): boolean {
 /** tools/call of an MRTR tool whose arguments already passed its input schema. */
 export function callMrtrTool(name: string, params: JsonObject, args: JsonObject, connection: string, config: ServerConfig): JsonObject {
   const tool = MRTR_TOOLS.find((candidate) => candidate.definition.name === name)!;
-  const capabilities = clientCapabilitiesOf(params);
-  const binding: StateBinding = { method: 'tools/call', tool: name, args, connection };
+  const binding: StateBinding = { method: 'tools/call', target: name, args, connection };
   const topic = String(args.topic);
-  if (params.requestState === undefined) return ask(tool, { round: 0, answers: {} }, binding, topic, capabilities, config);
+  return serveRounds(tool.rounds, params, binding, topic, config, (answers) => {
+    const summary = Object.entries(answers).map(([key, value]) => `${key}: ${value}`);
+    return { content: [{ type: 'text', text: `Finished ${name} for "${topic}". ${summary.join('; ') || 'No input was needed.'}` }] };
+  });
+}
+
+/**
+ * One round of a multi round-trip request of any of the three methods: the first round asks, each
+ * retry is verified against `binding` and either asks again or, once every round is answered,
+ * returns what `finish` makes of the answers.
+ */
+export function serveRounds(
+  rounds: MrtrRounds,
+  params: JsonObject,
+  binding: StateBinding,
+  topic: string,
+  config: ServerConfig,
+  finish: (answers: Record<string, string>) => JsonObject,
+): JsonObject {
+  const flow: Flow = { rounds, binding, topic, capabilities: clientCapabilitiesOf(params), config };
+  if (params.requestState === undefined) return ask(flow, { round: 0, answers: {} });
 
   const state = openState(params.requestState, binding, config);
   const responses = params.inputResponses ?? {};
   if (!isObject(responses)) throw new RpcFailure(ErrorCode.InvalidParams, 'inputResponses must be an object keyed by input request id');
-  const asked = tool.rounds[state.round] ?? [];
+  const asked = rounds[state.round] ?? [];
   const unknown = Object.keys(responses).filter((key) => !asked.some((entry) => entry.key === key));
   if (unknown.length > 0 && isBroken(config, 'mrtr-rejects-extra')) {
     throw new RpcFailure(ErrorCode.InvalidParams, `unknown inputResponses key(s): ${unknown.join(', ')}`);
@@ -101,35 +122,37 @@ export function callMrtrTool(name: string, params: JsonObject, args: JsonObject,
       throw new RpcFailure(ErrorCode.InvalidParams, `missing inputResponses: ${missing.map((entry) => entry.key).join(', ')}`);
     }
     // Nothing is lost: the same round is asked again, with a state that still carries earlier answers.
-    return ask(tool, state, binding, topic, capabilities, config);
+    return ask(flow, state);
   }
   const answers = { ...state.answers };
   for (const entry of asked) answers[entry.key] = readResponse(entry, responses[entry.key], config);
   const next: StatePayload = { round: state.round + 1, answers };
-  if (next.round < tool.rounds.length) return ask(tool, next, binding, topic, capabilities, config);
-  const summary = Object.entries(answers).map(([key, value]) => `${key}: ${value}`);
-  return { content: [{ type: 'text', text: `Finished ${name} for "${topic}". ${summary.join('; ') || 'No input was needed.'}` }] };
+  if (next.round < rounds.length) return ask(flow, next);
+  return finish(answers);
 }
 
-function ask(
-  tool: MrtrTool,
-  state: StatePayload,
-  binding: StateBinding,
-  topic: string,
-  capabilities: JsonObject,
-  config: ServerConfig,
-): JsonObject {
+interface Flow {
+  rounds: MrtrRounds;
+  binding: StateBinding;
+  topic: string;
+  capabilities: JsonObject;
+  config: ServerConfig;
+}
+
+function ask(flow: Flow, state: StatePayload): JsonObject {
   const inputRequests: JsonObject = {};
-  for (const entry of tool.rounds[state.round] ?? []) inputRequests[entry.key] = inputRequest(entry.kind, topic, capabilities, config);
+  for (const entry of flow.rounds[state.round] ?? []) inputRequests[entry.key] = inputRequest(entry.kind, flow);
   const result: JsonObject = { resultType: 'input_required' };
   if (Object.keys(inputRequests).length > 0) result.inputRequests = inputRequests;
   // mrtr-no-fields: the load-shedding answer loses its state, leaving an input_required with neither field.
-  if (!(isBroken(config, 'mrtr-no-fields') && result.inputRequests === undefined)) result.requestState = sealState(state, binding, config);
+  if (!(isBroken(flow.config, 'mrtr-no-fields') && result.inputRequests === undefined))
+    result.requestState = sealState(state, flow.binding, flow.config);
   return result;
 }
 
-function inputRequest(kind: InputKind, topic: string, capabilities: JsonObject, config: ServerConfig): JsonObject {
-  const ignoreCapabilities = isBroken(config, 'mrtr-undeclared-kind');
+function inputRequest(kind: InputKind, { topic, capabilities, config, binding }: Flow): JsonObject {
+  const ignoreCapabilities =
+    isBroken(config, 'mrtr-undeclared-kind') || (binding.method === 'prompts/get' && isBroken(config, 'mrtr-prompt-undeclared-kind'));
   const elicitation = isObject(capabilities.elicitation) ? capabilities.elicitation : undefined;
   const sampling = isObject(capabilities.sampling) ? capabilities.sampling : undefined;
   switch (kind) {
@@ -235,7 +258,7 @@ function missingCapability(requiredCapabilities: JsonObject): RpcFailure {
   const names = Object.keys(requiredCapabilities).join(', ');
   return new RpcFailure(
     ErrorCode.MissingRequiredClientCapability,
-    `This tool needs the client capability ${JSON.stringify(requiredCapabilities)}; declare ${names} in clientCapabilities to use it`,
+    `This request needs the client capability ${JSON.stringify(requiredCapabilities)}; declare ${names} in clientCapabilities to use it`,
     { requiredCapabilities },
     400,
   );

@@ -1,17 +1,20 @@
 /**
- * prompts/list, prompts/get and completion/complete. One prompt, summarize_invoice, whose
- * invoice_id argument is completable both as a prompt argument and as the {id} of invoice://{id}.
+ * prompts/list, prompts/get and completion/complete. The prompt summarize_invoice, whose
+ * invoice_id argument is completable both as a prompt argument and as the {id} of invoice://{id},
+ * and the MRTR prompt review_workspace (mrtr-resource-prompt.ts).
  */
 
 import { ErrorCode } from '../../src/spec/protocol.js';
 import { LIST_CACHE, isBroken, type ServerConfig } from './config.js';
 import { INVOICES, findInvoice } from './fake-data.js';
 import { RpcFailure, internalError, isObject, type JsonObject } from './jsonrpc.js';
+import { MRTR_PROMPT, getMrtrPrompt } from './mrtr-resource-prompt.js';
 import { paginate } from './pagination.js';
 import { INVOICE_TEMPLATE } from './resources.js';
 
 const MAX_COMPLETIONS = 100;
 const AUDIENCES = ['customer', 'finance'];
+const REVIEW_FOCUSES = ['error handling', 'security', 'tests'];
 
 const SUMMARIZE_INVOICE = {
   name: 'summarize_invoice',
@@ -25,22 +28,22 @@ const SUMMARIZE_INVOICE = {
 
 export interface PromptMethods {
   list(params: JsonObject): JsonObject;
-  get(params: JsonObject): JsonObject;
+  get(params: JsonObject, context: { connection?: string }): JsonObject;
   complete(params: JsonObject): JsonObject;
 }
 
 export function createPromptMethods(config: ServerConfig): PromptMethods {
   return {
     list(params) {
-      const page = paginate('prompts', [SUMMARIZE_INVOICE], 10, params.cursor, {
+      const page = paginate('prompts', [SUMMARIZE_INVOICE, MRTR_PROMPT], 10, params.cursor, {
         acceptInvalidCursor: isBroken(config, 'invalid-cursor-accepted'),
         loopForever: false,
       });
       return { prompts: page.items, ...LIST_CACHE };
     },
 
-    get(params) {
-      if (params.name !== SUMMARIZE_INVOICE.name) {
+    get(params, context) {
+      if (params.name !== SUMMARIZE_INVOICE.name && params.name !== MRTR_PROMPT.name) {
         const code = isBroken(config, 'prompt-not-found-wrong-code') ? ErrorCode.InternalError : ErrorCode.InvalidParams;
         throw new RpcFailure(code, `Unknown prompt "${String(params.name)}". Call prompts/list for the available prompts.`);
       }
@@ -48,6 +51,7 @@ export function createPromptMethods(config: ServerConfig): PromptMethods {
       if (!isObject(args) || !Object.values(args).every((value) => typeof value === 'string')) {
         throw new RpcFailure(ErrorCode.InvalidParams, 'prompts/get params.arguments must map argument names to strings');
       }
+      if (params.name === MRTR_PROMPT.name) return getMrtrPrompt(params, args as Record<string, string>, context.connection ?? '', config);
       if (typeof args.invoice_id !== 'string') {
         throw new RpcFailure(ErrorCode.InvalidParams, 'Missing required argument "invoice_id" for prompt summarize_invoice');
       }
@@ -89,12 +93,16 @@ function candidatesFor(ref: unknown, argumentName: string): string[] {
     if (argumentName === 'audience') return AUDIENCES;
     throw new RpcFailure(ErrorCode.InvalidParams, `Prompt summarize_invoice has no argument "${argumentName}"`);
   }
+  if (isObject(ref) && ref.type === 'ref/prompt' && ref.name === MRTR_PROMPT.name) {
+    if (argumentName === 'focus') return REVIEW_FOCUSES;
+    throw new RpcFailure(ErrorCode.InvalidParams, `Prompt ${MRTR_PROMPT.name} has no argument "${argumentName}"`);
+  }
   if (isObject(ref) && ref.type === 'ref/resource' && ref.uri === INVOICE_TEMPLATE.uriTemplate) {
     if (argumentName === 'id') return invoiceIds;
     throw new RpcFailure(ErrorCode.InvalidParams, `Template ${INVOICE_TEMPLATE.uriTemplate} has no variable "${argumentName}"`);
   }
   throw new RpcFailure(
     ErrorCode.InvalidParams,
-    'completion/complete ref must be the summarize_invoice prompt or the invoice://{id} template',
+    `completion/complete ref must be the summarize_invoice or ${MRTR_PROMPT.name} prompt, or the invoice://{id} template`,
   );
 }

@@ -1,9 +1,10 @@
 /**
  * `requestState` of multi round-trip requests (basic/patterns/mrtr). The client hands it back
  * verbatim, so it is attacker-controlled input: the payload is signed with HMAC-SHA256 under a key
- * made fresh for each process, and bound to the method, the tool and its arguments. A state signed
- * for one call cannot finish another. Nothing is kept in memory, so a retry on any connection to
- * this process verifies the same way (over stdio a new process has a new key, as it should).
+ * made fresh for each process, and bound to the method, its target (tool, prompt or resource URI)
+ * and its arguments. A state signed for one call cannot finish another. Nothing is kept in memory,
+ * so a retry on any connection to this process verifies the same way (over stdio a new process has
+ * a new key, as it should).
  */
 
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -22,7 +23,8 @@ export interface StatePayload {
 
 export interface StateBinding {
   method: string;
-  tool: string;
+  /** The tool or prompt name, or the resource URI. */
+  target: string;
   args: JsonObject;
   /** Which connection the request came over; only mrtr-connection-bound looks at it. */
   connection: string;
@@ -46,16 +48,23 @@ export function openState(state: unknown, binding: StateBinding, config: ServerC
   const [body = '', signature = '', ...rest] = state.split('.');
   // The signature is compared as text: two base64url spellings of one byte string must not both pass.
   const verified = rest.length === 0 && sameText(signature, mac(body));
-  if (!verified && !isBroken(config, 'mrtr-unsigned-state')) throw rejected('requestState failed verification');
+  if (!verified && !skipsVerification(binding, config)) throw rejected('requestState failed verification');
   const payload = decode(body);
   if (!payload) throw rejected('requestState is not a state this server issued');
   if (payload.binding !== bindingDigest(binding) && !isBroken(config, 'mrtr-state-unbound')) {
-    throw rejected('requestState was issued for a different method, tool or arguments');
+    throw rejected('requestState was issued for a different method, target or arguments');
   }
   if (payload.connection !== undefined && payload.connection !== binding.connection) {
     throw rejected('requestState was issued on another connection');
   }
   return { round: payload.round, answers: payload.answers };
+}
+
+/** mrtr-unsigned-state never verifies; mrtr-resource-unsigned-state only on resources/read. */
+function skipsVerification(binding: StateBinding, config: ServerConfig): boolean {
+  return (
+    isBroken(config, 'mrtr-unsigned-state') || (binding.method === 'resources/read' && isBroken(config, 'mrtr-resource-unsigned-state'))
+  );
 }
 
 function decode(body: string): SealedPayload | undefined {
@@ -81,7 +90,7 @@ function sameText(a: string, b: string): boolean {
 
 function bindingDigest(binding: StateBinding): string {
   return createHash('sha256')
-    .update(JSON.stringify([binding.method, binding.tool, canonical(binding.args)]))
+    .update(JSON.stringify([binding.method, binding.target, canonical(binding.args)]))
     .digest('base64url');
 }
 

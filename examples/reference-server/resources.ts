@@ -1,6 +1,7 @@
 /**
- * resources/list, resources/templates/list and resources/read: three static policy documents and
- * one template, invoice://{id}, served from the fixed invoice data. A missing resource is -32602
+ * resources/list, resources/templates/list and resources/read: three static policy documents, one
+ * MRTR resource (mrtr-resource-prompt.ts) and one template, invoice://{id}, served from the fixed
+ * invoice data. A missing resource is -32602
  * with data.uri, as 2026-07-28 renumbered it (never -32002, never an empty contents array).
  */
 
@@ -8,6 +9,7 @@ import { ErrorCode } from '../../src/spec/protocol.js';
 import { LIST_CACHE, isBroken, type ServerConfig } from './config.js';
 import { DOCUMENTS, INVOICES, findInvoice } from './fake-data.js';
 import { RpcFailure, internalError, type JsonObject } from './jsonrpc.js';
+import { MRTR_RESOURCE, readMrtrResource } from './mrtr-resource-prompt.js';
 import { paginate, type PagingRules } from './pagination.js';
 
 const PAGE_SIZE = 2;
@@ -61,18 +63,24 @@ export const INVOICE_TEMPLATE = {
 export interface ResourceMethods {
   list(params: JsonObject): JsonObject;
   listTemplates(params: JsonObject): JsonObject;
-  read(params: JsonObject): JsonObject;
+  read(params: JsonObject, context: { connection?: string }): JsonObject;
 }
+
+/** The listing: the static documents with their sizes, then the MRTR resource, whose contents depend on the reader. */
+const LISTED_RESOURCES: readonly JsonObject[] = [
+  ...STATIC_RESOURCES.map(({ text, ...listed }) => ({ ...listed, size: Buffer.byteLength(text, 'utf8') })),
+  MRTR_RESOURCE,
+];
 
 export function createResourceMethods(config: ServerConfig): ResourceMethods {
   const rules: PagingRules = { acceptInvalidCursor: isBroken(config, 'invalid-cursor-accepted'), loopForever: false };
 
   return {
     list(params) {
-      const page = paginate('resources', STATIC_RESOURCES, PAGE_SIZE, params.cursor, rules);
+      const page = paginate('resources', LISTED_RESOURCES, PAGE_SIZE, params.cursor, rules);
       const laterPageScope = isBroken(config, 'scope-differs-per-page') && page.offset > 0 ? { cacheScope: 'private' } : {};
       return {
-        resources: page.items.map(({ text, ...listed }) => ({ ...listed, size: Buffer.byteLength(text, 'utf8') })),
+        resources: page.items,
         ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }),
         ...LIST_CACHE,
         ...laterPageScope,
@@ -86,8 +94,9 @@ export function createResourceMethods(config: ServerConfig): ResourceMethods {
       return { ...interim, resourceTemplates: page.items, ...LIST_CACHE };
     },
 
-    read(params) {
+    read(params, context) {
       if (typeof params.uri !== 'string') throw new RpcFailure(ErrorCode.InvalidParams, 'resources/read needs params.uri (string)');
+      if (params.uri === MRTR_RESOURCE.uri) return readMrtrResource(params, context.connection ?? '', config);
       const contents = readContents(params.uri);
       const cache = isBroken(config, 'fractional-ttl') ? { ...READ_CACHE, ttlMs: 1.5 } : READ_CACHE;
       if (contents && isBroken(config, 'read-fails')) throw internalError(`Internal error while reading ${params.uri}`);

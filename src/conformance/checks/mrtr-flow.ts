@@ -1,5 +1,7 @@
 /**
- * How layer 0 drives multi round-trip requests (basic/patterns/mrtr). mcpgate answers every input
+ * How layer 0 drives multi round-trip requests (basic/patterns/mrtr) on the three methods that may
+ * answer input_required: tools/call (safe calls only), resources/read of every listed resource
+ * (reading changes nothing) and prompts/get of every listed prompt. mcpgate answers every input
  * request with a deterministic value (a form filled from its requestedSchema, a fixed sampling
  * answer, one declared root) and re-issues the call with a new id, so every run sends the same
  * answers and a verdict can be reproduced. Over HTTP each check makes its calls
@@ -9,7 +11,7 @@
  */
 
 import { fillForm } from '../../spec/elicitation-form.js';
-import { META } from '../../spec/protocol.js';
+import { META, type INPUT_REQUIRED_METHODS } from '../../spec/protocol.js';
 import type { ListedTool } from '../../spec/tool.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { isObject } from '../../wire/jsonrpc.js';
@@ -29,14 +31,31 @@ const SAMPLING_ANSWER = {
 };
 
 const MAX_CANDIDATES = 20;
+/** First rounds in flight at once while the subjects are searched. */
+const SEARCH_LANES = 8;
+/** What a prompt's required arguments are filled with (prompt arguments are strings); a prompt that refuses it is no subject. */
+const PROMPT_ARGUMENT = 'example';
 
 export interface ToolCall {
   tool: ListedTool;
   args: Record<string, unknown>;
 }
 
-/** A call that answered input_required when made with FULL_CAPABILITIES. */
-export interface MrtrSubject extends ToolCall {
+/**
+ * One request that may answer input_required. `args` are the tool or prompt arguments (a resource
+ * has none); `tool` is set for tools/call, which is only ever made through ctx.callTool.
+ */
+export interface MrtrRequest {
+  method: (typeof INPUT_REQUIRED_METHODS)[number];
+  /** What evidence and messages call it: `tools/call NAME`, `resources/read URI`, `prompts/get NAME`. */
+  label: string;
+  params: Record<string, unknown>;
+  args?: Record<string, unknown>;
+  tool?: ListedTool;
+}
+
+/** A request that answered input_required when made with FULL_CAPABILITIES. */
+export interface MrtrSubject extends MrtrRequest {
   first: Exchange;
   result: Record<string, unknown>;
 }
@@ -44,8 +63,8 @@ export interface MrtrSubject extends ToolCall {
 export interface MrtrRun {
   client: ModernClient;
   subjects: MrtrSubject[];
-  /** How many calls were tried, for the skip message. */
-  tried: number;
+  /** How many requests of each method were tried, for the skip message. */
+  tried: Record<MrtrRequest['method'], number>;
 }
 
 const runs = new WeakMap<CheckContext, Promise<MrtrRun>>();
@@ -82,20 +101,67 @@ export function mrtrRun(ctx: CheckContext): Promise<MrtrRun> {
   return run;
 }
 
+/** Every candidate: the safe tool calls, then a read of each listed resource, then each listed prompt. */
+async function candidates(ctx: CheckContext): Promise<MrtrRequest[]> {
+  const tools = (await safeCalls(ctx)).map(toolRequest);
+  const resources = ctx.hasCapability('resources')
+    ? (await ctx.list('resources/list')).items.flatMap((resource): MrtrRequest[] =>
+        typeof resource.uri === 'string'
+          ? [{ method: 'resources/read', label: `resources/read ${resource.uri}`, params: { uri: resource.uri } }]
+          : [],
+      )
+    : [];
+  const prompts = ctx.hasCapability('prompts')
+    ? (await ctx.list('prompts/list')).items.flatMap((prompt): MrtrRequest[] => {
+        if (typeof prompt.name !== 'string') return [];
+        const args = requiredPromptArguments(prompt.arguments);
+        return [{ method: 'prompts/get', label: `prompts/get ${prompt.name}`, params: { name: prompt.name, arguments: args }, args }];
+      })
+    : [];
+  return [...tools, ...resources.slice(0, MAX_CANDIDATES), ...prompts.slice(0, MAX_CANDIDATES)];
+}
+
+function toolRequest(call: ToolCall): MrtrRequest {
+  return {
+    method: 'tools/call',
+    label: `tools/call ${call.tool.name}`,
+    params: { name: call.tool.name, arguments: call.args },
+    args: call.args,
+    tool: call.tool,
+  };
+}
+
+function requiredPromptArguments(declared: unknown): Record<string, string> {
+  const args: Record<string, string> = {};
+  for (const arg of Array.isArray(declared) ? declared : [])
+    if (isObject(arg) && arg.required === true && typeof arg.name === 'string') args[arg.name] = PROMPT_ARGUMENT;
+  return args;
+}
+
+/** Every candidate's first round, SEARCH_LANES at a time: each is told apart by its id, so they need not wait for each other. */
 async function findSubjects(ctx: CheckContext): Promise<MrtrRun> {
-  const calls = await safeCalls(ctx);
+  const requests = await candidates(ctx);
   const client = await probeClient(ctx);
-  const subjects: MrtrSubject[] = [];
-  for (const call of calls) {
-    const first = await callOnce(ctx, client, call, FULL_CAPABILITIES);
-    const result = resultOf(first);
-    if (isInputRequired(result)) subjects.push({ ...call, first, result });
-  }
-  return { client, subjects, tried: calls.length };
+  const found: Array<MrtrSubject | undefined> = [];
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    for (let index = next++; index < requests.length; index = next++) {
+      const request = requests[index]!;
+      const first = await callOnce(ctx, client, request, FULL_CAPABILITIES);
+      const result = resultOf(first);
+      if (isInputRequired(result)) found[index] = { ...request, first, result };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SEARCH_LANES, requests.length) }, lane));
+  const tried = { 'tools/call': 0, 'resources/read': 0, 'prompts/get': 0 };
+  for (const request of requests) tried[request.method]++;
+  // Kept in candidate order, so that messages list the subjects the same way on every run.
+  return { client, subjects: found.filter((subject): subject is MrtrSubject => subject !== undefined), tried };
 }
 
 export function noSubjectReason(run: MrtrRun): string {
-  return `no tool answered input_required (${run.tried} safe call(s) tried); name one in config (check.calls) or allow one with --allow-tool to exercise MRTR`;
+  const tried = run.tried;
+  return `no tool, resource or prompt answered input_required (${tried['tools/call']} safe tool call(s), ${tried['resources/read']} resource read(s), ${tried['prompts/get']} prompt get(s) tried); name a tool call in config (check.calls) or allow one with --allow-tool to exercise MRTR`;
 }
 
 /** The client one MRTR check makes its calls on, one at a time (see the top of this file). */
@@ -103,21 +169,24 @@ export async function checkClient(ctx: CheckContext, run: MrtrRun): Promise<Mode
   return ctx.transport === 'http' ? ctx.newClient() : run.client;
 }
 
-/** One tools/call with the given clientCapabilities and MRTR fields. */
+/**
+ * One request with the given clientCapabilities and MRTR fields; `args` replaces the tool or prompt
+ * arguments. A tools/call goes through ctx.callTool, so its safety rule holds for every round.
+ */
 export function callOnce(
   ctx: CheckContext,
   client: ModernClient,
-  call: ToolCall,
+  request: MrtrRequest,
   capabilities: Record<string, unknown>,
   fields: { requestState?: unknown; inputResponses?: unknown; args?: Record<string, unknown> } = {},
 ): Promise<Exchange> {
-  const params: Record<string, unknown> = {};
-  if (fields.requestState !== undefined) params.requestState = fields.requestState;
-  if (fields.inputResponses !== undefined) params.inputResponses = fields.inputResponses;
-  return ctx.callTool(call.tool, fields.args ?? call.args, client, {
-    params,
-    options: { metaPatch: { [META.clientCapabilities]: capabilities } },
-  });
+  const mrtr: Record<string, unknown> = {};
+  if (fields.requestState !== undefined) mrtr.requestState = fields.requestState;
+  if (fields.inputResponses !== undefined) mrtr.inputResponses = fields.inputResponses;
+  const options = { metaPatch: { [META.clientCapabilities]: capabilities } };
+  if (request.tool) return ctx.callTool(request.tool, fields.args ?? request.args ?? {}, client, { params: mrtr, options });
+  const params = fields.args ? { ...request.params, arguments: fields.args } : request.params;
+  return client.request(request.method, { ...params, ...mrtr }, options);
 }
 
 /** The retry fields that answer an input_required result the way mcpgate always does. */
@@ -141,11 +210,11 @@ function answerInput(request: unknown): unknown {
   return { action: 'accept', content: fillForm(params.requestedSchema) };
 }
 
-/** A new first round of the subject's call: each check starts its own, so states made single-use are judged fairly. */
+/** A new first round of the subject's request: each check starts its own, so states made single-use are judged fairly. */
 export async function freshFirstRound(
   ctx: CheckContext,
   client: ModernClient,
-  subject: ToolCall,
+  subject: MrtrRequest,
 ): Promise<{ exchange: Exchange; result?: Record<string, unknown> }> {
   const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES);
   return { exchange, result: resultOf(exchange) };

@@ -1,6 +1,6 @@
 /**
- * Multi round-trip requests (basic/patterns/mrtr, checklist M2-M8). The subjects are the safe calls
- * that answered input_required (see mrtr-flow.ts); each check re-issues them with one thing changed
+ * Multi round-trip requests (basic/patterns/mrtr, checklist M2-M8). The subjects are the safe tool
+ * calls, resource reads and prompt gets that answered input_required (see mrtr-flow.ts); each check re-issues them with one thing changed
  * and judges the answer. With no subject every check skips, naming how to provide one.
  */
 
@@ -47,17 +47,24 @@ async function overSubjects(
   if (chosen.length === 0) return skip(none);
   const problems: string[] = [];
   const evidence: Evidence[] = [];
-  let judged = 0;
+  const judged: MrtrSubject[] = [];
   const client = await checkClient(ctx, run);
   for (const subject of chosen) {
     const finding = await probe(client, subject);
-    if (finding.judged) judged++;
-    if (finding.problem) problems.push(`${subject.tool.name}: ${finding.problem}`);
-    if (finding.problem && finding.evidence && evidence.length < MAX_EVIDENCE) evidence.push(finding.evidence);
+    if (finding.judged) judged.push(subject);
+    if (finding.problem) problems.push(`${subject.label}: ${finding.problem}`);
+    if (finding.problem && finding.evidence && evidence.length < MAX_EVIDENCE) evidence.push({ ...finding.evidence, label: subject.label });
   }
   if (problems.length > 0) return violated(`${summary.fail}: ${problems.join(' | ')}`, evidence, summary.fix);
-  if (judged === 0) return skip(none);
-  return pass(summary.pass(judged));
+  if (judged.length === 0) return skip(none);
+  return pass(`${summary.pass(judged.length)} (${byMethod(judged)})`);
+}
+
+/** How many of the subjects each method accounts for, e.g. "7 tools/call, 1 resources/read". */
+function byMethod(subjects: readonly MrtrSubject[]): string {
+  const counts = new Map<string, number>();
+  for (const { method } of subjects) counts.set(method, (counts.get(method) ?? 0) + 1);
+  return [...counts].map(([method, count]) => `${count} ${method}`).join(', ');
 }
 
 const hasState = (subject: MrtrSubject): boolean => typeof subject.result.requestState === 'string';
@@ -144,7 +151,7 @@ export const mrtrChecks = defineChecks('mrtr', [
           return { judged: true };
         },
         {
-          pass: (n) => `${n} MRTR call(s) asked only for declared input kinds when re-issued with fewer capabilities`,
+          pass: (n) => `${n} MRTR request(s) asked only for declared input kinds when re-issued with fewer capabilities`,
           fail: 'input requested that the request did not declare',
           fix: "check the request's clientCapabilities before asking for input; answer -32021 (HTTP 400) with data.requiredCapabilities when the input is indispensable",
         },
@@ -178,7 +185,7 @@ export const mrtrChecks = defineChecks('mrtr', [
           return { judged: true };
         },
         {
-          pass: (n) => `${n} MRTR call(s) refused an altered requestState`,
+          pass: (n) => `${n} MRTR request(s) refused an altered requestState`,
           fail: 'a tampered requestState was accepted',
           fix: 'integrity-protect requestState (HMAC or AEAD) and reject any state that fails verification',
         },
@@ -187,14 +194,14 @@ export const mrtrChecks = defineChecks('mrtr', [
   },
   {
     id: 'mrtr.state-bound',
-    title: 'a requestState issued for one call does not complete a call with other arguments',
+    title: 'a requestState issued for one call does not complete a call with other arguments (tools/call, prompts/get)',
     level: 'SHOULD',
     spec: SPEC,
     async run(ctx) {
       return overSubjects(
         ctx,
         (subject) => hasState(subject) && changedArguments(subject.args) !== undefined,
-        'no MRTR call with a requestState has a string argument mcpgate could change',
+        'no MRTR tool call or prompt get with a requestState has a string argument mcpgate could change',
         async (client, subject) => {
           const first = await freshFirstRound(ctx, client, subject);
           if (!isInputRequired(first.result) || typeof first.result.requestState !== 'string') return { judged: false };
@@ -209,7 +216,7 @@ export const mrtrChecks = defineChecks('mrtr', [
           return { judged: true };
         },
         {
-          pass: (n) => `${n} MRTR call(s) refused a requestState replayed with other arguments`,
+          pass: (n) => `${n} MRTR request(s) refused a requestState replayed with other arguments`,
           fail: 'requestState is not bound to the originating request',
           fix: 'bind requestState to the method and parameters it was issued for (and a principal and expiry where it matters)',
         },
@@ -240,7 +247,7 @@ export const mrtrChecks = defineChecks('mrtr', [
           return { judged: true };
         },
         {
-          pass: (n) => `${n} MRTR call(s) asked again when the retry carried no inputResponses`,
+          pass: (n) => `${n} MRTR request(s) asked again when the retry carried no inputResponses`,
           fail: 'missing inputResponses were answered with an error',
           fix: 'when required inputResponses are missing, answer a new InputRequiredResult instead of an error',
         },
@@ -272,7 +279,7 @@ export const mrtrChecks = defineChecks('mrtr', [
           return { judged: true };
         },
         {
-          pass: (n) => `${n} MRTR call(s) ignored an inputResponses key they never asked for`,
+          pass: (n) => `${n} MRTR request(s) ignored an inputResponses key they never asked for`,
           fail: 'an unknown inputResponses key was refused',
           fix: 'ignore inputResponses keys that match no input request',
         },
@@ -303,7 +310,7 @@ export const mrtrChecks = defineChecks('mrtr', [
           };
         },
         {
-          pass: (n) => `${n} MRTR call(s) refused inputResponses that are not answers`,
+          pass: (n) => `${n} MRTR request(s) refused inputResponses that are not answers`,
           fail: 'malformed inputResponses were not refused',
           fix: 'validate each inputResponses value against the result type of its request and answer -32602 when it does not fit',
         },
@@ -397,8 +404,8 @@ function narrowerCapabilities(result: Record<string, unknown>): Array<Record<str
   return sets;
 }
 
-/** The same arguments with the first string value changed, or undefined when there is none. */
-function changedArguments(args: Record<string, unknown>): Record<string, unknown> | undefined {
+/** The same arguments with the first string value changed, or undefined when there is none (a resource read has no arguments). */
+function changedArguments(args: Record<string, unknown> = {}): Record<string, unknown> | undefined {
   const name = Object.keys(args).find((key) => typeof args[key] === 'string');
   return name === undefined ? undefined : { ...args, [name]: `${String(args[name])} (other)` };
 }
