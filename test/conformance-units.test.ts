@@ -5,6 +5,8 @@ import { xMcpHeaderProblems } from '../src/conformance/checks/x-mcp-header.js';
 import { parseExpectedFailures } from '../src/conformance/expected-failures.js';
 import { sampleArguments } from '../src/conformance/sample-arguments.js';
 import { compileToolSchema } from '../src/conformance/tool-schemas.js';
+import { pickSubjects, shapeOf } from '../src/conformance/checks/mrtr.js';
+import type { MrtrSubject } from '../src/conformance/checks/mrtr-flow.js';
 import { toolSafety } from '../src/spec/tool-safety.js';
 
 describe('compileToolSchema', () => {
@@ -137,5 +139,40 @@ describe('toolSafety, non-destructive policy (layer 1)', () => {
     expect(toolSafety({ name: 'z', annotations: { destructiveHint: true, readOnlyHint: true } }, none, 'non-destructive').callable).toBe(
       false,
     );
+  });
+});
+
+describe('pickSubjects (which MRTR subjects a rule is judged on)', () => {
+  const subject = (label: string, method: MrtrSubject['method'], result: Record<string, unknown>): MrtrSubject =>
+    ({ label, method, params: {}, result, first: {} }) as unknown as MrtrSubject;
+  const form = { resultType: 'input_required', inputRequests: { a: { method: 'elicitation/create', params: { mode: 'form' } } } };
+  const url = { resultType: 'input_required', inputRequests: { a: { method: 'elicitation/create', params: { mode: 'url' } } } };
+  const sampling = { resultType: 'input_required', inputRequests: { a: { method: 'sampling/createMessage', params: {} } } };
+  const samplingTools = { resultType: 'input_required', inputRequests: { a: { method: 'sampling/createMessage', params: { tools: [] } } } };
+  const subjects = [
+    subject('t1', 'tools/call', form),
+    subject('t2', 'tools/call', { ...form, requestState: 's' }),
+    subject('t3', 'tools/call', form),
+    subject('t4', 'tools/call', url),
+    subject('t5', 'tools/call', sampling),
+    subject('t6', 'tools/call', samplingTools),
+    subject('r1', 'resources/read', form),
+    subject('p1', 'prompts/get', sampling),
+  ];
+  const labels = (picked: MrtrSubject[]): string[] => picked.map((s) => s.label);
+
+  it('takes one per method first, then one per shape not yet covered, in listing order', () => {
+    expect(labels(pickSubjects(subjects, 4))).toEqual(['t1', 't2', 'r1', 'p1']);
+    expect(labels(pickSubjects(subjects, 6))).toEqual(['t1', 't2', 't4', 't5', 'r1', 'p1']);
+  });
+
+  it('fills up with the rest when the shapes run out, and takes every subject when the limit allows', () => {
+    expect(labels(pickSubjects(subjects, 8))).toEqual(labels(subjects));
+    expect(labels(pickSubjects(subjects.slice(0, 3), 4))).toEqual(['t1', 't2', 't3']);
+  });
+
+  it('with shapesOnly takes exactly one subject of each shape', () => {
+    expect(labels(pickSubjects(subjects, 8, true))).toEqual(['t1', 't2', 't4', 't5', 't6', 'r1', 'p1']);
+    expect(new Set(subjects.map(shapeOf)).size).toBe(7);
   });
 });

@@ -33,17 +33,62 @@ const SPEC = 'basic/patterns/mrtr';
 
 type Finding = { problem?: string; evidence?: Evidence; judged: boolean };
 
-/** Runs `probe` on every subject it applies to and sums up; `none` is the skip reason when it applied to none. */
+/** How many subjects one rule is judged on: every probe costs round trips, and `check` is run on every push. */
+const SUBJECTS_PER_RULE = 4;
+/** Capability gating differs per input kind, so it is judged on one subject of each shape, up to this many. */
+const SHAPES_PER_RULE = 8;
+
+/** What kind of flow a subject is: its method, the input kinds it asks for, and whether it carries state. */
+export function shapeOf(subject: MrtrSubject): string {
+  const requests = isObject(subject.result.inputRequests) ? Object.values(subject.result.inputRequests) : [];
+  const kinds = requests.map((request) => {
+    const method = isObject(request) && typeof request.method === 'string' ? request.method : '?';
+    const params = isObject(request) && isObject(request.params) ? request.params : {};
+    if (method === 'elicitation/create') return `${method}:${params.mode === 'url' ? 'url' : 'form'}`;
+    if (method === 'sampling/createMessage' && 'tools' in params) return `${method}:tools`;
+    return method;
+  });
+  return [subject.method, ...new Set(kinds)].sort().join(' ') + (typeof subject.result.requestState === 'string' ? ' +state' : '');
+}
+
+/**
+ * The subjects a rule is judged on, in a fixed order: one per method first, then one per shape not
+ * yet covered, then the rest in listing order, up to `limit`; with `shapesOnly`, one per shape.
+ */
+export function pickSubjects(subjects: readonly MrtrSubject[], limit: number, shapesOnly = false): MrtrSubject[] {
+  const picked = new Set<MrtrSubject>();
+  const firstOf = (key: (subject: MrtrSubject) => string): void => {
+    const seen = new Set([...picked].map(key));
+    for (const subject of subjects) {
+      if (picked.size >= limit) return;
+      if (!seen.has(key(subject))) {
+        seen.add(key(subject));
+        picked.add(subject);
+      }
+    }
+  };
+  if (!shapesOnly) firstOf((subject) => subject.method);
+  firstOf(shapeOf);
+  if (!shapesOnly) for (const subject of subjects) if (picked.size < limit) picked.add(subject);
+  return subjects.filter((subject) => picked.has(subject));
+}
+
+/**
+ * Runs `probe` on the subjects it applies to (see pickSubjects) and sums up; `none` is the skip
+ * reason when it applied to none.
+ */
 async function overSubjects(
   ctx: CheckContext,
   applies: (subject: MrtrSubject) => boolean,
   none: string,
   probe: (client: ModernClient, subject: MrtrSubject) => Promise<Finding>,
   summary: { pass: (count: number) => string; fail: string; fix: string },
+  choice: { shapesOnly?: boolean } = {},
 ): Promise<CheckOutcome> {
   const run = await mrtrRun(ctx);
   if (run.subjects.length === 0) return skip(noSubjectReason(run));
-  const chosen = run.subjects.filter(applies);
+  const applicable = run.subjects.filter(applies);
+  const chosen = choice.shapesOnly ? pickSubjects(applicable, SHAPES_PER_RULE, true) : pickSubjects(applicable, SUBJECTS_PER_RULE);
   if (chosen.length === 0) return skip(none);
   const problems: string[] = [];
   const evidence: Evidence[] = [];
@@ -57,7 +102,9 @@ async function overSubjects(
   }
   if (problems.length > 0) return violated(`${summary.fail}: ${problems.join(' | ')}`, evidence, summary.fix);
   if (judged.length === 0) return skip(none);
-  return pass(`${summary.pass(judged.length)} (${byMethod(judged)})`);
+  const of =
+    applicable.length > chosen.length ? `; ${chosen.length} of ${applicable.length} subjects, one per method and input shape first` : '';
+  return pass(`${summary.pass(judged.length)} (${byMethod(judged)}${of})`);
 }
 
 /** How many of the subjects each method accounts for, e.g. "7 tools/call, 1 resources/read". */
@@ -80,7 +127,7 @@ export function tamper(state: string, index: number): string {
   return `${state.slice(0, at)}${replacement}${state.slice(at + 1)}`;
 }
 
-export const mrtrChecks = defineChecks('mrtr', [
+const mrtrRules = defineChecks('mrtr', [
   {
     id: 'mrtr.input-required-shape',
     title: 'an input_required result carries inputRequests or requestState, each request a {method, params} of a known kind',
@@ -155,6 +202,7 @@ export const mrtrChecks = defineChecks('mrtr', [
           fail: 'input requested that the request did not declare',
           fix: "check the request's clientCapabilities before asking for input; answer -32021 (HTTP 400) with data.requiredCapabilities when the input is indispensable",
         },
+        { shapesOnly: true },
       );
     },
   },
@@ -376,6 +424,9 @@ export const mrtrChecks = defineChecks('mrtr', [
     },
   },
 ]);
+
+/** Every MRTR check waits for the subject search: it starts as soon as the lists are read. */
+export const mrtrChecks = mrtrRules.map((check) => ({ ...check, prepare: mrtrRun }));
 
 function shapeProblems(result: Record<string, unknown>): string[] {
   if (!('inputRequests' in result) && !('requestState' in result)) return ['neither inputRequests nor requestState'];
