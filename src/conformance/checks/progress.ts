@@ -29,31 +29,57 @@ interface ProgressRun {
   tried: number;
 }
 
-const runs = new WeakMap<CheckContext, Promise<ProgressRun>>();
-const PROGRESS_LANES = 6;
-
-function progressRun(ctx: CheckContext): Promise<ProgressRun> {
-  let run = runs.get(ctx);
-  if (!run) {
-    run = observeProgress(ctx);
-    runs.set(ctx, run);
-  }
-  return run;
+interface ProgressProbe {
+  run: Promise<ProgressRun>;
+  /**
+   * The first call in listing order that sent two or more progress notifications before its
+   * response: known as soon as it and every call before it are done, so the cancellation probe need
+   * not wait for the whole run.
+   */
+  cancellable: Promise<ProgressObservation | undefined>;
 }
 
-async function observeProgress(ctx: CheckContext): Promise<ProgressRun> {
+const probes = new WeakMap<CheckContext, ProgressProbe>();
+const PROGRESS_LANES = 6;
+
+function progressProbe(ctx: CheckContext): ProgressProbe {
+  let probe = probes.get(ctx);
+  if (!probe) {
+    let found: (observation: ProgressObservation | undefined) => void = () => {};
+    const cancellable = new Promise<ProgressObservation | undefined>((resolve) => (found = resolve));
+    const run = observeProgress(ctx, found).finally(() => found(undefined));
+    probe = { run, cancellable };
+    probes.set(ctx, probe);
+  }
+  return probe;
+}
+
+function progressRun(ctx: CheckContext): Promise<ProgressRun> {
+  return progressProbe(ctx).run;
+}
+
+const isCancellable = (observation: ProgressObservation): boolean => observation.before.length >= 2;
+
+async function observeProgress(ctx: CheckContext, found: (observation: ProgressObservation) => void): Promise<ProgressRun> {
   const calls = await safeCalls(ctx);
   const client = await probeClient(ctx);
   // A few at a time: each call has a token of its own and is judged on its own, and the whole run
   // still keeps no more requests in flight than a server may be expected to take.
   const observations: ProgressObservation[] = [];
   let next = 0;
+  let settled = 0;
+  const settle = (): void => {
+    for (; settled < calls.length && observations[settled]; settled++) {
+      if (isCancellable(observations[settled]!)) return found(observations[settled]!);
+    }
+  };
   const lane = async (): Promise<void> => {
     for (let index = next++; index < calls.length; index = next++) {
       const call = calls[index]!;
       const token = `mcpgate-progress-${index + 1}`;
       const exchange = await ctx.callTool(call.tool, call.args, client, { options: { metaPatch: { progressToken: token } } });
       observations[index] = { ...call, token, exchange, ...(await progressAround(client, exchange, token)) };
+      settle();
     }
   };
   await Promise.all(Array.from({ length: PROGRESS_LANES }, lane));
@@ -145,18 +171,19 @@ export const progressChecks = defineChecks('progress', [
     spec: 'basic/patterns/cancellation',
     transports: ['stdio'],
     async run(ctx) {
-      const run = await progressRun(ctx);
+      const subject = await progressProbe(ctx).cancellable;
+      if (!subject) {
+        const run = await progressRun(ctx);
+        return skip(
+          run.observed.length === 0
+            ? noProgressReason(run)
+            : 'no call sent two or more progress notifications, so none could be cancelled mid-way',
+        );
+      }
       // A connection no other check's traffic reaches, left out of the audits: a late answer is this
       // check's finding alone.
       return ctx.isolated(
         async (client) => {
-          const subject = run.observed.find((o) => o.before.length >= 2);
-          if (!subject)
-            return skip(
-              run.observed.length === 0
-                ? noProgressReason(run)
-                : 'no call sent two or more progress notifications, so none could be cancelled mid-way',
-            );
           const token = `${subject.token}-cancelled`;
           const id = 'mcpgate-cancel-1';
           const started = await ctx.callTool(subject.tool, subject.args, client, {
