@@ -25,24 +25,35 @@ function mrtrScenarios(): string {
 interface Chaos {
   run: CliRun;
   report: Report;
+  junit: string;
+  sarif: { runs: Array<{ results: Array<Record<string, any>> }> };
 }
 
 const runs: Record<'correct' | 'unsigned' | 'unbound', Chaos> = {} as never;
 
 async function chaos(faults: string, extra: string): Promise<Chaos> {
-  const report = join(tempDir(), 'report.json');
+  const dir = tempDir();
+  const [report, junit, sarif] = ['report.json', 'junit.xml', 'report.sarif'].map((name) => join(dir, name)) as [string, string, string];
   const run = await runCli(
-    ['chaos', '--stdio', referenceStdio(extra), '--model', 'baseline', '--faults', faults, '--runs', '1', '--report', report],
+    ['chaos', '--stdio', referenceStdio(extra), '--model', 'baseline', '--faults', faults, '--runs', '1'].concat([
+      '--report',
+      report,
+      '--junit',
+      junit,
+      '--sarif',
+      sarif,
+    ]),
     { timeoutMs: 60_000 },
   );
-  return { run, report: readJson<Report>(report) };
+  return { run, report: readJson<Report>(report), junit: readFileSync(junit, 'utf8'), sarif: readJson(sarif) };
 }
 
+let faultsFile = '';
 const findings = (c: Chaos): StateFinding[] => c.report.chaos?.agent?.stateFindings ?? [];
 const scenario = (c: Chaos, id: string) => c.report.chaos!.agent!.scenarios.find((s) => s.id === id)!;
 
 beforeAll(async () => {
-  const faults = mrtrScenarios();
+  const faults = (faultsFile = mrtrScenarios());
   [runs.correct, runs.unsigned, runs.unbound] = await Promise.all([
     chaos(faults, ''),
     chaos(faults, '--break mrtr-unsigned-state'),
@@ -81,6 +92,26 @@ describe('chaos --model baseline: the MRTR retry scenarios of examples/faults.ya
     // The agent got a real result, so its own reaction was not exercised: not measured, not a pass.
     expect(scenario(runs.unsigned, 'mrtr-tampered-state')).toMatchObject({ status: 'not_measured', verdicts: { 'not-measured': 1 } });
     expect(scenario(runs.unsigned, 'mrtr-tampered-state').samples[0]!.reason).toContain('the server completed the altered retry');
+  });
+
+  it('--break mrtr-unsigned-state: JUnit fails the tampered retry, SARIF has an error on its scenario line, and neither has the refusals', () => {
+    const { junit, sarif } = runs.unsigned;
+    const state = /<testsuite name="chaos MRTR state" tests="(\d+)" failures="(\d+)"/.exec(junit);
+    expect(state?.slice(1)).toEqual(['4', '1']);
+    expect(junit).toMatch(/name="mrtr-tampered-state: tamper-request-state on mrtr_form_elicitation, retry 1"[^>]*>\s*<failure /);
+    const results = sarif.runs[0]!.results.filter((r) => String(r.ruleId).startsWith('state.'));
+    const line = readFileSync(faultsFile, 'utf8').split('\n').indexOf('  - id: mrtr-tampered-state') + 1;
+    expect(results.map((r) => [r.ruleId, r.level, r.locations[0].physicalLocation.region.startLine])).toEqual([
+      ['state.tamper-request-state', 'error', line],
+    ]);
+    expect(findings(runs.unsigned)[0]).toMatchObject({
+      scenario: 'mrtr-tampered-state',
+      model: 'baseline',
+      source: `${faultsFile}:${line}`,
+    });
+    // The correct server's report has state cases that all pass, and no state result.
+    expect(runs.correct.junit).toMatch(/<testsuite name="chaos MRTR state" tests="4" failures="0"/);
+    expect(runs.correct.sarif.runs[0]!.results.filter((r) => String(r.ruleId).startsWith('state.'))).toEqual([]);
   });
 
   it('--break mrtr-state-unbound: the replayed retry completes, a warning that does not fail the run', () => {
