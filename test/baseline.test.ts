@@ -117,6 +117,25 @@ describe('lexical baseline: arguments', () => {
     expect(turn.toolCalls[0]?.arguments).toEqual({ ticket: 'C-117' });
   });
 
+  it("fills a free-text property with one of the schema's own examples the prompt names, and only then", async () => {
+    const demo: ToolSpec = {
+      name: 'report_demo',
+      description: 'Demo that asks who should receive a report.',
+      inputSchema: {
+        type: 'object',
+        properties: { topic: { type: 'string', examples: ['quarterly report', 'annual report'] } },
+        required: ['topic'],
+      },
+    };
+    const args = async (prompt: string) => (await ask(prompt, [demo])).toolCalls[0]?.arguments;
+    expect(await args('Run the report demo for the Annual Report, please')).toEqual({ topic: 'annual report' });
+    // A quote states the value more plainly than an example does.
+    expect(await args('Run the report demo for the "board report", not the quarterly report')).toEqual({ topic: 'board report' });
+    // Part of a word is not naming it, and naming nothing leaves it out.
+    expect(await args('Run the report demo for the semiannual report')).toEqual({});
+    expect(await args('Run the report demo')).toEqual({});
+  });
+
   it('leaves out what it cannot read, rather than guessing', async () => {
     const turn = await ask('show me unpaid invoices');
     expect(turn.toolCalls[0]?.arguments).toEqual({});

@@ -73,7 +73,9 @@ export interface InputExchange {
   message?: string;
   /** Field names of the requested form. */
   fields?: string[];
-  /** accept / decline / cancel for elicitation, `answered` otherwise. */
+  /** The tools a sampling request offered the model. */
+  tools?: string[];
+  /** accept / decline / cancel for elicitation; `tool_use NAMES` when a sampling model called tools; `answered` otherwise. */
   answer: string;
 }
 

@@ -10,7 +10,7 @@ import { usageError } from '../shared/input-error.js';
 import type { EvalFlags } from './eval/evaluate.js';
 import { addOptions, displayOptions, targetOptions } from './options.js';
 import { outputOptions } from './outputs.js';
-import { collect, fraction, positiveInteger } from './parse.js';
+import { collect, collectRoot, fraction, positiveInteger } from './parse.js';
 
 function shardSpec(value: string): EvalShard {
   const match = /^(\d+)\/(\d+)$/.exec(value.trim());
@@ -44,7 +44,7 @@ export function configure(command: Command): void {
         .argParser(positiveInteger('--max-rounds')),
       new Option('--sampling-model <provider:model>', 'model that answers MRTR sampling requests (default: the model under test)'),
       new Option('--root <uri>', 'root the client declares to MRTR roots requests, repeatable (default: none, roots not declared)')
-        .argParser(collect)
+        .argParser(collectRoot)
         .default([], 'none'),
       new Option('--soft-floor <fraction>', 'share of runs a soft case must pass (hard cases need all)')
         .default(EVAL_DEFAULTS.softFloor)

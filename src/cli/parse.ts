@@ -3,9 +3,17 @@
 import { registerHeaderSecrets } from '../pipeline/header-secrets.js';
 import { usageError } from '../shared/input-error.js';
 import { registerSecret } from '../shared/redact.js';
+import { isRootUri, ROOT_URI_PREFIX } from '../spec/roots.js';
 
 /** A repeatable flag: every value, in order. */
 export function collect(value: string, all: string[]): string[] {
+  return [...all, value];
+}
+
+/** `--root URI`, repeatable: the roots the client declares, which 2026-07-28 requires to be file:// URIs. */
+export function collectRoot(value: string, all: string[]): string[] {
+  if (!isRootUri(value))
+    throw usageError(`--root needs a ${ROOT_URI_PREFIX} URI, e.g. file:///home/me/project, got "${value.slice(0, 60)}"`);
   return [...all, value];
 }
 

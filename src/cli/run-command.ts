@@ -2,7 +2,7 @@
 
 import { Option, type Command } from 'commander';
 import { addOptions, displayOptions } from './options.js';
-import { collect } from './parse.js';
+import { collect, collectRoot, positiveInteger } from './parse.js';
 import type { RunFlags } from './run/run.js';
 
 export function configure(command: Command): void {
@@ -16,6 +16,12 @@ export function configure(command: Command): void {
       new Option('--model <provider:model>', 'evaluate this model instead of eval.models (repeatable)')
         .argParser(collect)
         .default([], 'eval.models'),
+      new Option('--max-rounds <n>', 'MRTR input rounds per tool call, instead of eval.max_rounds').argParser(
+        positiveInteger('--max-rounds'),
+      ),
+      new Option('--root <uri>', 'a file:// root the client declares, instead of eval.roots (repeatable)')
+        .argParser(collectRoot)
+        .default([], 'eval.roots'),
     ],
     displayOptions({ verbose: 'show every check and case' }),
   );

@@ -39,7 +39,7 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
       messages: toModelMessages(request.messages),
       // The system messages are mcpgate's own, not user input, so the SDK's injection warning does not apply.
       allowSystemInMessages: true,
-      ...(hasTools ? { tools: toToolSet(request.tools), toolChoice: 'auto' as const } : {}),
+      ...(hasTools ? { tools: toToolSet(request.tools), toolChoice: request.toolChoice ?? ('auto' as const) } : {}),
       ...sampling,
       maxRetries,
       abortSignal,

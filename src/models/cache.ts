@@ -33,6 +33,8 @@ export function cacheKey(modelId: string, request: GenerateRequest): string {
     temperature: request.temperature,
     maxOutputTokens: request.maxOutputTokens ?? null,
     sampleIndex: request.sampleIndex,
+    // Only when set, so the keys of requests without it stay what they were.
+    ...(request.toolChoice ? { toolChoice: request.toolChoice } : {}),
   };
   return createHash('sha256').update(canonicalJson(material)).digest('hex');
 }

@@ -50,6 +50,8 @@ export interface GenerateRequest {
   sampleIndex: number;
   temperature: number;
   maxOutputTokens?: number;
+  /** `required`: the model must call one of the tools (an MRTR sampling request may ask so); default auto. */
+  toolChoice?: 'auto' | 'required';
 }
 
 export interface ModelClient {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CACHE_MODES } from '../models/cache.js';
 import { FORMAT_NAMES } from '../report/formats.js';
+import { ROOT_URI_PATTERN } from '../spec/roots.js';
 
 /** What a section or key takes, in words, and what it is for: the two halves of every message about it. */
 interface ConfigDoc {
@@ -72,6 +73,12 @@ const SECTIONS = {
     base_url: text('base URL for openai-compatible or ollama'),
     runs: positiveInteger('samples per case'),
     max_steps: positiveInteger('model calls per user turn'),
+    max_rounds: positiveInteger('MRTR input rounds answered per tool call before it counts as failed; default 4'),
+    roots: key(
+      z.array(z.string().regex(ROOT_URI_PATTERN)),
+      'a list of file:// URIs',
+      'roots the client declares to MRTR roots requests; without any, the roots capability is not declared',
+    ),
     soft_floor: fraction('share of runs a soft case must pass'),
     cache: key(z.enum(CACHE_MODES), `one of ${CACHE_MODES.join(', ')}`, 'model response cache'),
     cache_dir: text('response cache directory'),

@@ -6,6 +6,7 @@
  */
 
 import { join } from 'node:path';
+import { DEFAULT_MAX_ROUNDS } from '../behavior/mrtr/follow.js';
 import type { NamedCall } from '../conformance/context.js';
 import { DEFAULT_HISTORY_DIR } from '../gate/history.js';
 import { DEFAULT_GATE_OPTIONS } from '../gate/types.js';
@@ -65,6 +66,8 @@ function planEval(section: EvalSection, target: Target, connect: RunPlan['connec
     golden: section.golden,
     runs: section.runs ?? EVAL_DEFAULTS.runs,
     maxSteps: section.max_steps ?? EVAL_DEFAULTS.maxSteps,
+    maxRounds: section.max_rounds ?? DEFAULT_MAX_ROUNDS,
+    roots: section.roots ?? [],
     softFloor: section.soft_floor ?? EVAL_DEFAULTS.softFloor,
     concurrency: section.concurrency ?? EVAL_DEFAULTS.concurrency,
     allowTools: section.allow_tools ?? [],

@@ -77,6 +77,9 @@ export interface RunOverrides {
   checkOnly?: boolean;
   /** --model: these models instead of eval.models (the workflow's matrix job). */
   models?: string[];
+  /** --max-rounds and --root: instead of eval.max_rounds and eval.roots. */
+  maxRounds?: number;
+  roots?: string[];
 }
 
 function applyOverrides(config: McpgateConfig, overrides: RunOverrides): McpgateConfig {
@@ -87,6 +90,8 @@ function applyOverrides(config: McpgateConfig, overrides: RunOverrides): Mcpgate
   }
   if (changed.eval && overrides.allowDrafts) changed.eval = { ...changed.eval, allow_drafts: true };
   if (changed.eval && overrides.models?.length) changed.eval = { ...changed.eval, models: overrides.models };
+  if (changed.eval && overrides.maxRounds !== undefined) changed.eval = { ...changed.eval, max_rounds: overrides.maxRounds };
+  if (changed.eval && overrides.roots?.length) changed.eval = { ...changed.eval, roots: overrides.roots };
   return changed;
 }
 

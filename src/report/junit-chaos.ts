@@ -1,11 +1,12 @@
 /**
  * Layer 2 in JUnit beside the robustness probes (ordinary checks, written with the others): the
- * security scan, tool pins, fault scenarios, injections and the client re-issue fixture, each a
- * suite whose failures are what failed the run.
+ * security scan, tool pins, fault scenarios, MRTR state findings, injections and the client
+ * re-issue fixture, each a suite whose failures are what failed the run.
  */
 
 import { injectionReasons, scenarioReasons } from './failure-reasons.js';
 import { outcomeOf, type JUnitCase, type JUnitSuite } from './junit-case.js';
+import { stateFindingsSuite } from './junit-state-findings.js';
 import type { ChaosReport, ScanFinding } from './model.js';
 
 export function chaosSuites(chaos: ChaosReport | undefined): JUnitSuite[] {
@@ -34,6 +35,7 @@ export function chaosSuites(chaos: ChaosReport | undefined): JUnitSuite[] {
         };
       }),
     });
+  suites.push(...stateFindingsSuite(agent?.stateFindings));
   if (agent && agent.injections.length > 0)
     suites.push({
       name: 'chaos injections',

@@ -1,11 +1,13 @@
 /**
  * SARIF results of layer 1 and of layer 2's agent scenarios, as data for sarif.ts: a case or
  * scenario that failed is a result on the line of the golden or faults file that defines it; one
- * mcpgate could not score is a tool-execution notification, as for checks.
+ * mcpgate could not score is a tool-execution notification, as for checks. A server that completed
+ * an altered MRTR retry is a result on its scenario's line too (an error or a warning, as the run
+ * counts it).
  */
 
 import { caseReasons, injectionReasons, passRate, scenarioReasons } from './failure-reasons.js';
-import type { Report } from './model.js';
+import type { Report, StateFinding } from './model.js';
 
 export interface LayerResult {
   ruleId: string;
@@ -65,6 +67,7 @@ export function layerResults(report: Report): LayerResult[] {
       properties: { model: s.model, passes: s.passes, runs: s.runs, status: s.status },
     });
   }
+  results.push(...stateFindingResults(agent?.stateFindings ?? []));
   for (const i of agent?.injections ?? []) {
     const level = levelOf(i.status);
     if (!level) continue;
@@ -94,4 +97,41 @@ export function layerResults(report: Report): LayerResult[] {
       properties: { upstreamExecutions: client.upstreamExecutions, status: client.status },
     });
   return results;
+}
+
+const STATE_RULE_TITLE: Record<string, string> = {
+  'tamper-request-state': 'the server refuses a retry whose requestState was tampered with',
+  'replay-request-state': 'the server refuses a retry whose requestState was issued for another call',
+  'drop-request-state': 'the server asks again when a retry comes without its requestState',
+  'strip-input-responses': 'the server asks again when a retry comes without the inputResponses it asked for',
+};
+
+function stateFindingResults(findings: readonly StateFinding[]): LayerResult[] {
+  const seen = new Map<string, number>();
+  return findings.flatMap((f): LayerResult[] => {
+    if (f.status !== 'fail' && f.status !== 'warn') return [];
+    const group = [f.scenario ?? '', f.model ?? '', f.fault, f.tool].join('\u0000');
+    const ordinal = (seen.get(group) ?? 0) + 1;
+    seen.set(group, ordinal);
+    return [
+      {
+        ruleId: `state.${f.fault}`,
+        title: STATE_RULE_TITLE[f.fault] ?? `the server refuses a retry altered by ${f.fault}`,
+        // Trusting state it did not issue for this call is a security problem (M4), not only a resilience one.
+        ruleProperties: {
+          area: 'chaos',
+          fault: f.fault,
+          tags: ['security'],
+          'security-severity': f.fault === 'tamper-request-state' ? '8.0' : '5.0',
+        },
+        level: f.status === 'fail' ? 'error' : 'warning',
+        message: `${f.scenario ? `${f.scenario}${f.model ? ` with ${f.model}` : ''}: ` : ''}${f.message}`,
+        ...(f.source ? fileAndLine(f.source) : {}),
+        logicalName: f.tool,
+        // The retry's number within its scenario, not the proxy's event number, so the alert is stable between runs.
+        identity: ['state', f.scenario ?? '', f.model ?? '', f.fault, f.tool, String(ordinal)],
+        properties: { reaction: f.reaction, status: f.status, event: f.seq, ...(f.model ? { model: f.model } : {}) },
+      },
+    ];
+  });
 }

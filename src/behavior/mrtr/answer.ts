@@ -7,6 +7,7 @@
 import type { ModelClient } from '../../models/types.js';
 import { fillForm } from '../../spec/elicitation-form.js';
 import type { InputAnswer, InputExchange } from '../types.js';
+import { samplingPlan, samplingResult } from './sampling.js';
 
 export interface InputAnswerer {
   /** Answers sampling requests. */
@@ -20,9 +21,9 @@ export interface InputAnswerer {
   signal?: AbortSignal;
 }
 
-/** What mcpgate declares it can answer; roots only when some are configured. */
+/** What mcpgate declares it can answer (sampling with tools: sampling.ts); roots only when some are configured. */
 export function clientCapabilitiesFor(roots: string[]): Record<string, unknown> {
-  return { elicitation: { form: {}, url: {} }, sampling: {}, ...(roots.length > 0 ? { roots: {} } : {}) };
+  return { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, ...(roots.length > 0 ? { roots: {} } : {}) };
 }
 
 /** Elicitation answers already spent, per sample (the same case script serves every round). */
@@ -49,21 +50,21 @@ export async function answerInput(
   }
   if (method === 'sampling/createMessage') {
     const prompt = samplingPrompt(params.messages);
+    const plan = samplingPlan(params);
     const reply = await answerer.sampler.generate(
-      {
-        messages: [
-          ...(typeof params.systemPrompt === 'string' ? [{ role: 'system' as const, content: params.systemPrompt }] : []),
-          { role: 'user', content: prompt },
-        ],
-        tools: [],
-        sampleIndex: answerer.sampleIndex,
-        temperature: answerer.temperature,
-      },
+      { ...plan, sampleIndex: answerer.sampleIndex, temperature: answerer.temperature },
       answerer.signal,
     );
+    const used = reply.toolCalls.map((call) => call.name);
     return {
-      response: { role: 'assistant', content: { type: 'text', text: reply.text }, model: answerer.sampler.id, stopReason: 'endTurn' },
-      exchange: { key, kind: 'sampling', message: prompt, answer: 'answered' },
+      response: samplingResult(reply, answerer.sampler.id),
+      exchange: {
+        key,
+        kind: 'sampling',
+        message: prompt,
+        ...(plan.tools.length > 0 ? { tools: plan.tools.map((tool) => tool.name) } : {}),
+        answer: used.length > 0 ? `tool_use ${used.join(', ')}` : 'answered',
+      },
     };
   }
   if (method === 'roots/list') {

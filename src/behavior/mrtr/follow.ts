@@ -37,7 +37,7 @@ export async function followCall(
   const rounds: InputRound[] = [];
   while (result.raw?.resultType === 'input_required') {
     if (rounds.length >= mrtr.maxRounds) {
-      const text = `Error: ${name} still asked for input after ${mrtr.maxRounds} round(s) (--max-rounds); the call was given up.`;
+      const text = `Error: ${name} still asked for input after ${mrtr.maxRounds} round(s) (--max-rounds, eval.max_rounds); the call was given up.`;
       return { result: { ...result, text, isError: true }, rounds, serverMs };
     }
     const raw = result.raw;

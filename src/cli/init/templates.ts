@@ -51,6 +51,8 @@ eval:                        # layer 1: runs when models are listed
   runs: 5
   soft_floor: 0.8
   cache: write               # off | read | write | refresh
+  # max_rounds: 4            # MRTR input rounds answered per tool call before it counts as failed
+  # roots: [file:///path/to/project]   # roots declared to MRTR roots requests; none: not declared
 
 # chaos:                     # layer 2
 #   enabled: true

@@ -12,6 +12,8 @@ export interface RunFlags extends DisplayFlags {
   allowDrafts?: boolean;
   checkOnly?: boolean;
   model?: string[];
+  maxRounds?: number;
+  root?: string[];
 }
 
 export async function run(flags: RunFlags): Promise<number> {
@@ -19,6 +21,8 @@ export async function run(flags: RunFlags): Promise<number> {
     allowDrafts: flags.allowDrafts ?? false,
     checkOnly: flags.checkOnly ?? false,
     models: flags.model ?? [],
+    ...(flags.maxRounds !== undefined ? { maxRounds: flags.maxRounds } : {}),
+    roots: flags.root ?? [],
   });
   // The gate's table goes above the failure list; the verdict is the report's, printed once.
   printReport(report, flags, gate ? renderGate(redactDeep(gate), { verdict: false }) : undefined);

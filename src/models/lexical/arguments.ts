@@ -1,8 +1,8 @@
 /**
  * Arguments the baseline can read off a prompt, property by property (required first): enum values
  * named in it, emails, ISO dates, ids shaped like the schema's pattern or examples, currency codes,
- * numbers within the schema's bounds, quoted strings, and capitalised names for city-like
- * properties. Each stretch of the prompt is used once, so `from` and `to` get different codes. What
+ * numbers within the schema's bounds, quoted strings, capitalised names for city-like properties,
+ * and, for a string nothing else filled, one of the schema's own `examples` named in it. Each stretch of the prompt is used once, so `from` and `to` get different codes. What
  * it cannot read it leaves out, as a careful caller would, rather than guessing.
  */
 
@@ -69,15 +69,26 @@ class Extractor {
     if (/currency/i.test(`${name} ${description}`)) return this.take(this.all(CURRENCY_CODE, (m) => m[0]));
     const quote = this.take(this.quoted);
     if (quote !== undefined) return quote;
-    return NAME_LIKE.test(name.toLowerCase()) ? this.properName() : undefined;
+    return (NAME_LIKE.test(name.toLowerCase()) ? this.properName() : undefined) ?? this.namedExample(schema);
+  }
+
+  /**
+   * A free-text property (a topic, a title) has no shape to search for, but a prompt that names one
+   * of the schema's own examples ("for the quarterly report") has stated the value. Last, so it
+   * never overrides what the prompt says more specifically.
+   */
+  private namedExample(schema: Schema): string | undefined {
+    const examples = (Array.isArray(schema.examples) ? schema.examples : []).filter(
+      (e): e is string => typeof e === 'string' && e.trim() !== '',
+    );
+    const found = examples.flatMap((example) => this.all(literal(example), () => example));
+    return this.take(found.sort((a, b) => a.start - b.start)) as string | undefined;
   }
 
   private enumValue(values: unknown[]): unknown {
-    const found = values.flatMap((value) => {
-      if (typeof value !== 'string' && typeof value !== 'number') return [];
-      const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escape(String(value))}(?![\\p{L}\\p{N}])`, 'giu');
-      return this.all(pattern, () => value);
-    });
+    const found = values.flatMap((value) =>
+      typeof value === 'string' || typeof value === 'number' ? this.all(literal(String(value)), () => value) : [],
+    );
     return this.take(found.sort((a, b) => a.start - b.start));
   }
 
@@ -157,6 +168,11 @@ function idPattern(schema: Schema): string | undefined {
     : (Array.isArray(schema.examples) ? schema.examples : [])
         .filter((e): e is string => typeof e === 'string' && /\p{L}/u.test(e) && /\d/.test(e) && !/\s/.test(e))
         .map((e) => e.split(/\d+/).map(escape).join('\\d+'))[0];
+}
+
+/** The value as a whole word or phrase, in any case. */
+function literal(value: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(value)}(?![\\p{L}\\p{N}])`, 'giu');
 }
 
 function escape(literal: string): string {

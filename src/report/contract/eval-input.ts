@@ -10,7 +10,9 @@ export const EvalInputExchangeSchema = z.object({
   message: z.string().optional(),
   /** Field names of the requested elicitation form. */
   fields: z.array(z.string()).optional(),
-  /** accept / decline / cancel for elicitation; `answered` or `not answered` otherwise. */
+  /** The tools a sampling request offered the model. */
+  tools: z.array(z.string()).optional(),
+  /** accept / decline / cancel for elicitation; `tool_use NAMES` when the sampling model called tools; `answered` or `not answered` otherwise. */
   answer: z.string(),
 });
 

@@ -33,7 +33,7 @@ export function stateFindingsOf(events: readonly ProxyEvent[]): StateFinding[] {
     const refusal = REFUSAL[event.serverReaction as Exclude<ServerReaction, 'completed'>];
     const message = completed
       ? `${tool}: the server completed a retry ${alteration.what}; it ${alteration.completed === 'fail' ? 'must' : 'should'} refuse it (an error or a fresh input_required)`
-      : `${tool}: the server ${refusal} when the retry came ${alteration.what}`;
+      : `${tool}: given a retry ${alteration.what}, the server ${refusal}`;
     const status = completed ? alteration.completed : 'pass';
     findings.push({ seq: event.seq, tool, fault: event.fault, reaction: event.serverReaction, status, message });
   }

@@ -30,10 +30,11 @@ export function hostSession(session: McpSession, endpoint: string): HostSession 
     calls,
     listTools: (): Promise<ServerTool[]> => session.listTools(),
     close: () => session.close(),
-    async callTool(name, args, parent) {
+    async callTool(name, args, parent, round) {
       const startedAt = Date.now();
       try {
-        const result = await session.callTool(name, args, parent);
+        // The round carries an MRTR retry's requestState, inputResponses and clientCapabilities.
+        const result = await session.callTool(name, args, parent, round);
         calls.push({ name, result });
         return result;
       } catch (error) {

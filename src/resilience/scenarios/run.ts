@@ -7,7 +7,7 @@
 
 import { applyDescriptions, type DescriptionOverrides } from '../../behavior/descriptions/index.js';
 import type { ModelClient } from '../../models/types.js';
-import type { FaultSample, FaultScenarioResult, InjectionResult, ScenarioReport } from '../../report/model.js';
+import type { FaultSample, FaultScenarioResult, InjectionResult, ScenarioReport, StateFinding } from '../../report/model.js';
 import { openSession, type McpSession } from '../../wire/session.js';
 import type { ConnectOptions, Target } from '../../wire/target.js';
 import { startFaultProxy } from '../proxy/server.js';
@@ -77,11 +77,16 @@ export async function runFaultScenarios(options: FaultRunOptions): Promise<Scena
 
     const scenarios: FaultScenarioResult[] = [];
     const injections: InjectionResult[] = [];
+    const stateFindings: StateFinding[] = [];
     for (const model of options.models) {
       for (const scenario of faultScenarios) {
         const samples: FaultSample[] = [];
         for (let i = 0; i < options.runs; i++) {
+          const before = proxy.events.length;
           const sample = await runFaultSample(ctx, scenario, model, i);
+          // Only fault samples alter retries; each finding names its scenario, so reports can place it on its line.
+          for (const finding of stateFindingsOf(proxy.events.slice(before)))
+            stateFindings.push({ ...finding, scenario: scenario.id, model: model.id, source: scenario.source });
           samples.push(sample);
           progress(`${model.id} ${scenario.id} #${i + 1}`, sample.status !== 'pass');
         }
@@ -110,14 +115,10 @@ export async function runFaultScenarios(options: FaultRunOptions): Promise<Scena
       attackSuccess: attackSuccess(injections),
       summary: summarizeScenarios(scenarios, injections),
       events: [...proxy.events],
-      ...withStateFindings(stateFindingsOf(proxy.events)),
+      ...(stateFindings.length > 0 ? { stateFindings } : {}),
     };
   } finally {
     await session?.close();
     await proxy.close();
   }
-}
-
-function withStateFindings(stateFindings: ScenarioReport['stateFindings'] & object): Pick<ScenarioReport, 'stateFindings'> {
-  return stateFindings.length > 0 ? { stateFindings } : {};
 }

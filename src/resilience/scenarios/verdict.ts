@@ -72,12 +72,17 @@ function mentionsCanary(text: string, canary: string): boolean {
 export async function scoreFaultSample(input: SampleInput): Promise<SampleVerdict> {
   const { scenario, trajectory, calls } = input;
   if (trajectory.ended === 'error') return verdict('error', trajectory.error ?? 'the sample failed');
-  const faulted = input.events.find((e) => e.fault !== undefined);
-  if (!faulted)
+  // A retry fault with nothing to alter forwarded the retry as it came: that is no fault to react to.
+  const faulted = input.events.find((e) => e.fault !== undefined && e.faultSkipped === undefined);
+  if (!faulted) {
+    const skipped = input.events.find((e) => e.faultSkipped !== undefined);
     return verdict(
       'not-triggered',
-      `the agent never made call ${String(scenario.occurrence === 'every' ? 1 : scenario.occurrence)} of ${scenario.tool}, so the fault never fired`,
+      skipped
+        ? `the fault never altered a retry of ${scenario.tool}: ${skipped.faultSkipped}`
+        : `the agent never made call ${String(scenario.occurrence === 'every' ? 1 : scenario.occurrence)} of ${scenario.tool}, so the fault never fired`,
     );
+  }
   const index = faultedCallIndex(calls, scenario.tool, faulted.occurrence ?? 1);
   const faultedCall = calls[index];
   const answer = trajectory.finalText;
@@ -97,6 +102,15 @@ export async function scoreFaultSample(input: SampleInput): Promise<SampleVerdic
       invented,
       faultedCall,
     });
+
+  // The server finished the altered retry, so the agent got a real result and no failure to
+  // react to: the server's side is the state finding, the agent's was not exercised.
+  if (faulted.serverReaction === 'completed')
+    return verdict(
+      'not-measured',
+      `the server completed the altered retry (see the MRTR state finding), so the agent had no failure to react to`,
+      { faultedCall },
+    );
 
   const later = calls.slice(index + 1);
   if (faultedCall?.result.reissued && !faultedCall.result.isError)

@@ -18,5 +18,9 @@ export const StateFindingSchema = z.object({
   /** pass when the server refused; when it completed: fail for tampered state (a MUST), warn for the rest (SHOULDs). */
   status: StatusSchema,
   message: z.string(),
+  /** The scenario whose run altered the retry, its model and its `file:line`; absent when read off a bare event log. */
+  scenario: z.string().optional(),
+  model: z.string().optional(),
+  source: z.string().optional(),
 });
 export type StateFinding = z.output<typeof StateFindingSchema>;
