@@ -48,6 +48,7 @@ export default defineConfig({
           ...timeouts,
           // At most three concurrent tests inside one file (test/broken-twins.test.ts).
           maxConcurrency: 3,
+          isolate: false,
         },
       },
     ],

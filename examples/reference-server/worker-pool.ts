@@ -1,7 +1,8 @@
 /**
  * drop-concurrent: the server as if each message took one of 20 workers for 50 ms, and a message
- * that found every worker busy were lost. Layer 0 never has more than its concurrency (8) in
- * flight, so only a load of more than 20 at once (robust.concurrent-requests sends 50) sees drops.
+ * that found every worker busy were lost. Layer 0 never has more than its --concurrency (8) in
+ * flight across its connections (src/wire/in-flight.ts), so only a load of more than 20 at once
+ * (robust.concurrent-requests sends 50) sees drops.
  */
 
 import { isBroken, type ServerConfig } from './config.js';

@@ -9,6 +9,7 @@ import { isListedTool, type ListedTool } from '../spec/tool.js';
 import type { CloseInfo, Connection, Exchange, TransportKind } from '../wire/exchange.js';
 import { isObject } from '../wire/jsonrpc.js';
 import { readAllPages, type ListOutcome } from '../wire/pagination.js';
+import { InFlightLimit } from '../wire/in-flight.js';
 import { ModernClient, type RequestOptions } from '../wire/modern-client.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { connect, type ConnectOptions, type Target } from '../wire/target.js';
@@ -39,10 +40,16 @@ export class CheckContext {
       otlpReceiver?: OtlpReceiver;
       /** Calls the user named in config (`check.calls`): they may be made as given, whatever the annotations say. */
       calls?: readonly NamedCall[];
+      /** Requests in flight at once across the run's connections (--concurrency); unbounded when absent. */
+      maxInFlight?: number;
     },
   ) {
     this.connections.push(client.connection);
+    this.limit = options.maxInFlight === undefined ? undefined : new InFlightLimit(options.maxInFlight);
+    client.limit = this.limit;
   }
+
+  private readonly limit: InFlightLimit | undefined;
 
   get transport(): TransportKind {
     return this.client.transport;
@@ -65,7 +72,9 @@ export class CheckContext {
     const connection = await connect(this.target, this.options.connect);
     this.connections.push(connection);
     if (options.audited === false) this.unaudited.add(connection);
-    return new ModernClient(connection);
+    const client = new ModernClient(connection);
+    client.limit = this.limit;
+    return client;
   }
 
   /**

@@ -66,6 +66,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
           calls: options.calls,
           connect: options.connect,
           otlpReceiver: options.otlpReceiver,
+          maxInFlight: Math.max(1, options.concurrency),
         },
       );
       results = await runChecks(ctx, applicable, options);

@@ -4,7 +4,8 @@
  */
 
 import { HEADERS, META, NAME_HEADER_SOURCE, PROTOCOL_VERSION } from '../spec/protocol.js';
-import type { Connection, Exchange } from './exchange.js';
+import type { Connection, Exchange, OutgoingMessage } from './exchange.js';
+import type { InFlightLimit } from './in-flight.js';
 import type { JsonRpcId } from './jsonrpc.js';
 import type { RequestObserver } from './observer.js';
 
@@ -33,6 +34,8 @@ export interface RequestOptions {
 
 export class ModernClient {
   private nextId = 1;
+  /** Shared by every client of a layer 0 run (see InFlightLimit); none elsewhere. */
+  limit: InFlightLimit | undefined;
 
   constructor(
     readonly connection: Connection,
@@ -56,7 +59,7 @@ export class ModernClient {
     const traced = observation ? { ...options, metaPatch: { ...observation.meta, ...options.metaPatch } } : options;
     const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
     if (!options.omitParams) message.params = this.withMeta(params, traced);
-    const exchange = await this.connection.exchange({
+    const exchange = await this.send({
       body: JSON.stringify(message),
       headers: this.headersFor(method, params, options),
       awaitId: id,
@@ -71,7 +74,7 @@ export class ModernClient {
   notify(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Exchange> {
     const message: Record<string, unknown> = { jsonrpc: '2.0', method };
     if (!options.omitParams) message.params = this.withMeta(params, options);
-    return this.connection.exchange({
+    return this.send({
       body: JSON.stringify(message),
       headers: this.headersFor(method, params, options),
       timeoutMs: options.timeoutMs,
@@ -91,13 +94,17 @@ export class ModernClient {
   ): Promise<Exchange> {
     const headers =
       options.method !== undefined ? this.headersFor(options.method, {}, { headers: options.headers }) : compact(options.headers ?? {});
-    return this.connection.exchange({
+    return this.send({
       body,
       headers,
       awaitId: options.awaitId,
       httpMethod: options.httpMethod,
       timeoutMs: options.timeoutMs,
     });
+  }
+
+  private send(message: OutgoingMessage): Promise<Exchange> {
+    return this.limit ? this.limit.run(() => this.connection.exchange(message)) : this.connection.exchange(message);
   }
 
   defaultMeta(protocolVersion = PROTOCOL_VERSION): Record<string, unknown> {
