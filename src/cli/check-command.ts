@@ -21,7 +21,9 @@ export function configure(command: Command): void {
       new Option('--max-response-bytes <n>', 'largest response body accepted')
         .default(DEFAULT_MAX_RESPONSE_BYTES)
         .argParser(positiveInteger('--max-response-bytes')),
-      new Option('--concurrency <n>', 'checks run at once, and the most requests in flight at once').default(CHECK_DEFAULTS.concurrency).argParser(positiveInteger('--concurrency')),
+      new Option('--concurrency <n>', 'checks run at once, and the most requests in flight at once')
+        .default(CHECK_DEFAULTS.concurrency)
+        .argParser(positiveInteger('--concurrency')),
       new Option(
         '--otlp-receiver [port]',
         "run an OTLP/HTTP receiver on 127.0.0.1 (stdio servers are pointed at it) and check that server spans join mcpgate's trace",
