@@ -18,6 +18,7 @@ const UNIT_TESTS = [
   'test/golden.test.ts',
   'test/histogram.test.ts',
   'test/history.test.ts',
+  'test/model-cache-off.test.ts',
   'test/models.test.ts',
   'test/mrtr-sampling.test.ts',
   'test/redact.test.ts',
@@ -48,6 +49,9 @@ export default defineConfig({
           ...timeouts,
           // At most three concurrent tests inside one file (test/broken-twins.test.ts).
           maxConcurrency: 3,
+          // The files share each worker's module cache: importing mcpgate's sources anew for every
+          // file cost about 25 s of a run's CPU. A file that mocks a module (vi.mock) needs its own
+          // cache, so such files belong to the unit project, which keeps isolation.
           isolate: false,
         },
       },
