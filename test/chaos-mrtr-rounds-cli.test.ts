@@ -1,7 +1,8 @@
 /**
  * `mcpgate chaos --max-rounds` and `--root`, through the built CLI against the reference server:
  * the fault scenarios' agent follows input_required with layer 1's limits, so one round is too few
- * for mrtr_two_rounds, the default is enough, and a declared root reaches mrtr_roots.
+ * for mrtr_two_rounds, the default is enough, and a declared root reaches mrtr_roots. `mcpgate run`
+ * gives the chaos layer mcpgate.yaml's eval.max_rounds and eval.roots.
  */
 
 import { writeFileSync } from 'node:fs';
@@ -41,14 +42,29 @@ const twoRoundsReplies = (c: Chaos): string[] =>
 let oneRound: Chaos;
 let byDefault: Chaos;
 let badRoot: Chaos;
+let configured: Chaos;
+
+/** `mcpgate run` with layer 1 (one case) and the chaos scenarios, both under the eval section's MRTR limits. */
+async function runConfigured(faults: string): Promise<Chaos> {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'golden.yaml'), 'cases:\n  - id: weather\n    prompt: What is the weather in Paris?\n    expect_tool: get_weather\n');
+  const config = join(dir, 'mcpgate.yaml');
+  writeFileSync(
+    config,
+    `server:\n  stdio: ${JSON.stringify(referenceStdio())}\neval:\n  golden: ${join(dir, 'golden.yaml')}\n  models: [baseline]\n  runs: 1\n  cache: 'off'\n  max_rounds: 2\n  roots: [file:///tmp/mcpgate-project]\nchaos:\n  faults: ${faults}\nreport:\n  dir: ${join(dir, 'reports')}\n`,
+  );
+  const run = await runCli(['run', '--config', config], { timeoutMs: 60_000 });
+  return { run, report: readJson<Report>(join(dir, 'reports', 'report.json')) };
+}
 
 beforeAll(async () => {
   const faults = join(tempDir(), 'faults.yaml');
   writeFileSync(faults, FAULTS);
-  [oneRound, byDefault, badRoot] = await Promise.all([
+  [oneRound, byDefault, badRoot, configured] = await Promise.all([
     chaos(faults, ['--max-rounds', '1']),
     chaos(faults, ['--root', 'file:///tmp/mcpgate-project']),
     chaos(faults, ['--root', 'https://example.com/project']),
+    runConfigured(faults),
   ]);
 });
 
@@ -74,6 +90,13 @@ describe('mcpgate chaos --max-rounds and --root', () => {
   it('--root reaches the roots request; without it the client declares no roots capability', () => {
     expect(finalText(byDefault, 'roots')).toContain('mrtr_roots returned: Finished mrtr_roots for "quarterly report". roots: 1 root(s)');
     expect(finalText(oneRound, 'roots')).toContain('needs the client capability {"roots":{}}');
+  });
+
+  // Two rounds: enough for the roots scenario (spurious + roots), one short for two-rounds (spurious + two).
+  it('mcpgate run: eval.max_rounds and eval.roots reach the chaos scenarios too', () => {
+    expect(configured.run.stderr).not.toContain('Error');
+    expect(finalText(configured, 'two-rounds')).toContain('still asked for input after 2 round(s)');
+    expect(finalText(configured, 'roots')).toContain('roots: 1 root(s)');
   });
 
   it('a --root that is not a file:// URI: exit 2, one line', () => {
