@@ -47,7 +47,10 @@ let configured: Chaos;
 /** `mcpgate run` with layer 1 (one case) and the chaos scenarios, both under the eval section's MRTR limits. */
 async function runConfigured(faults: string): Promise<Chaos> {
   const dir = tempDir();
-  writeFileSync(join(dir, 'golden.yaml'), 'cases:\n  - id: weather\n    prompt: What is the weather in Paris?\n    expect_tool: get_weather\n');
+  writeFileSync(
+    join(dir, 'golden.yaml'),
+    'cases:\n  - id: weather\n    prompt: What is the weather in Paris?\n    expect_tool: get_weather\n',
+  );
   const config = join(dir, 'mcpgate.yaml');
   writeFileSync(
     config,
