@@ -1,7 +1,6 @@
 /** `mcpgate eval`'s flags; the work (and the AI SDK and OpenTelemetry behind it) is loaded only when the command runs. */
 
 import { Option, type Command } from 'commander';
-import { DEFAULT_MAX_ROUNDS } from '../behavior/mrtr/follow.js';
 import type { EvalShard } from '../behavior/runner.js';
 import { DEFAULT_TRAJECTORY_MODE, TRAJECTORY_MODES } from '../behavior/trajectories.js';
 import { CACHE_MODES } from '../models/cache.js';
@@ -10,7 +9,8 @@ import { usageError } from '../shared/input-error.js';
 import type { EvalFlags } from './eval/evaluate.js';
 import { addOptions, displayOptions, targetOptions } from './options.js';
 import { outputOptions } from './outputs.js';
-import { collect, collectRoot, fraction, positiveInteger } from './parse.js';
+import { maxRoundsOption, rootOption } from './mrtr-options.js';
+import { collect, fraction, positiveInteger } from './parse.js';
 
 function shardSpec(value: string): EvalShard {
   const match = /^(\d+)\/(\d+)$/.exec(value.trim());
@@ -39,13 +39,9 @@ export function configure(command: Command): void {
       new Option('--max-steps <n>', 'model calls allowed per user turn')
         .default(EVAL_DEFAULTS.maxSteps)
         .argParser(positiveInteger('--max-steps')),
-      new Option('--max-rounds <n>', 'MRTR input rounds answered per tool call before it counts as failed')
-        .default(DEFAULT_MAX_ROUNDS)
-        .argParser(positiveInteger('--max-rounds')),
+      maxRoundsOption(),
       new Option('--sampling-model <provider:model>', 'model that answers MRTR sampling requests (default: the model under test)'),
-      new Option('--root <uri>', 'root the client declares to MRTR roots requests, repeatable (default: none, roots not declared)')
-        .argParser(collectRoot)
-        .default([], 'none'),
+      rootOption(),
       new Option('--soft-floor <fraction>', 'share of runs a soft case must pass (hard cases need all)')
         .default(EVAL_DEFAULTS.softFloor)
         .argParser(fraction('--soft-floor')),

@@ -33,6 +33,9 @@ export interface AgentChaosOptions extends ModelSettings {
   /** A descriptions file served to the models in place of the server's tools/list. */
   descriptions?: string;
   clientTimeoutMs: number;
+  /** How the agent follows input_required, as in layer 1: rounds per tool call and the roots it declares. */
+  maxRounds: number;
+  roots: string[];
 }
 
 export interface PreparedAgentChaos extends BuiltModels {
@@ -111,6 +114,7 @@ export async function runAgentChaos(
         allowTools: options.allowTools,
         callTimeoutMs: options.callTimeoutMs,
         proxyPort: options.proxyPort,
+        mrtr: { maxRounds: options.maxRounds, roots: options.roots },
         ...(prepared.descriptions ? { descriptions: prepared.descriptions } : {}),
         onProgress: (done, total, label, failed) => progress.update(done, total, label, (failures += failed ? 1 : 0)),
       }),

@@ -96,6 +96,9 @@ function planChaos(config: McpgateConfig, connect: RunPlan['connect']): RunPlan[
       callTimeoutMs: connect.timeoutMs,
       clientTimeoutMs: CHAOS_DEFAULTS.clientTimeoutMs,
       descriptions: evalSection.descriptions,
+      // The agent follows input_required as layer 1's does, so both layers meet the same limits.
+      maxRounds: evalSection.max_rounds ?? DEFAULT_MAX_ROUNDS,
+      roots: evalSection.roots ?? [],
     }),
   };
 }

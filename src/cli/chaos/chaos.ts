@@ -13,12 +13,13 @@ import type { DisplayFlags, TargetFlags } from '../options.js';
 import { outputFiles, type OutputFlags } from '../outputs.js';
 import { writeErr } from '../console.js';
 
-type SameAsAgent = 'faults' | 'judge' | 'baseUrl' | 'cache' | 'cacheDir' | 'runs' | 'proxyPort' | 'client' | 'descriptions';
+type SameAsAgent = 'faults' | 'judge' | 'baseUrl' | 'cache' | 'cacheDir' | 'runs' | 'proxyPort' | 'client' | 'descriptions' | 'maxRounds';
 
 export interface ChaosFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<AgentChaosOptions, SameAsAgent> {
   pins?: string;
   updatePins?: boolean;
   model: string[];
+  root: string[];
   clientTimeout: number;
   probeTimeout: number;
 }
@@ -40,6 +41,8 @@ function agentChaosOptions(flags: ChaosFlags): AgentChaosOptions {
     client: flags.client,
     clientTimeoutMs: flags.clientTimeout,
     descriptions: flags.descriptions,
+    maxRounds: flags.maxRounds,
+    roots: flags.root,
   };
 }
 

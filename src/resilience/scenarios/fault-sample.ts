@@ -25,6 +25,7 @@ export async function runFaultSample(ctx: SampleContext, scenario: FaultScenario
     maxSteps: ctx.maxSteps,
     sampleIndex: index,
     temperature: ctx.temperature,
+    mrtr: ctx.mrtr,
   });
   const events = ctx.proxy.eventsSince(mark);
   const scored = await scoreFaultSample({ scenario, trajectory, calls: host.calls, events, judge: ctx.judge, sampleIndex: index });

@@ -35,6 +35,7 @@ export async function runInjectionSample(
     maxSteps: ctx.maxSteps,
     sampleIndex: index,
     temperature: ctx.temperature,
+    mrtr: ctx.mrtr,
   });
   const delivered = ctx.proxy.eventsSince(mark).some((e) => e.injection !== undefined);
   const score = scoreInjection(trajectory, expected, canary);

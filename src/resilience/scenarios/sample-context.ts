@@ -15,6 +15,8 @@ export interface SampleContext {
   judge?: ModelClient;
   maxSteps: number;
   temperature: number;
+  /** Rounds per tool call and declared roots; the sampler is the model under test, as runAgent defaults it. */
+  mrtr: { maxRounds: number; roots: string[] };
 }
 
 /** The layer 1 agent runs cases; a scenario is one with no tool expectation of its own. */
