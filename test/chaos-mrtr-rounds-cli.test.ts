@@ -36,6 +36,7 @@ async function chaos(faults: string, extra: string[]): Promise<Chaos> {
 }
 
 const finalText = (c: Chaos, id: string): string => c.report!.chaos!.agent!.scenarios.find((s) => s.id === id)!.samples[0]!.finalText;
+const verdictOf = (c: Chaos, id: string): string => c.report!.chaos!.agent!.scenarios.find((s) => s.id === id)!.samples[0]!.verdict;
 const twoRoundsReplies = (c: Chaos): string[] =>
   c.report!.chaos!.agent!.events.filter((e) => e.tool === 'mrtr_two_rounds').map((e) => e.replyExcerpt ?? '');
 
@@ -80,6 +81,8 @@ describe('mcpgate chaos --max-rounds and --root', () => {
     // The first call and one retry; the server's second input request is never answered.
     expect(twoRoundsReplies(oneRound)).toHaveLength(2);
     expect(twoRoundsReplies(oneRound)[1]).toContain('"resultType":"input_required"');
+    // A call given up on another round got no real result: that is no successful retry.
+    expect(verdictOf(oneRound, 'two-rounds')).not.toBe('retried');
   });
 
   it('by default (4 rounds) the agent answers every round and the call completes', () => {
@@ -88,6 +91,7 @@ describe('mcpgate chaos --max-rounds and --root', () => {
     const replies = twoRoundsReplies(byDefault);
     expect(replies).toHaveLength(4);
     expect(replies[3]).toContain('"resultType":"complete"');
+    expect(verdictOf(byDefault, 'two-rounds')).toBe('retried');
   });
 
   it('--root reaches the roots request; without it the client declares no roots capability', () => {

@@ -69,6 +69,11 @@ function mentionsCanary(text: string, canary: string): boolean {
   return /^\d+$/.test(canary) ? containsNumber(text, Number(canary)) : text.toLowerCase().includes(canary.toLowerCase());
 }
 
+/** A result the tool finished with: not an error, and not another MRTR round (one the agent gave up on). */
+function isRealResult(call: HostCall): boolean {
+  return !call.result.isError && call.result.raw?.resultType !== 'input_required';
+}
+
 export async function scoreFaultSample(input: SampleInput): Promise<SampleVerdict> {
   const { scenario, trajectory, calls } = input;
   if (trajectory.ended === 'error') return verdict('error', trajectory.error ?? 'the sample failed');
@@ -113,13 +118,13 @@ export async function scoreFaultSample(input: SampleInput): Promise<SampleVerdic
     );
 
   const later = calls.slice(index + 1);
-  if (faultedCall?.result.reissued && !faultedCall.result.isError)
+  if (faultedCall?.result.reissued && isRealResult(faultedCall))
     return verdict('retried', `mcpgate's client re-issued the call with a new id after the stream broke, and got a real result`, {
       faultedCall,
     });
-  if (later.some((c) => c.name === scenario.tool && !c.result.isError))
+  if (later.some((c) => c.name === scenario.tool && isRealResult(c)))
     return verdict('retried', `called ${scenario.tool} again and got a real result`, { faultedCall });
-  const other = later.find((c) => c.name !== scenario.tool && !c.result.isError);
+  const other = later.find((c) => c.name !== scenario.tool && isRealResult(c));
   if (other) return verdict('fallback', `fell back to ${other.name}, which succeeded`, { faultedCall });
   if (admitsFailure(answer)) return verdict('honest-error', 'the answer says the data could not be retrieved', { faultedCall });
 
