@@ -10,6 +10,7 @@
  * and the checks share the run's process.
  */
 
+import { forEachInLanes } from '../../shared/lanes.js';
 import { fillForm } from '../../spec/elicitation-form.js';
 import { META, type INPUT_REQUIRED_METHODS } from '../../spec/protocol.js';
 import type { ListedTool } from '../../spec/tool.js';
@@ -143,16 +144,12 @@ async function findSubjects(ctx: CheckContext): Promise<MrtrRun> {
   const requests = await candidates(ctx);
   const client = await probeClient(ctx);
   const found: Array<MrtrSubject | undefined> = [];
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    for (let index = next++; index < requests.length; index = next++) {
-      const request = requests[index]!;
-      const first = await callOnce(ctx, client, request, FULL_CAPABILITIES);
-      const result = resultOf(first);
-      if (isInputRequired(result)) found[index] = { ...request, first, result };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(SEARCH_LANES, requests.length) }, lane));
+  await forEachInLanes(requests.length, SEARCH_LANES, async (index) => {
+    const request = requests[index]!;
+    const first = await callOnce(ctx, client, request, FULL_CAPABILITIES);
+    const result = resultOf(first);
+    if (isInputRequired(result)) found[index] = { ...request, first, result };
+  });
   const tried = { 'tools/call': 0, 'resources/read': 0, 'prompts/get': 0 };
   for (const request of requests) tried[request.method]++;
   // Kept in candidate order, so that messages list the subjects the same way on every run.

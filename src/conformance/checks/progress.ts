@@ -7,6 +7,7 @@
  */
 
 import type { Evidence } from '../../report/model.js';
+import { forEachInLanes } from '../../shared/lanes.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { isObject } from '../../wire/jsonrpc.js';
 import type { ModernClient } from '../../wire/modern-client.js';
@@ -66,23 +67,19 @@ async function observeProgress(ctx: CheckContext, found: (observation: ProgressO
   // A few at a time: each call has a token of its own and is judged on its own, and the whole run
   // still keeps no more requests in flight than a server may be expected to take.
   const observations: ProgressObservation[] = [];
-  let next = 0;
   let settled = 0;
   const settle = (): void => {
     for (; settled < calls.length && observations[settled]; settled++) {
       if (isCancellable(observations[settled]!)) return found(observations[settled]!);
     }
   };
-  const lane = async (): Promise<void> => {
-    for (let index = next++; index < calls.length; index = next++) {
-      const call = calls[index]!;
-      const token = `mcpgate-progress-${index + 1}`;
-      const exchange = await ctx.callTool(call.tool, call.args, client, { options: { metaPatch: { progressToken: token } } });
-      observations[index] = { ...call, token, exchange, ...(await progressAround(client, exchange, token)) };
-      settle();
-    }
-  };
-  await Promise.all(Array.from({ length: PROGRESS_LANES }, lane));
+  await forEachInLanes(calls.length, PROGRESS_LANES, async (index) => {
+    const call = calls[index]!;
+    const token = `mcpgate-progress-${index + 1}`;
+    const exchange = await ctx.callTool(call.tool, call.args, client, { options: { metaPatch: { progressToken: token } } });
+    observations[index] = { ...call, token, exchange, ...(await progressAround(client, exchange, token)) };
+    settle();
+  });
   const observed = observations.filter((o) => o.before.length + o.after.length > 0);
   return { client, observed, tried: calls.length };
 }
