@@ -29,6 +29,8 @@ export class CheckContext {
   private side: ModernClient | undefined;
   private sideTurns = 0;
   private sideTurn: Promise<void> = Promise.resolve();
+  /** Shared by every client of the run (see InFlightLimit). */
+  private readonly limit: InFlightLimit | undefined;
 
   constructor(
     readonly target: Target,
@@ -48,8 +50,6 @@ export class CheckContext {
     this.limit = options.maxInFlight === undefined ? undefined : new InFlightLimit(options.maxInFlight);
     client.limit = this.limit;
   }
-
-  private readonly limit: InFlightLimit | undefined;
 
   get transport(): TransportKind {
     return this.client.transport;
