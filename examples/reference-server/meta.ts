@@ -1,7 +1,9 @@
 /**
  * Per-request `_meta` validation. The revision is stateless, so every request must say which
  * version it speaks and which client capabilities it declares; nothing is remembered from earlier
- * traffic. Missing fields come before an unsupported version, which comes before header checks.
+ * traffic. Missing fields come first, then the headers (they must agree with the body whatever it
+ * says), then whether the version is one this server serves: a header and a body that disagree are
+ * -32020 even when the body names a version nobody serves.
  */
 
 import { ErrorCode, META, PROTOCOL_VERSION } from '../../src/spec/protocol.js';
@@ -10,7 +12,7 @@ import { RpcFailure, isObject, type JsonObject } from './jsonrpc.js';
 
 export const SUPPORTED_VERSIONS = [PROTOCOL_VERSION];
 
-/** Returns the protocol version the request speaks, after checking that it is one this server serves. */
+/** Returns the protocol version the request names, after checking that the required fields are there. */
 export function checkRequestMeta(params: unknown, config: ServerConfig): string {
   const meta = isObject(params) && isObject(params._meta) ? params._meta : undefined;
   const version = meta?.[META.protocolVersion];
@@ -21,7 +23,11 @@ export function checkRequestMeta(params: unknown, config: ServerConfig): string 
   if (meta && isBroken(config, 'traceparent-rejected') && 'traceparent' in meta) {
     throw invalidMeta('params._meta.traceparent is not accepted by this server');
   }
-  const requested = typeof version === 'string' ? version : PROTOCOL_VERSION;
+  return typeof version === 'string' ? version : PROTOCOL_VERSION;
+}
+
+/** Refuses a version this server does not serve with -32022, naming the ones it does. */
+export function checkVersionServed(requested: string, config: ServerConfig): void {
   if (!SUPPORTED_VERSIONS.includes(requested)) {
     const data = isBroken(config, 'unsupported-version-no-data') ? undefined : { supported: SUPPORTED_VERSIONS, requested };
     throw new RpcFailure(
@@ -31,7 +37,6 @@ export function checkRequestMeta(params: unknown, config: ServerConfig): string 
       400,
     );
   }
-  return requested;
 }
 
 function requireMetaFields(params: unknown, meta: JsonObject | undefined): void {

@@ -20,7 +20,7 @@ import {
   type OutgoingMessage,
   type RequestId,
 } from './jsonrpc.js';
-import { checkRequestMeta } from './meta.js';
+import { checkRequestMeta, checkVersionServed } from './meta.js';
 import { createPromptMethods } from './prompts.js';
 import { createResourceMethods } from './resources.js';
 import { URL_ELICITATION_TOOL } from './mrtr-tools.js';
@@ -107,6 +107,7 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
     const version = checkRequestMeta(params, config);
     const body = isObject(params) ? params : {};
     if (context.headers) checkHeaders(context.headers, method, body, version, config);
+    checkVersionServed(version, config);
     if (method === 'subscriptions/listen') {
       return { kind: 'subscribe', acknowledgement: acknowledge(isBroken(config, 'ack-own-subscription-id') ? 'subscription-1' : id) };
     }

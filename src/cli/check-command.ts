@@ -24,6 +24,12 @@ export function configure(command: Command): void {
       new Option('--concurrency <n>', 'checks run at once, and the most requests in flight at once')
         .default(CHECK_DEFAULTS.concurrency)
         .argParser(positiveInteger('--concurrency')),
+      new Option('--max-calls <n>', 'tool calls one check makes on its own at most')
+        .default(CHECK_DEFAULTS.maxCalls)
+        .argParser(positiveInteger('--max-calls')),
+      new Option('--max-list-items <n>', 'items read of one paginated list at most')
+        .default(CHECK_DEFAULTS.maxListItems)
+        .argParser(positiveInteger('--max-list-items')),
       new Option(
         '--otlp-receiver [port]',
         "run an OTLP/HTTP receiver on 127.0.0.1 (stdio servers are pointed at it) and check that server spans join mcpgate's trace",

@@ -3,16 +3,30 @@
  * to open an independent connection, and the one path through which a tool may be called.
  */
 
-import type { PAGINATED_METHODS } from '../spec/protocol.js';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { CAPABILITY_METHODS, type PAGINATED_METHODS } from '../spec/protocol.js';
 import { toolSafety } from '../spec/tool-safety.js';
 import { isListedTool, type ListedTool } from '../spec/tool.js';
 import type { CloseInfo, Connection, Exchange, TransportKind } from '../wire/exchange.js';
-import { isObject } from '../wire/jsonrpc.js';
+import { isObject, isResultResponse } from '../wire/jsonrpc.js';
 import { readAllPages, type ListOutcome } from '../wire/pagination.js';
 import { InFlightLimit } from '../wire/in-flight.js';
 import { ModernClient, type RequestOptions } from '../wire/modern-client.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { connect, type ConnectOptions, type Target } from '../wire/target.js';
+
+/** The tool calls one check may make at most, unless --max-calls says otherwise. */
+export const DEFAULT_MAX_CALLS = 20;
+
+/**
+ * A request that every server serves, for probes about the protocol rather than a feature: the
+ * first list the server declares and answered, else server/discover itself.
+ */
+export interface ServedRequest {
+  method: string;
+  /** What the probe calls it in messages and evidence, for example "tools/list". */
+  label: string;
+}
 
 /** A tool call the user names in config (`check.calls`), made exactly as written. */
 export interface NamedCall {
@@ -31,6 +45,8 @@ export class CheckContext {
   private sideTurn: Promise<void> = Promise.resolve();
   /** Shared by every client of the run (see InFlightLimit). */
   private readonly limit: InFlightLimit | undefined;
+  /** The exchanges each check makes (see withinCheck), so the runner can tell mcpgate's limits from the server's faults. */
+  private readonly scope = new AsyncLocalStorage<Exchange[]>();
 
   constructor(
     readonly target: Target,
@@ -44,11 +60,32 @@ export class CheckContext {
       calls?: readonly NamedCall[];
       /** Requests in flight at once across the run's connections (--concurrency); unbounded when absent. */
       maxInFlight?: number;
+      /** Items (and pages) read of one list (--max-list-items). */
+      maxListItems?: number;
+      /** Tool calls one check makes at most (--max-calls). */
+      maxCalls?: number;
     },
   ) {
     this.connections.push(client.connection);
     this.limit = options.maxInFlight === undefined ? undefined : new InFlightLimit(options.maxInFlight);
+    this.adopt(client);
+  }
+
+  /** Runs one check, collecting the exchanges it makes. */
+  async withinCheck<T>(run: () => Promise<T>): Promise<{ value: T; exchanges: Exchange[] }> {
+    const exchanges: Exchange[] = [];
+    const value = await this.scope.run(exchanges, run);
+    return { value, exchanges };
+  }
+
+  get maxCalls(): number {
+    return this.options.maxCalls ?? DEFAULT_MAX_CALLS;
+  }
+
+  private adopt(client: ModernClient): void {
     client.limit = this.limit;
+    client.tap = (exchange) => this.scope.getStore()?.push(exchange);
+    if (client !== this.client) client.adoptParamHeaders(this.client);
   }
 
   get transport(): TransportKind {
@@ -73,7 +110,7 @@ export class CheckContext {
     this.connections.push(connection);
     if (options.audited === false) this.unaudited.add(connection);
     const client = new ModernClient(connection);
-    client.limit = this.limit;
+    this.adopt(client);
     return client;
   }
 
@@ -118,13 +155,35 @@ export class CheckContext {
   list(method: keyof typeof PAGINATED_METHODS | string): Promise<ListOutcome> {
     let pending = this.lists.get(method);
     if (!pending) {
-      pending = readAllPages(this.client, method);
+      pending = this.readList(this.client, method);
+      if (method === 'tools/list') pending = pending.then((listing) => (this.client.declareTools(listing.items), listing));
       this.lists.set(method, pending);
     }
     return pending;
   }
 
+  /** A fresh read of a list, within the run's limits (for checks that compare two reads). */
+  readList(client: ModernClient, method: string): Promise<ListOutcome> {
+    return readAllPages(client, method, { maxItems: this.options.maxListItems });
+  }
+
+  /**
+   * The request protocol probes send when the rule is about the protocol, not a feature: a list the
+   * server declares and served (tools, then resources, then prompts), else server/discover, which
+   * every server answers. A server without tools rightly refuses tools/list, so it is never assumed.
+   */
+  async servedRequest(): Promise<ServedRequest> {
+    for (const [capability, methods] of Object.entries(CAPABILITY_METHODS)) {
+      const method = methods.find((m) => m.endsWith('/list'));
+      if (!method || !this.hasCapability(capability)) continue;
+      const first = (await this.list(method)).pages[0];
+      if (first && isResultResponse(first.response)) return { method, label: method };
+    }
+    return { method: 'server/discover', label: 'server/discover' };
+  }
+
   async tools(): Promise<ListedTool[]> {
+    if (!this.hasCapability('tools')) return [];
     const outcome = await this.list('tools/list');
     return outcome.items.filter(isListedTool);
   }

@@ -21,6 +21,7 @@ import { skip, type CheckDefinition, type CheckOutcome } from './check.js';
 import { toCheckResult } from './check-result.js';
 import { CheckContext, type NamedCall } from './context.js';
 import { evidenceOf } from './evidence.js';
+import { withinLimits } from './limits.js';
 import { verdictFor } from './verdict.js';
 
 export interface RunOptions {
@@ -36,6 +37,10 @@ export interface RunOptions {
   opened?: Promise<Connection>;
   /** How many probes run at once. */
   concurrency: number;
+  /** Items read of one list at most (--max-list-items). */
+  maxListItems?: number;
+  /** Tool calls one check makes at most (--max-calls). */
+  maxCalls?: number;
   /** How long a stdio server gets to exit after its stdin closes. */
   eofGraceMs: number;
   onProgress?: (done: number, total: number, result: CheckResult) => void;
@@ -67,11 +72,15 @@ export async function runConformance(options: RunOptions): Promise<Report> {
           connect: options.connect,
           otlpReceiver: options.otlpReceiver,
           maxInFlight: Math.max(1, options.concurrency),
+          maxListItems: options.maxListItems,
+          maxCalls: options.maxCalls,
         },
       );
       results = await runChecks(ctx, applicable, options);
-      const tools = await ctx.list('tools/list');
-      if (!tools.problem) target.fingerprint = fingerprintOf(tools.items, target.serverInfo);
+      if (ctx.hasCapability('tools')) {
+        const tools = await ctx.list('tools/list');
+        if (!tools.problem && !tools.capped) target.fingerprint = fingerprintOf(tools.items, target.serverInfo);
+      }
     } else {
       authRequired = era.era === 'unknown' && era.authRequired === true;
       results = notModernResults(applicable, era);
@@ -153,13 +162,14 @@ async function runChecks(ctx: CheckContext, checks: CheckDefinition[], options: 
 
 async function runOne(ctx: CheckContext, check: CheckDefinition, options: RunOptions): Promise<CheckResult> {
   const started = performance.now();
-  let outcome: CheckOutcome;
-  try {
-    outcome = await check.run(ctx);
-  } catch (error) {
-    outcome = { status: 'error', message: `mcpgate could not run this check: ${(error as Error).message}`, evidence: [] };
-  }
-  return toCheckResult(check, outcome, options.strict, performance.now() - started);
+  const { value: outcome, exchanges } = await ctx.withinCheck(async (): Promise<CheckOutcome> => {
+    try {
+      return await check.run(ctx);
+    } catch (error) {
+      return { status: 'error', message: `mcpgate could not run this check: ${(error as Error).message}`, evidence: [] };
+    }
+  });
+  return toCheckResult(check, withinLimits(outcome, exchanges), options.strict, performance.now() - started);
 }
 
 function notModernResults(checks: CheckDefinition[], era: Exclude<EraVerdict, { era: 'modern' }>): CheckResult[] {

@@ -65,6 +65,8 @@ const SECTIONS = {
       'a list of {tool, arguments} mappings',
       'tool calls the MRTR and progress checks make exactly as written, whatever the tool annotations say',
     ),
+    max_calls: positiveInteger('tool calls one check makes on its own at most (default 20)'),
+    max_list_items: positiveInteger('items read of one paginated list at most (default 10000)'),
   }),
   eval: section('layer 1 behaviour (runs when models are listed)', {
     golden: text('golden set file'),

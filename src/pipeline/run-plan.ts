@@ -18,7 +18,7 @@ import { registerSecret } from '../shared/redact.js';
 import type { Target } from '../wire/target.js';
 import { prepareAgentChaos, type PreparedAgentChaos } from './chaos-agent.js';
 import type { McpgateConfig } from './config-schema.js';
-import { CHAOS_DEFAULTS, DEFAULT_START_WAIT_MS, DEFAULT_TIMEOUT_MS, EVAL_DEFAULTS, REPORT_DIR_DEFAULT } from './defaults.js';
+import { CHAOS_DEFAULTS, CHECK_DEFAULTS, DEFAULT_START_WAIT_MS, DEFAULT_TIMEOUT_MS, EVAL_DEFAULTS, REPORT_DIR_DEFAULT } from './defaults.js';
 import { prepareEvalLayer, type PreparedEvalLayer } from './eval-layer.js';
 import { expectedFailuresFrom, type ExpectedFailures } from './expected-failures.js';
 import { registerHeaderSecrets } from './header-secrets.js';
@@ -31,7 +31,14 @@ export interface RunPlan {
   /** server.start: an HTTP server the run starts first and ends last. */
   start?: ServerStart;
   connect: { timeoutMs: number; headers: Record<string, string> };
-  check: { strict: boolean; allowTools: string[]; calls: NamedCall[]; expectedFailures?: ExpectedFailures };
+  check: {
+    strict: boolean;
+    allowTools: string[];
+    calls: NamedCall[];
+    expectedFailures?: ExpectedFailures;
+    maxCalls: number;
+    maxListItems: number;
+  };
   /** Layer 1, when models are listed. */
   eval?: PreparedEvalLayer;
   /** Layer 2, when it is enabled or pins or faults are named. */
@@ -145,6 +152,8 @@ export function planRun(config: McpgateConfig): RunPlan {
       strict: config.check?.strict ?? false,
       allowTools: config.check?.allow_tools ?? [],
       calls: (config.check?.calls ?? []).map((call) => ({ tool: call.tool, arguments: call.arguments ?? {} })),
+      maxCalls: config.check?.max_calls ?? CHECK_DEFAULTS.maxCalls,
+      maxListItems: config.check?.max_list_items ?? CHECK_DEFAULTS.maxListItems,
       expectedFailures,
     },
     ...(evalLayer ? { eval: evalLayer } : {}),

@@ -45,6 +45,8 @@ async function runLayers(plan: RunPlan): Promise<{ report: Report; verdicts: Lay
     expectedFailures: plan.check.expectedFailures,
     connect: { ...plan.connect, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES },
     concurrency: CHECK_DEFAULTS.concurrency,
+    maxCalls: plan.check.maxCalls,
+    maxListItems: plan.check.maxListItems,
   });
   const verdicts = [{ layer: 'layer 0', verdict: report.verdict }];
   if (plan.eval && report.verdict.exitCode !== EXIT.unreachable) {

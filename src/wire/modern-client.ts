@@ -1,8 +1,12 @@
 /**
  * A 2026-07-28 client that sends fully valid requests by default (per-request `_meta`, the
- * MCP-Protocol-Version, Mcp-Method and Mcp-Name headers) and lets a caller break exactly one thing.
+ * MCP-Protocol-Version, Mcp-Method and Mcp-Name headers, and the Mcp-Param-* headers of the tools it
+ * was told about) and lets a caller break exactly one thing.
  */
 
+export { encodeHeaderValue };
+
+import { encodeHeaderValue, paramHeadersOf, paramHeaderValues, type ParamHeader } from '../spec/param-headers.js';
 import { HEADERS, META, NAME_HEADER_SOURCE, PROTOCOL_VERSION } from '../spec/protocol.js';
 import type { Connection, Exchange, OutgoingMessage } from './exchange.js';
 import type { InFlightLimit } from './in-flight.js';
@@ -36,6 +40,10 @@ export class ModernClient {
   private nextId = 1;
   /** Shared by every client of a layer 0 run (see InFlightLimit); none elsewhere. */
   limit: InFlightLimit | undefined;
+  /** Called with every finished exchange (layer 0 attributes them to the check that made them). */
+  tap: ((exchange: Exchange) => void) | undefined;
+  /** Tools whose input schemas declare x-mcp-header parameters, by name (see declareTools). */
+  private paramHeaders = new Map<string, ParamHeader[]>();
 
   constructor(
     readonly connection: Connection,
@@ -103,8 +111,28 @@ export class ModernClient {
     });
   }
 
-  private send(message: OutgoingMessage): Promise<Exchange> {
-    return this.limit ? this.limit.run(() => this.connection.exchange(message)) : this.connection.exchange(message);
+  /**
+   * The tools this client may call, as listed: a tools/call of one whose schema declares
+   * x-mcp-header parameters then carries their Mcp-Param-* headers, as every conforming client's does.
+   */
+  declareTools(tools: ReadonlyArray<Record<string, unknown>>): void {
+    const declared = new Map<string, ParamHeader[]>();
+    for (const tool of tools) {
+      const headers = typeof tool.name === 'string' ? paramHeadersOf(tool.inputSchema) : [];
+      if (headers.length > 0) declared.set(tool.name as string, headers);
+    }
+    this.paramHeaders = declared;
+  }
+
+  /** The declarations another client of the same server was given. */
+  adoptParamHeaders(from: ModernClient): void {
+    this.paramHeaders = new Map(from.paramHeaders);
+  }
+
+  private async send(message: OutgoingMessage): Promise<Exchange> {
+    const exchange = await (this.limit ? this.limit.run(() => this.connection.exchange(message)) : this.connection.exchange(message));
+    this.tap?.(exchange);
+    return exchange;
   }
 
   defaultMeta(protocolVersion = PROTOCOL_VERSION): Record<string, unknown> {
@@ -132,15 +160,12 @@ export class ModernClient {
     const nameField = NAME_HEADER_SOURCE[method];
     const nameValue = nameField ? params[nameField] : undefined;
     if (typeof nameValue === 'string') headers[HEADERS.name] = encodeHeaderValue(nameValue);
+    const declared = method === 'tools/call' && typeof params.name === 'string' ? this.paramHeaders.get(params.name) : undefined;
+    if (declared) Object.assign(headers, paramHeaderValues(declared, params.arguments));
     return compact({ ...headers, ...options.headers });
   }
 }
 
-/** Header values that are not plain visible ASCII travel as `=?base64?…?=` (UTF-8). */
-export function encodeHeaderValue(value: string): string {
-  const plain = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !/^=\?base64\?.*\?=$/.test(value);
-  return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
-}
 
 function compact(headers: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};

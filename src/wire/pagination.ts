@@ -7,12 +7,14 @@ import { isObject, isResultResponse } from './jsonrpc.js';
 export interface ListOutcome {
   items: Record<string, unknown>[];
   pages: Exchange[];
-  /** Why the list could not be read completely, if it could not. */
+  /** Why the list could not be read completely because of the server (an error, a looping cursor), if so. */
   problem?: string;
+  /**
+   * Set when mcpgate stopped at one of its own limits (items, pages, --timeout, --max-response-bytes):
+   * the list is incomplete, which says nothing about the server. Names the limit and what raises it.
+   */
+  capped?: string;
 }
-
-/** Pages of one list read before mcpgate stops: a server can hand out new cursors forever. */
-export const MAX_PAGES = 50;
 
 /** Items of one list kept, over all its pages: each is compiled, fingerprinted and compared by the checks. */
 export const MAX_LIST_ITEMS = 10_000;
@@ -22,27 +24,36 @@ export interface PageRequester {
   request(method: string, params?: Record<string, unknown>): Promise<Exchange>;
 }
 
-export async function readAllPages(client: PageRequester, method: string): Promise<ListOutcome> {
+export interface PageLimits {
+  /** Items kept over all pages (--max-list-items); pages are capped at the same number, so a list of one item a page ends at the item cap. */
+  maxItems?: number;
+}
+
+/** The flag that raises the item cap, named wherever the cap is reported. */
+export const MAX_LIST_ITEMS_FLAG = '--max-list-items';
+
+export async function readAllPages(client: PageRequester, method: string, limits: PageLimits = {}): Promise<ListOutcome> {
+  const maxItems = limits.maxItems ?? MAX_LIST_ITEMS;
   const key = PAGINATED_METHODS[method] ?? 'items';
   const items: Record<string, unknown>[] = [];
   const pages: Exchange[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 0; page < maxItems; page++) {
     const exchange = await client.request(method, cursor === undefined ? {} : { cursor });
     pages.push(exchange);
     if (!isResultResponse(exchange.response)) {
-      return { items, pages, problem: exchange.error?.message ?? `${method} did not return a result` };
+      const error = exchange.error;
+      if (error && !exchange.response && (error.kind === 'timeout' || error.kind === 'too-large'))
+        return { items, pages, capped: `page ${page + 1} of ${method}: ${error.message}` };
+      return { items, pages, problem: error?.message ?? `${method} did not return a result` };
     }
     const result = exchange.response.result;
     const pageItems = result[key];
     if (!Array.isArray(pageItems)) return { items, pages, problem: `${method} result has no "${key}" array` };
     for (const item of pageItems) {
       if (!isObject(item)) continue;
-      if (items.length === MAX_LIST_ITEMS) {
-        const problem = `the list has more than ${MAX_LIST_ITEMS} items, mcpgate's cap on one list; the rest was not read`;
-        return { items, pages, problem };
-      }
+      if (items.length === maxItems) return { items, pages, capped: itemCapMessage(method, maxItems) };
       items.push(item);
     }
     const next = result.nextCursor;
@@ -52,5 +63,18 @@ export async function readAllPages(client: PageRequester, method: string): Promi
     seenCursors.add(next);
     cursor = next;
   }
-  return { items, pages, problem: `pagination did not end within ${MAX_PAGES} pages, mcpgate's cap on one list` };
+  return {
+    items,
+    pages,
+    capped: `${method} had not ended after ${maxItems} pages (${items.length} items), mcpgate's cap on one list; raise it with ${MAX_LIST_ITEMS_FLAG}`,
+  };
+}
+
+function itemCapMessage(method: string, maxItems: number): string {
+  return `${method} has more than ${maxItems} items, mcpgate's cap on one list (the first ${maxItems} were read); raise it with ${MAX_LIST_ITEMS_FLAG}`;
+}
+
+/** Why not a single item could be read (for callers that need the list to go on), or undefined. */
+export function unreadable(outcome: ListOutcome): string | undefined {
+  return outcome.items.length === 0 ? (outcome.problem ?? outcome.capped) : undefined;
 }

@@ -12,7 +12,7 @@ import { isErrorResponse, isObject, isResultResponse } from './jsonrpc.js';
 import type { LegacyClient } from './legacy-client.js';
 import { ModernClient } from './modern-client.js';
 import type { RequestObserver } from './observer.js';
-import { readAllPages } from './pagination.js';
+import { readAllPages, unreadable } from './pagination.js';
 import { connect, type ConnectOptions, type Target } from './target.js';
 
 export interface ToolResult {
@@ -77,8 +77,11 @@ class Session implements McpSession {
 
   async listTools(): Promise<ServerTool[]> {
     const listing = await readAllPages(this.client, 'tools/list');
-    if (listing.problem && listing.items.length === 0) throw new WireError('closed-early', `tools/list failed: ${listing.problem}`);
-    return listing.items.filter(isServerTool);
+    const failed = unreadable(listing);
+    if (failed) throw new WireError('closed-early', `tools/list failed: ${failed}`);
+    const tools = listing.items.filter(isServerTool);
+    if (this.client instanceof ModernClient) this.client.declareTools(tools);
+    return tools;
   }
 
   async callTool(name: string, args: Record<string, unknown>, parent?: unknown, round: CallRound = {}): Promise<ToolResult> {

@@ -17,6 +17,8 @@ export interface CheckFlags extends TargetFlags, DisplayFlags, OutputFlags {
   expectedFailures?: string;
   maxResponseBytes: number;
   concurrency: number;
+  maxCalls: number;
+  maxListItems: number;
   otlpReceiver?: number | true;
   listChecks?: boolean;
 }
@@ -64,6 +66,8 @@ export async function check(flags: CheckFlags): Promise<number> {
       expectedFailures,
       connect: connectOptions,
       concurrency: flags.concurrency,
+      maxCalls: flags.maxCalls,
+      maxListItems: flags.maxListItems,
       ...(receiver ? { otlpReceiver: receiver } : {}),
     });
   } finally {

@@ -21,8 +21,9 @@ export const hostChecks = defineChecks('http', [
       const url = new URL(ctx.client.connection.endpoint);
       if (!LOOPBACK.has(url.hostname))
         return skip(`the server is reached at ${url.hostname}, not on loopback; the Host check applies to local servers`);
-      const exchange = await ctx.client.request('tools/list', {}, { headers: { Host: 'evil.example' } });
-      const evidence = [evidenceOf(exchange, 'an HTTP 4xx (403 or 421)', 'tools/list with Host: evil.example')];
+      const { method } = await ctx.servedRequest();
+      const exchange = await ctx.client.request(method, {}, { headers: { Host: 'evil.example' } });
+      const evidence = [evidenceOf(exchange, 'an HTTP 4xx (403 or 421)', `${method} with Host: evil.example`)];
       const status = exchange.status;
       if (status !== undefined && status >= 400 && status < 500) return pass(`foreign Host: HTTP ${status}`, evidence);
       return violated(

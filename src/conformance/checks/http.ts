@@ -1,18 +1,20 @@
 /** Streamable HTTP rules: routing headers, method handling, Origin, sessions (basic/transports/streamable-http). */
 
 import type { Evidence } from '../../report/model.js';
-import { ErrorCode, HEADERS, LEGACY_VERSIONS } from '../../spec/protocol.js';
+import { ErrorCode, HEADERS, LEGACY_VERSIONS, META, PROTOCOL_VERSION } from '../../spec/protocol.js';
 import type { Exchange } from '../../wire/exchange.js';
 import type { RequestOptions } from '../../wire/modern-client.js';
 import { defineChecks, pass, skip, violated, type CheckOutcome } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
-import { sampleArguments } from '../sample-arguments.js';
 import { expectError, expectResult } from './expect.js';
+import { safeCalls } from '../calls.js';
 
 const SPEC = 'basic/transports/streamable-http';
 const HTTP_ONLY = ['http'] as const;
 const MISMATCH = `${ErrorCode.HeaderMismatch} with HTTP 400`;
+/** A version no server serves, for the body of a request whose header names the current one. */
+const UNSERVED_VERSION = '1900-01-01';
 
 interface Probe {
   label: string;
@@ -38,17 +40,22 @@ async function expectHeaderMismatch(probes: Probe[], fix: string): Promise<Check
   return pass(`${probes.length} probe(s) answered ${MISMATCH}`, evidence.slice(0, 2));
 }
 
-/** A request that carries Mcp-Name and is safe to send: a listed resource, a prompt, or a callable tool. */
-async function namedRequests(ctx: CheckContext): Promise<Array<{ method: string; params: Record<string, unknown>; name: string }>> {
-  const out: Array<{ method: string; params: Record<string, unknown>; name: string }> = [];
+interface NamedRequest {
+  method: string;
+  params: Record<string, unknown>;
+  name: string;
+}
+
+/** A request that carries Mcp-Name and is safe to send: a listed resource, a prompt, or a safe tool call. */
+async function namedRequests(ctx: CheckContext): Promise<NamedRequest[]> {
+  const out: NamedRequest[] = [];
   if (ctx.hasCapability('resources')) {
     const resource = (await ctx.list('resources/list')).items.find((r) => typeof r.uri === 'string');
     if (resource) out.push({ method: 'resources/read', params: { uri: resource.uri }, name: resource.uri as string });
   }
   if (ctx.hasCapability('tools')) {
-    const tool = (await ctx.callableTools())[0];
-    if (tool)
-      out.push({ method: 'tools/call', params: { name: tool.name, arguments: sampleArguments(tool.inputSchema) }, name: tool.name });
+    const call = (await safeCalls(ctx))[0];
+    if (call) out.push({ method: 'tools/call', params: { name: call.tool.name, arguments: call.args }, name: call.tool.name });
   }
   if (ctx.hasCapability('prompts')) {
     const prompt = (await ctx.list('prompts/list')).items.find(
@@ -65,6 +72,17 @@ function request(ctx: CheckContext, method: string, params: Record<string, unkno
   return () => ctx.client.request(method, params, options);
 }
 
+/** The name with the case of every letter swapped, or undefined when it has no cased letter. */
+export function swapCase(name: string): string | undefined {
+  const swapped = [...name].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+  return swapped === name ? undefined : swapped;
+}
+
+/** Another method than `method`, to put in a mismatched Mcp-Method header. */
+function otherMethod(method: string): string {
+  return method === 'server/discover' ? 'tools/list' : 'server/discover';
+}
+
 export const httpChecks = defineChecks('http', [
   {
     id: 'http.mcp-method-required',
@@ -72,11 +90,13 @@ export const httpChecks = defineChecks('http', [
     level: 'MUST',
     spec: SPEC,
     transports: HTTP_ONLY,
-    run: (ctx) =>
-      expectHeaderMismatch(
-        [{ label: 'tools/list without Mcp-Method', send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.method]: undefined } }) }],
+    run: async (ctx) => {
+      const { method } = await ctx.servedRequest();
+      return expectHeaderMismatch(
+        [{ label: `${method} without Mcp-Method`, send: request(ctx, method, {}, { headers: { [HEADERS.method]: undefined } }) }],
         'reject requests without Mcp-Method with HTTP 400 and -32020',
-      ),
+      );
+    },
   },
   {
     id: 'http.mcp-method-mismatch',
@@ -84,20 +104,24 @@ export const httpChecks = defineChecks('http', [
     level: 'MUST',
     spec: SPEC,
     transports: HTTP_ONLY,
-    run: (ctx) =>
-      expectHeaderMismatch(
+    run: async (ctx) => {
+      const { method } = await ctx.servedRequest();
+      const other = otherMethod(method);
+      const upper = method.toUpperCase();
+      return expectHeaderMismatch(
         [
           {
-            label: 'Mcp-Method: tools/call on a tools/list body',
-            send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.method]: 'tools/call' } }),
+            label: `Mcp-Method: ${other} on a ${method} body`,
+            send: request(ctx, method, {}, { headers: { [HEADERS.method]: other } }),
           },
           {
-            label: 'Mcp-Method: TOOLS/LIST (values are case-sensitive)',
-            send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.method]: 'TOOLS/LIST' } }),
+            label: `Mcp-Method: ${upper} (values are case-sensitive)`,
+            send: request(ctx, method, {}, { headers: { [HEADERS.method]: upper } }),
           },
         ],
         'compare Mcp-Method with the body method exactly and answer a mismatch with HTTP 400 and -32020',
-      ),
+      );
+    },
   },
   {
     id: 'http.header-names-case-insensitive',
@@ -106,14 +130,15 @@ export const httpChecks = defineChecks('http', [
     spec: SPEC,
     transports: HTTP_ONLY,
     async run(ctx) {
+      const { method } = await ctx.servedRequest();
       const exchange = await ctx.client.request(
-        'tools/list',
+        method,
         {},
         {
           headers: {
             [HEADERS.method]: undefined,
             [HEADERS.protocolVersion]: undefined,
-            'mcp-method': 'tools/list',
+            'mcp-method': method,
             'MCP-PROTOCOL-VERSION': ctx.client.defaultMeta()['io.modelcontextprotocol/protocolVersion'] as string,
           },
         },
@@ -138,16 +163,28 @@ export const httpChecks = defineChecks('http', [
     async run(ctx) {
       const targets = await namedRequests(ctx);
       if (targets.length === 0) return skip('no resource, prompt without required arguments, or callable tool to address');
-      const probes = targets.flatMap(({ method, params, name }) => [
-        { label: `${method} ${name} without Mcp-Name`, send: request(ctx, method, params, { headers: { [HEADERS.name]: undefined } }) },
-        {
-          label: `${method} ${name} with Mcp-Name "mcpgate-mismatch"`,
-          send: request(ctx, method, params, { headers: { [HEADERS.name]: 'mcpgate-mismatch' } }),
-        },
-      ]);
+      const probes = targets.flatMap(({ method, params, name }) => {
+        const swapped = method === 'resources/read' ? undefined : swapCase(name);
+        return [
+          { label: `${method} ${name} without Mcp-Name`, send: request(ctx, method, params, { headers: { [HEADERS.name]: undefined } }) },
+          {
+            label: `${method} ${name} with Mcp-Name "mcpgate-mismatch"`,
+            send: request(ctx, method, params, { headers: { [HEADERS.name]: 'mcpgate-mismatch' } }),
+          },
+          // Names are case-sensitive (two tools may differ only in case), so the comparison must be too.
+          ...(swapped
+            ? [
+                {
+                  label: `${method} ${name} with Mcp-Name "${swapped}" (values are case-sensitive)`,
+                  send: request(ctx, method, params, { headers: { [HEADERS.name]: swapped } }),
+                },
+              ]
+            : []),
+        ];
+      });
       return expectHeaderMismatch(
         probes,
-        'require Mcp-Name equal to params.name (tools/call, prompts/get) or params.uri (resources/read), answering HTTP 400 and -32020 otherwise',
+        'require Mcp-Name equal to params.name (tools/call, prompts/get) or params.uri (resources/read), compared exactly, answering HTTP 400 and -32020 otherwise',
       );
     },
   },
@@ -183,17 +220,24 @@ export const httpChecks = defineChecks('http', [
     transports: HTTP_ONLY,
     async run(ctx) {
       const versions = Array.isArray(ctx.discover.result.supportedVersions) ? ctx.discover.result.supportedVersions : [];
+      const { method } = await ctx.servedRequest();
       const probes: Probe[] = [
         {
-          label: 'MCP-Protocol-Version 2025-11-25 with _meta 2026-07-28',
-          send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.protocolVersion]: '2025-11-25' } }),
+          label: `${method} with MCP-Protocol-Version 2025-11-25 and _meta ${PROTOCOL_VERSION}`,
+          send: request(ctx, method, {}, { headers: { [HEADERS.protocolVersion]: '2025-11-25' } }),
+        },
+        // The header and the body disagree before either is judged on its own: a server that checks
+        // the body's version first answers -32022 for a request whose headers it should have refused.
+        {
+          label: `server/discover with MCP-Protocol-Version ${PROTOCOL_VERSION} and _meta ${UNSERVED_VERSION}`,
+          send: request(ctx, 'server/discover', {}, { metaPatch: { [META.protocolVersion]: UNSERVED_VERSION } }),
         },
       ];
       // A server that also serves old clients may read a missing header as 2025-03-26.
       if (!versions.some((v) => (LEGACY_VERSIONS as readonly unknown[]).includes(v))) {
         probes.push({
-          label: 'no MCP-Protocol-Version header',
-          send: request(ctx, 'tools/list', {}, { headers: { [HEADERS.protocolVersion]: undefined } }),
+          label: `${method} without an MCP-Protocol-Version header`,
+          send: request(ctx, method, {}, { headers: { [HEADERS.protocolVersion]: undefined } }),
         });
       }
       return expectHeaderMismatch(
@@ -230,8 +274,9 @@ export const httpChecks = defineChecks('http', [
     spec: `${SPEC}#security-warning`,
     transports: HTTP_ONLY,
     async run(ctx) {
-      const exchange = await ctx.client.request('tools/list', {}, { headers: { Origin: 'https://evil.example' } });
-      const evidence = [evidenceOf(exchange, 'HTTP 403', 'tools/list with Origin: https://evil.example')];
+      const { method } = await ctx.servedRequest();
+      const exchange = await ctx.client.request(method, {}, { headers: { Origin: 'https://evil.example' } });
+      const evidence = [evidenceOf(exchange, 'HTTP 403', `${method} with Origin: https://evil.example`)];
       return exchange.status === 403
         ? pass('foreign Origin: HTTP 403', evidence)
         : violated(

@@ -16,9 +16,10 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
     async run(ctx) {
       const stringId = uniqueId('mcpgate');
       const integerId = 900_000 + Math.floor(Math.random() * 99_999);
+      const { method } = await ctx.servedRequest();
       const [s, i] = await Promise.all([
-        ctx.client.request('tools/list', {}, { id: stringId }),
-        ctx.client.request('tools/list', {}, { id: integerId }),
+        ctx.client.request(method, {}, { id: stringId }),
+        ctx.client.request(method, {}, { id: integerId }),
       ]);
       const evidence = [
         evidenceOf(s, `a response with id ${JSON.stringify(stringId)} (a string)`, 'string id'),
@@ -64,15 +65,16 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
     title: 'a request with id null is rejected as an invalid request (-32600)',
     level: 'SHOULD',
     spec: 'basic/index#messages',
-    run: (ctx) =>
+    run: async (ctx) => {
+      const { method } = await ctx.servedRequest();
       // On stdio nothing can be matched to a null id: the answer is whatever arrives before the next
       // request's, on a connection no other check's traffic reaches.
-      ctx.isolated(
+      return ctx.isolated(
         async (client) => {
-          const exchange = await client.request('tools/list', {}, { id: null, audited: false });
+          const exchange = await client.request(method, {}, { id: null, audited: false });
           if (ctx.transport === 'stdio') {
             const before = client.connection.received.length;
-            await client.request('tools/list');
+            await client.request(method);
             const answer = client.connection.received
               .slice(before)
               .map((r) => r.message)
@@ -80,14 +82,15 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
             if (answer) exchange.response = answer as typeof exchange.response;
           }
           const judged = expectError(exchange, ErrorCode.InvalidRequest);
-          const evidence = [evidenceOf(exchange, `JSON-RPC error ${ErrorCode.InvalidRequest}`, 'tools/list with "id": null')];
+          const evidence = [evidenceOf(exchange, `JSON-RPC error ${ErrorCode.InvalidRequest}`, `${method} with "id": null`)];
           if (judged.ok) return pass(`id null: ${judged.seen}`, evidence);
           if (expectResult(exchange).ok)
             return violated('a request with id null was served as if it were valid', evidence, 'reject "id": null with -32600');
           return warn(`id null got ${judged.seen}; the spec names -32600 but leaves the answer open`, evidence);
         },
         { http: 'shared' },
-      ),
+      );
+    },
   },
   {
     id: 'jsonrpc.notification-no-response',
@@ -112,11 +115,12 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
       }
       // stdio: a response to the notification would arrive before the answer to the next request, on a
       // connection no other check's traffic reaches.
+      const { method } = await ctx.servedRequest();
       return ctx.isolated(
         async (client) => {
           const before = client.connection.received.length;
           await client.notify('notifications/cancelled', params);
-          const follow = await client.request('tools/list');
+          const follow = await client.request(method);
           const window = client.connection.received.slice(before).map((r) => r.message);
           const stray = window.filter(
             (m) =>
@@ -131,7 +135,7 @@ export const jsonrpcChecks = defineChecks('jsonrpc', [
               'never answer notifications',
             );
           return pass('no response to the notification', [
-            evidenceOf(follow, 'the follow-up request answered, nothing else', 'follow-up tools/list'),
+            evidenceOf(follow, 'the follow-up request answered, nothing else', `follow-up ${method}`),
           ]);
         },
         { http: 'shared' },

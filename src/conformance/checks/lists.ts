@@ -15,6 +15,18 @@ function itemKey(item: Record<string, unknown>): string {
   return String(item.name ?? item.uri ?? item.uriTemplate ?? JSON.stringify(item));
 }
 
+/** Keys seen more than once, in one pass: a list holds up to --max-list-items entries. */
+function repeatedKeys(items: ReadonlyArray<Record<string, unknown>>): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const item of items) {
+    const key = itemKey(item);
+    if (seen.has(key)) repeated.add(key);
+    seen.add(key);
+  }
+  return [...repeated];
+}
+
 export const listChecks = defineChecks('lists', [
   {
     id: 'pagination.follow',
@@ -26,20 +38,24 @@ export const listChecks = defineChecks('lists', [
       if (methods.length === 0) return skip('the server declares no capability with a paginated list');
       const problems: string[] = [];
       const evidence: Evidence[] = [];
+      const capped: string[] = [];
       let pages = 0;
+      let items = 0;
       for (const method of methods) {
         const listing = await ctx.list(method);
         if (listing.pages[0] && !resultOf(listing.pages[0])) continue; // not served at all: capabilities.gates reports it
         pages += listing.pages.length;
+        items += listing.items.length;
         const last = listing.pages[listing.pages.length - 1];
         if (listing.problem) {
           problems.push(`${method}: ${listing.problem}`);
           if (last) evidence.push(evidenceOf(last, 'a page without nextCursor eventually', method));
           continue;
         }
-        const keys = listing.items.map(itemKey);
-        const dupes = keys.filter((k, i) => keys.indexOf(k) !== i);
-        if (dupes.length > 0) problems.push(`${method}: items repeat across pages (${[...new Set(dupes)].slice(0, 3).join(', ')})`);
+        // What was read is judged even when mcpgate stopped early; whether the list ends is not.
+        if (listing.capped) capped.push(listing.capped);
+        const dupes = repeatedKeys(listing.items);
+        if (dupes.length > 0) problems.push(`${method}: items repeat across pages (${dupes.slice(0, 3).join(', ')})`);
         const scopes = new Set(listing.pages.map((p) => resultOf(p)?.cacheScope).filter((s) => s !== undefined));
         if (scopes.size > 1) {
           problems.push(`${method}: pages use different cacheScope values ${JSON.stringify([...scopes])}`);
@@ -53,6 +69,10 @@ export const listChecks = defineChecks('lists', [
           problems.join(' | '),
           evidence.slice(0, 3),
           'return a finite sequence of pages with distinct items and one cacheScope',
+        );
+      if (capped.length > 0)
+        return skip(
+          `whether every list ends could not be judged: ${capped.join(' | ')}; the ${items} item(s) over ${pages} page(s) read repeat nothing and keep one cacheScope`,
         );
       return pass(`${methods.length} list(s) read completely over ${pages} page(s)`);
     },

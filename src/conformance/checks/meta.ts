@@ -4,7 +4,7 @@ import type { Evidence } from '../../report/model.js';
 import { CORE_META_KEYS, ErrorCode, META, META_KEY_PATTERN, isReservedMetaPrefix } from '../../spec/protocol.js';
 import { validateDefinition } from '../../spec/validate.js';
 import { isObject } from '../../wire/jsonrpc.js';
-import type { ModernClient, RequestOptions } from '../../wire/modern-client.js';
+import type { RequestOptions } from '../../wire/modern-client.js';
 import { defineChecks, pass, skip, violated, warn, type CheckDefinition } from '../check.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { auditedResults } from './audit.js';
@@ -17,10 +17,11 @@ function missingMetaCheck(id: string, title: string, what: string, options: Requ
     level: 'MUST',
     spec: 'basic/index#meta',
     async run(ctx) {
-      const exchange = await ctx.client.request('tools/list', {}, options);
+      const served = await ctx.servedRequest();
+      const exchange = await ctx.client.request(served.method, {}, options);
       const expected = expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport);
       const judged = expectError(exchange, ErrorCode.InvalidParams, 400);
-      const evidence = [evidenceOf(exchange, expected, `tools/list with ${what}`)];
+      const evidence = [evidenceOf(exchange, expected, `${served.label} with ${what}`)];
       if (!judged.ok) {
         return violated(
           `a request with ${what} should get ${expected}; got ${judged.seen}`,
@@ -33,9 +34,6 @@ function missingMetaCheck(id: string, title: string, what: string, options: Requ
   };
 }
 
-function normalRequest(client: ModernClient, options: RequestOptions) {
-  return client.request('tools/list', {}, options);
-}
 
 export const metaChecks = defineChecks('meta', [
   missingMetaCheck('meta.missing-params', 'a request without params is rejected with -32602', 'no params at all', { omitParams: true }),
@@ -57,9 +55,10 @@ export const metaChecks = defineChecks('meta', [
     level: 'MUST',
     spec: 'basic/index#meta',
     async run(ctx) {
-      const exchange = await normalRequest(ctx.client, { metaPatch: { [META.clientInfo]: undefined } });
+      const served = await ctx.servedRequest();
+      const exchange = await ctx.client.request(served.method, {}, { metaPatch: { [META.clientInfo]: undefined } });
       const judged = expectResult(exchange);
-      const evidence = [evidenceOf(exchange, 'a normal ListToolsResult', `tools/list without ${META.clientInfo}`)];
+      const evidence = [evidenceOf(exchange, `a normal ${served.label} result`, `${served.label} without ${META.clientInfo}`)];
       return judged.ok
         ? pass('a request without clientInfo was served normally', evidence)
         : violated(
@@ -76,9 +75,10 @@ export const metaChecks = defineChecks('meta', [
     spec: 'basic/index#meta',
     async run(ctx) {
       const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
-      const exchange = await normalRequest(ctx.client, { metaPatch: { traceparent, tracestate: 'mcpgate=1' } });
+      const served = await ctx.servedRequest();
+      const exchange = await ctx.client.request(served.method, {}, { metaPatch: { traceparent, tracestate: 'mcpgate=1' } });
       const judged = expectResult(exchange);
-      const evidence = [evidenceOf(exchange, 'a normal ListToolsResult', 'tools/list with traceparent and tracestate')];
+      const evidence = [evidenceOf(exchange, `a normal ${served.label} result`, `${served.label} with traceparent and tracestate`)];
       return judged.ok
         ? pass('traceparent and tracestate were accepted', evidence)
         : violated(
@@ -175,18 +175,19 @@ export const statelessCheck = defineChecks('meta', [
     title: 'version and capabilities come from each request, not from earlier traffic on the connection',
     level: 'MUST',
     spec: 'basic/index#meta',
-    run: (ctx) =>
-      ctx.isolated(
+    run: async (ctx) => {
+      const served = await ctx.servedRequest();
+      return ctx.isolated(
         async (client) => {
-          const first = await client.request('tools/list', {}, { metaPatch: { [META.protocolVersion]: undefined } });
-          const second = await client.request('tools/list');
+          const first = await client.request(served.method, {}, { metaPatch: { [META.protocolVersion]: undefined } });
+          const second = await client.request(served.method);
           const evidence = [
             evidenceOf(
               first,
               expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport),
               'first request on a new connection, without protocolVersion',
             ),
-            evidenceOf(second, 'a ListToolsResult', 'second request, well-formed'),
+            evidenceOf(second, `a ${served.label} result`, 'second request, well-formed'),
           ];
           const refused = expectError(first, ErrorCode.InvalidParams, 400);
           const after = expectResult(second);
@@ -207,6 +208,7 @@ export const statelessCheck = defineChecks('meta', [
           return pass('a defective first request was refused and did not change how the next one was served', evidence);
         },
         { cold: true, http: 'new-unaudited' },
-      ),
+      );
+    },
   },
 ]);

@@ -19,7 +19,7 @@ import { isObject } from '../../wire/jsonrpc.js';
 import type { ModernClient } from '../../wire/modern-client.js';
 import type { CheckContext } from '../context.js';
 import { resultOf } from './expect.js';
-import { validArguments } from './tool-calls.js';
+import { safeCalls, type ToolCall } from '../calls.js';
 
 /** Every input kind mcpgate can answer: what the first round of a flow declares. */
 export const FULL_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
@@ -37,10 +37,6 @@ const SEARCH_LANES = 8;
 /** What a prompt's required arguments are filled with (prompt arguments are strings); a prompt that refuses it is no subject. */
 const PROMPT_ARGUMENT = 'example';
 
-export interface ToolCall {
-  tool: ListedTool;
-  args: Record<string, unknown>;
-}
 
 /**
  * One request that may answer input_required. `args` are the tool or prompt arguments (a resource
@@ -74,14 +70,6 @@ export function isInputRequired(result: Record<string, unknown> | undefined): re
   return result?.resultType === 'input_required';
 }
 
-/** The calls named in config, then safe calls (read-only, --allow-tool) with schema-valid sample arguments. */
-export async function safeCalls(ctx: CheckContext): Promise<ToolCall[]> {
-  const sampled = (await ctx.callableTools()).flatMap((tool) => {
-    const args = validArguments(tool);
-    return args ? [{ tool, args }] : [];
-  });
-  return [...(await ctx.namedCalls()), ...sampled].slice(0, MAX_CANDIDATES);
-}
 
 /**
  * The connection the MRTR and progress probes call on. Over stdio a new client is a new server

@@ -14,7 +14,8 @@ import type { ModernClient } from '../../wire/modern-client.js';
 import { defineChecks, pass, skip, violated } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
-import { probeClient, safeCalls, type ToolCall } from './mrtr-flow.js';
+import { safeCalls, type ToolCall } from '../calls.js';
+import { probeClient } from './mrtr-flow.js';
 
 interface ProgressObservation extends ToolCall {
   token: string;

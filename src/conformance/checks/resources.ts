@@ -20,7 +20,9 @@ function listCheck(id: string, method: string, capability: string, key: string, 
       const evidence = listing.pages[0] ? [evidenceOf(listing.pages[0], `a result with a "${key}" array`, method)] : [];
       if (listing.problem)
         return violated(`${method}: ${listing.problem}`, evidence, `serve ${method} because the ${capability} capability is declared`);
-      return pass(`${method} listed ${listing.items.length} item(s) over ${listing.pages.length} page(s)`, evidence);
+      if (listing.capped && listing.items.length === 0) return skip(`${method} could not be read: ${listing.capped}`);
+      const stopped = listing.capped ? ` (reading stopped early: ${listing.capped})` : '';
+      return pass(`${method} listed ${listing.items.length} item(s) over ${listing.pages.length} page(s)${stopped}`, evidence);
     },
   };
 }

@@ -12,7 +12,11 @@ import { evidenceOf } from '../evidence.js';
 import { sampleArguments } from '../sample-arguments.js';
 import { compileToolSchema, describeValidationErrors } from '../tool-schemas.js';
 import { errorCodeOf } from '../../wire/jsonrpc.js';
+import { forEachInLanes } from '../../shared/lanes.js';
 import { resultOf } from './expect.js';
+
+/** Calls of one check in flight at once; the run's in-flight limit (--concurrency) bounds them all. */
+const CALL_LANES = 8;
 
 /** Sample arguments that validate against the tool's own input schema, or undefined. */
 export function validArguments(tool: ListedTool): Record<string, unknown> | undefined {
@@ -35,40 +39,46 @@ export const callChecks: Array<Omit<CheckDefinition, 'area'>> = [
     level: 'MUST',
     spec: 'server/tools#output-schema',
     async run(ctx) {
-      const candidates = (await ctx.callableTools()).filter((t) => t.outputSchema !== undefined);
-      if (candidates.length === 0) return skip(`no callable tool declares an outputSchema; ${await callableNote(ctx)}`);
-      const evidence: Evidence[] = [];
-      const problems: string[] = [];
-      let verified = 0;
-      for (const tool of candidates) {
+      const declaring = (await ctx.callableTools()).filter((t) => t.outputSchema !== undefined);
+      if (declaring.length === 0) return skip(`no callable tool declares an outputSchema; ${await callableNote(ctx)}`);
+      const candidates = declaring.slice(0, ctx.maxCalls);
+      const findings: Array<{ problem: string; evidence: Evidence } | 'verified' | undefined> = [];
+      // Each call is judged on its own, so they go out together, within the run's in-flight limit.
+      await forEachInLanes(candidates.length, CALL_LANES, async (index) => {
+        const tool = candidates[index]!;
         const args = validArguments(tool);
-        if (!args) continue;
         const compiled = compileToolSchema(tool.outputSchema);
-        if (!compiled.ok) continue;
+        if (!args || !compiled.ok) return;
         const exchange = await ctx.callTool(tool, args);
         const result = resultOf(exchange);
-        if (!result || result.isError === true || result.resultType === 'input_required') continue;
-        verified++;
+        if (!result || result.isError === true || result.resultType === 'input_required') return;
         const expected = `structuredContent valid against the outputSchema of ${tool.name}`;
-        if (!('structuredContent' in result)) {
-          problems.push(`${tool.name} returned no structuredContent`);
-          evidence.push(evidenceOf(exchange, expected, tool.name));
-        } else if (!compiled.validate(result.structuredContent)) {
-          problems.push(`${tool.name}: ${describeValidationErrors(compiled.validate)}`);
-          evidence.push(evidenceOf(exchange, expected, tool.name));
-        }
-      }
+        if (!('structuredContent' in result))
+          findings[index] = { problem: `${tool.name} returned no structuredContent`, evidence: evidenceOf(exchange, expected, tool.name) };
+        else if (!compiled.validate(result.structuredContent))
+          findings[index] = {
+            problem: `${tool.name}: ${describeValidationErrors(compiled.validate)}`,
+            evidence: evidenceOf(exchange, expected, tool.name),
+          };
+        else findings[index] = 'verified';
+      });
+      const problems = findings.filter((f): f is { problem: string; evidence: Evidence } => typeof f === 'object');
+      const verified = problems.length + findings.filter((f) => f === 'verified').length;
+      const capped =
+        declaring.length > candidates.length
+          ? `; ${declaring.length - candidates.length} more tool(s) with an outputSchema were not called (mcpgate's cap --max-calls ${ctx.maxCalls})`
+          : '';
       if (problems.length > 0)
         return violated(
-          `structuredContent does not conform to the outputSchema: ${problems.join(' | ')}`,
-          evidence.slice(0, 3),
+          `structuredContent does not conform to the outputSchema: ${problems.map((p) => p.problem).join(' | ')}`,
+          problems.slice(0, 3).map((p) => p.evidence),
           'return structuredContent that validates against the declared outputSchema',
         );
       if (verified === 0)
         return skip(
-          `no call to a tool with an outputSchema returned a successful result with sample arguments (add "examples" to inputSchema properties); ${await callableNote(ctx)}`,
+          `no call to a tool with an outputSchema returned a successful result with sample arguments (add "examples" to inputSchema properties); ${await callableNote(ctx)}${capped}`,
         );
-      return pass(`${verified} tool call(s) returned structuredContent valid against the outputSchema`);
+      return pass(`${verified} tool call(s) returned structuredContent valid against the outputSchema${capped}`);
     },
   },
   {

@@ -2,10 +2,10 @@
 
 import type { Evidence } from '../../report/model.js';
 import { defineChecks, pass, skip, violated, warn } from '../check.js';
-import { readAllPages } from '../../wire/pagination.js';
+import { unreadable, type ListOutcome } from '../../wire/pagination.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
-import { sampleArguments } from '../sample-arguments.js';
 import { compileToolSchema } from '../tool-schemas.js';
+import { safeCalls } from '../calls.js';
 import { callChecks } from './tool-calls.js';
 import { unknownNameCheck } from './unknown-name.js';
 import { xMcpHeaderProblems } from './x-mcp-header.js';
@@ -16,10 +16,16 @@ function names(items: Array<Record<string, unknown>>): string[] {
   return items.map((t) => String(t.name));
 }
 
+/** Says when only the first part of the list was judged, because mcpgate stopped reading it. */
+function readNote(listing: ListOutcome): string {
+  return listing.capped ? ` (of the tools read: ${listing.capped})` : '';
+}
+
 function schemaCheck(which: 'inputSchema' | 'outputSchema') {
   return async (ctx: import('../context.js').CheckContext) => {
     const listing = await ctx.list('tools/list');
-    if (listing.problem && listing.items.length === 0) return skip(`tools/list could not be read: ${listing.problem}`);
+    const failed = unreadable(listing);
+    if (failed) return skip(`tools/list could not be read: ${failed}`);
     const tools = await ctx.tools();
     const withSchema = tools.filter((t) => which === 'inputSchema' || t.outputSchema !== undefined);
     if (withSchema.length === 0) return skip(which === 'inputSchema' ? 'the server lists no tools' : 'no tool declares an outputSchema');
@@ -74,7 +80,7 @@ function schemaCheck(which: 'inputSchema' | 'outputSchema') {
       );
     }
     return pass(
-      `${withSchema.length} ${which}${withSchema.length === 1 ? '' : 's'} compile as JSON Schema 2020-12 with every $ref resolvable`,
+      `${withSchema.length} ${which}${withSchema.length === 1 ? '' : 's'} compile as JSON Schema 2020-12 with every $ref resolvable${readNote(listing)}`,
     );
   };
 }
@@ -88,8 +94,11 @@ export const toolChecks = defineChecks('tools', [
     async run(ctx) {
       if (!ctx.hasCapability('tools')) return skip('the server does not declare the tools capability');
       const first = await ctx.list('tools/list');
-      const second = await readAllPages(ctx.client, 'tools/list');
-      if (first.problem || second.problem) return skip(`tools/list could not be read completely: ${first.problem ?? second.problem}`);
+      const incomplete = first.problem ?? first.capped;
+      if (incomplete) return skip(`tools/list could not be read completely: ${incomplete}`);
+      const second = await ctx.readList(ctx.client, 'tools/list');
+      const again = second.problem ?? second.capped;
+      if (again) return skip(`tools/list could not be read completely a second time: ${again}`);
       // Only the relative order of tools present both times counts; set changes belong to tools.list-static.
       const common = new Set(names(second.items));
       const a = names(first.items).filter((n) => common.has(n));
@@ -117,17 +126,23 @@ export const toolChecks = defineChecks('tools', [
     async run(ctx) {
       if (!ctx.hasCapability('tools')) return skip('the server does not declare the tools capability');
       const before = await ctx.list('tools/list');
-      if (before.problem) return skip(`tools/list could not be read completely: ${before.problem}`);
+      const incomplete = before.problem ?? before.capped;
+      if (incomplete) return skip(`tools/list could not be read completely: ${incomplete}`);
       // A second connection only reads: over stdio it may be the side process other probes take turns on.
-      const elsewhere = await ctx.isolated((other) => readAllPages(other, 'tools/list'), { http: 'new', clean: (list) => !list.problem });
-      const callable = (await ctx.callableTools())[0];
-      if (callable) await ctx.callTool(callable, sampleArguments(callable.inputSchema), ctx.client);
-      const after = await readAllPages(ctx.client, 'tools/list');
+      const elsewhere = await ctx.isolated((other) => ctx.readList(other, 'tools/list'), {
+        http: 'new',
+        clean: (list) => !list.problem && !list.capped,
+      });
+      const call = (await safeCalls(ctx))[0];
+      if (call) await ctx.callTool(call.tool, call.args, ctx.client);
+      const after = await ctx.readList(ctx.client, 'tools/list');
+      const unfinished = elsewhere.problem ?? elsewhere.capped ?? after.problem ?? after.capped;
+      if (unfinished) return skip(`tools/list could not be read completely a second time: ${unfinished}`);
       const sets = [before, elsewhere, after].map((l) => names(l.items).sort().join(', '));
       const evidence = [
         evidenceOf(before.pages[0]!, 'the same set of tools on every connection', 'tools/list on the first connection'),
         evidenceOf(elsewhere.pages[0]!, `tools: ${sets[0]}`, 'tools/list on a second connection'),
-        evidenceOf(after.pages[0]!, `tools: ${sets[0]}`, callable ? `tools/list after calling ${callable.name}` : 'tools/list again'),
+        evidenceOf(after.pages[0]!, `tools: ${sets[0]}`, call ? `tools/list after calling ${call.tool.name}` : 'tools/list again'),
       ];
       if (sets[0] !== sets[1])
         return violated(
@@ -141,7 +156,7 @@ export const toolChecks = defineChecks('tools', [
           evidence,
           'do not change the tool set as a side effect of requests',
         );
-      return pass(`the same ${before.items.length} tools on two connections and after a tool call`, evidence);
+      return pass(`the same ${before.items.length} tools on two connections${call ? ' and after a tool call' : ''}`, evidence);
     },
   },
   {
@@ -153,7 +168,7 @@ export const toolChecks = defineChecks('tools', [
       const listing = await ctx.list('tools/list');
       if (listing.problem) return skip(`tools/list could not be read completely: ${listing.problem}`);
       const tools = await ctx.tools();
-      if (tools.length === 0) return skip('the server lists no tools');
+      if (tools.length === 0) return skip(listing.capped ? `tools/list could not be read: ${listing.capped}` : 'the server lists no tools');
       const bad = tools.filter((t) => !TOOL_NAME.test(t.name)).map((t) => JSON.stringify(t.name));
       const seen = new Set<string>();
       const dupes = tools.filter((t) => (seen.has(t.name) ? true : (seen.add(t.name), false))).map((t) => t.name);
@@ -164,7 +179,7 @@ export const toolChecks = defineChecks('tools', [
           'rename the tools with letters, digits, _, - and . only',
         );
       if (dupes.length > 0) return violated(`duplicate tool names: ${dupes.join(', ')}`, [], 'make tool names unique');
-      return pass(`${tools.length} tool names are valid and unique`);
+      return pass(`${tools.length} tool names are valid and unique${readNote(listing)}`);
     },
   },
   {

@@ -10,7 +10,7 @@ import type { Connection } from '../../wire/exchange.js';
 import type { WireError } from '../../wire/errors.js';
 import { isResponse, type JsonRpcId, type JsonRpcResponse } from '../../wire/jsonrpc.js';
 import { ModernClient } from '../../wire/modern-client.js';
-import { readAllPages } from '../../wire/pagination.js';
+import { readAllPages, unreadable } from '../../wire/pagination.js';
 import { connect, describeTarget, type ConnectOptions, type Target } from '../../wire/target.js';
 
 export interface UpstreamReply {
@@ -61,9 +61,10 @@ export class Upstream {
       throw new ProxyStartError('upstream', `the fault proxy needs a 2026-07-28 server behind it; ${where}: ${why}`);
     }
     const listing = await readAllPages(client, 'tools/list');
-    if (listing.problem && listing.items.length === 0) {
+    const failed = unreadable(listing);
+    if (failed) {
       await connection.close({ eofGraceMs: 500 });
-      throw new ProxyStartError('upstream', `the fault proxy could not list the tools of ${where}: ${listing.problem}`);
+      throw new ProxyStartError('upstream', `the fault proxy could not list the tools of ${where}: ${failed}`);
     }
     const tools = listing.items.filter(isServerTool);
     return new Upstream(connection, where, tools);

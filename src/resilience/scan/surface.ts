@@ -37,7 +37,8 @@ export async function readSurface(client: PageRequester, discover: Record<string
   for (const { method, outcome } of outcomes) {
     const key = LIST_KEYS[method];
     if (key) surface[key] = outcome.items;
-    if (outcome.problem) surface.problems.push(`${method}: ${outcome.problem}`);
+    const incomplete = outcome.problem ?? outcome.capped;
+    if (incomplete) surface.problems.push(`${method}: ${incomplete}`);
   }
   return surface;
 }

@@ -10,7 +10,7 @@ import { isWireError } from '../../wire/errors.js';
 import type { Connection } from '../../wire/exchange.js';
 import { isObject } from '../../wire/jsonrpc.js';
 import { ModernClient } from '../../wire/modern-client.js';
-import { readAllPages, type PageRequester } from '../../wire/pagination.js';
+import { readAllPages, type PageRequester, unreadable } from '../../wire/pagination.js';
 import { connect, describeTarget, type Target } from '../../wire/target.js';
 import { ExchangeSender } from './exchange-sender.js';
 import { HttpSender } from './http-sender.js';
@@ -123,7 +123,8 @@ async function openOne(target: Target, template: RequestTemplate, options: OpenO
 async function assertCallable(client: PageRequester, options: OpenOptions): Promise<void> {
   const name = String(options.call.params.name);
   const listing = await readAllPages(client, 'tools/list');
-  if (listing.problem && listing.items.length === 0) throw new BenchStartError('unreachable', `tools/list failed: ${listing.problem}`);
+  const failed = unreadable(listing);
+  if (failed) throw new BenchStartError('unreachable', `tools/list failed: ${failed}`);
   const tool = listing.items.find((t) => t.name === name);
   if (!tool) {
     const known = listing.items.map((t) => String(t.name)).join(', ');
