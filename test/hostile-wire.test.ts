@@ -256,7 +256,9 @@ describe('JSON from a server is refused past a nesting cap, and lists past their
     const { report } = await check(['--stdio', fixture('deep-json-server', '--endless-pages'), '--max-list-items', '300']);
     const follow = verdict(report, 'pagination.follow');
     expect(follow.status).toBe('skip');
-    expect(follow.message).toMatch(/tools\/list (has more than 300 items|had not ended after 300 pages).*, mcpgate's cap on one list.*raise it with --max-list-items/);
+    expect(follow.message).toMatch(
+      /tools\/list (has more than 300 items|had not ended after 300 pages).*, mcpgate's cap on one list.*raise it with --max-list-items/,
+    );
     expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual([]);
   });
 });

@@ -18,7 +18,14 @@ import { registerSecret } from '../shared/redact.js';
 import type { Target } from '../wire/target.js';
 import { prepareAgentChaos, type PreparedAgentChaos } from './chaos-agent.js';
 import type { McpgateConfig } from './config-schema.js';
-import { CHAOS_DEFAULTS, CHECK_DEFAULTS, DEFAULT_START_WAIT_MS, DEFAULT_TIMEOUT_MS, EVAL_DEFAULTS, REPORT_DIR_DEFAULT } from './defaults.js';
+import {
+  CHAOS_DEFAULTS,
+  CHECK_DEFAULTS,
+  DEFAULT_START_WAIT_MS,
+  DEFAULT_TIMEOUT_MS,
+  EVAL_DEFAULTS,
+  REPORT_DIR_DEFAULT,
+} from './defaults.js';
 import { prepareEvalLayer, type PreparedEvalLayer } from './eval-layer.js';
 import { expectedFailuresFrom, type ExpectedFailures } from './expected-failures.js';
 import { registerHeaderSecrets } from './header-secrets.js';

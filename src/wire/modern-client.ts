@@ -166,7 +166,6 @@ export class ModernClient {
   }
 }
 
-
 function compact(headers: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value;

@@ -34,7 +34,6 @@ function missingMetaCheck(id: string, title: string, what: string, options: Requ
   };
 }
 
-
 export const metaChecks = defineChecks('meta', [
   missingMetaCheck('meta.missing-params', 'a request without params is rejected with -32602', 'no params at all', { omitParams: true }),
   missingMetaCheck(

@@ -37,7 +37,6 @@ const SEARCH_LANES = 8;
 /** What a prompt's required arguments are filled with (prompt arguments are strings); a prompt that refuses it is no subject. */
 const PROMPT_ARGUMENT = 'example';
 
-
 /**
  * One request that may answer input_required. `args` are the tool or prompt arguments (a resource
  * has none); `tool` is set for tools/call, which is only ever made through ctx.callTool.
@@ -69,7 +68,6 @@ const runs = new WeakMap<CheckContext, Promise<MrtrRun>>();
 export function isInputRequired(result: Record<string, unknown> | undefined): result is Record<string, unknown> {
   return result?.resultType === 'input_required';
 }
-
 
 /**
  * The connection the MRTR and progress probes call on. Over stdio a new client is a new server

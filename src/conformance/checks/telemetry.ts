@@ -33,7 +33,11 @@ export const telemetryChecks = defineChecks('telemetry', [
       const { method } = await ctx.servedRequest();
       const exchange = await ctx.client.request(method, {}, { id, metaPatch: { traceparent } });
       const evidence = [
-        evidenceOf(exchange, `a server span with trace id ${traceId} (child of ${spanId}) at ${receiver.endpoint}`, `${method} with traceparent`),
+        evidenceOf(
+          exchange,
+          `a server span with trace id ${traceId} (child of ${spanId}) at ${receiver.endpoint}`,
+          `${method} with traceparent`,
+        ),
       ];
       // Export is asynchronous: the wait ends at the first span in mcpgate's trace, or at the server's
       // span for this very request (it names the request id, as the OpenTelemetry conventions for MCP
