@@ -620,6 +620,15 @@ const VARIANTS = [
     expectedFailures: ['mrtr.capability-gating'],
   },
   {
+    id: 'mrtr-wrong-capability',
+    rule: 'M3',
+    transports: BOTH,
+    expectedStatus: 'fail',
+    description:
+      'MRTR sampling requests are gated on the elicitation capability, so a client that declared elicitation but not sampling is asked to sample',
+    expectedFailures: ['mrtr.capability-gating'],
+  },
+  {
     id: 'mrtr-unsigned-state',
     rule: 'M4',
     transports: BOTH,
@@ -709,6 +718,14 @@ const VARIANTS = [
     expectedFailures: ['progress.notifications'],
   },
   {
+    id: 'progress-late',
+    rule: 'PG1',
+    transports: STDIO,
+    expectedStatus: 'fail',
+    description: 'the progress tool sends its last progress notification 25 ms after the response, as work left running would',
+    expectedFailures: ['progress.notifications'],
+  },
+  {
     id: 'ignores-cancellation',
     rule: 'CA1',
     transports: STDIO,
@@ -723,6 +740,31 @@ const VARIANTS = [
     expectedStatus: 'warn',
     description: 'the local HTTP server serves requests whose Host header names another site (DNS rebinding)',
     expectedFailures: ['http.host'],
+  },
+  {
+    id: 'version-before-headers',
+    rule: 'H4',
+    transports: HTTP,
+    expectedStatus: 'fail',
+    description:
+      'the _meta version is judged before the headers, so a request whose MCP-Protocol-Version disagrees with an unserved _meta version gets -32022 instead of -32020',
+    expectedFailures: ['http.protocol-version-header'],
+  },
+  {
+    id: 'name-header-case-insensitive',
+    rule: 'H4',
+    transports: HTTP,
+    expectedStatus: 'fail',
+    description: 'Mcp-Name is compared with params.name ignoring case, so "GET_WEATHER" addresses get_weather',
+    expectedFailures: ['http.mcp-name-required'],
+  },
+  {
+    id: 'prompt-missing-argument-served',
+    rule: 'PR3',
+    transports: BOTH,
+    expectedStatus: 'warn',
+    description: 'prompts/get summarize_invoice without its required invoice_id is served for the first invoice instead of -32602',
+    expectedFailures: ['prompts.get-missing-argument'],
   },
 ] as const satisfies readonly BreakVariant[];
 

@@ -17,10 +17,15 @@ export interface ReplyWriter {
 }
 
 export function deliverReply(outcome: Outcome & { kind: 'reply' }, writer: ReplyWriter, config: ServerConfig): void {
-  const tail = [outcome.response, ...outcome.after];
+  const afterMs = outcome.afterMs;
+  const tail = afterMs === undefined ? [outcome.response, ...outcome.after] : [outcome.response];
+  const finish = (messages: OutgoingMessage[]): void => {
+    writer.finish(messages);
+    if (afterMs !== undefined) setTimeout(() => outcome.after.forEach((message) => writer.send(message)), afterMs);
+  };
   if (outcome.stepMs === undefined) {
     for (const message of outcome.preface) writer.send(message);
-    return writer.finish(tail);
+    return finish(tail);
   }
   const stepMs = outcome.stepMs;
   const stopped = (): boolean => writer.cancelled() && !isBroken(config, 'ignores-cancellation');
@@ -28,7 +33,7 @@ export function deliverReply(outcome: Outcome & { kind: 'reply' }, writer: Reply
   const step = (): void => {
     if (stopped()) return;
     const message = outcome.preface[index++];
-    if (message === undefined) return writer.finish(tail);
+    if (message === undefined) return finish(tail);
     writer.send(message);
     setTimeout(step, stepMs);
   };

@@ -23,16 +23,27 @@ export function checkHeaders(headers: HeaderMap, method: string, params: JsonObj
   // A body without the name/uri is malformed; the method itself reports that as -32602.
   if (source !== undefined && typeof expectedName === 'string' && !isBroken(config, 'no-name-header-check')) {
     // no-base64-name compares the encoded form itself, so any =?base64?…?= name mismatches.
-    expectHeader(headers, HEADERS.name, expectedName, `params.${source}`, !isBroken(config, 'no-base64-name'));
+    expectHeader(headers, HEADERS.name, expectedName, `params.${source}`, !isBroken(config, 'no-base64-name'), {
+      ignoreCase: isBroken(config, 'name-header-case-insensitive'),
+    });
   }
 }
 
-function expectHeader(headers: HeaderMap, name: string, expected: string, source: string, decode = true): void {
+function expectHeader(
+  headers: HeaderMap,
+  name: string,
+  expected: string,
+  source: string,
+  decode = true,
+  options: { ignoreCase?: boolean } = {},
+): void {
   const raw = headers[name.toLowerCase()];
   if (raw === undefined) {
     throw mismatch(`Missing ${name} header; it must equal ${source} (${JSON.stringify(expected)})`);
   }
-  if ((decode ? decodeHeaderValue(raw) : raw) !== expected) {
+  const value = decode ? decodeHeaderValue(raw) : raw;
+  const same = options.ignoreCase ? value.toLowerCase() === expected.toLowerCase() : value === expected;
+  if (!same) {
     throw mismatch(`${name} header ${JSON.stringify(raw)} does not match ${source} ${JSON.stringify(expected)}`);
   }
 }

@@ -30,7 +30,10 @@ interface MrtrTool {
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const TOPIC_INPUT = {
   type: 'object',
-  properties: { topic: { type: 'string', minLength: 1, description: 'What the demo asks about.', examples: ['quarterly report'] } },
+  // A pattern, so that a probe replaying a state with other arguments must build ones this schema accepts.
+  properties: {
+    topic: { type: 'string', pattern: '^[A-Za-z0-9 ]+$', description: 'What the demo asks about.', examples: ['quarterly report'] },
+  },
   required: ['topic'],
   additionalProperties: false,
 };
@@ -189,7 +192,9 @@ function inputRequest(kind: InputKind, { topic, capabilities, config, binding }:
       };
     case 'sampling':
     case 'sampling-tools': {
-      if (!ignoreCapabilities && !sampling) throw missingCapability({ sampling: {} });
+      // mrtr-wrong-capability: the gate reads elicitation, so sampling is asked of a client that declared only elicitation.
+      const gate = isBroken(config, 'mrtr-wrong-capability') ? elicitation : sampling;
+      if (!ignoreCapabilities && !gate) throw missingCapability({ sampling: {} });
       const params: JsonObject = {
         messages: [{ role: 'user', content: { type: 'text', text: `Summarise the ${topic} in one sentence.` } }],
         maxTokens: 200,

@@ -33,8 +33,10 @@ export interface ProgressPlan {
   /** Sent one per step, `stepMs` apart, before the response. */
   steps: JsonRpcNotification[];
   stepMs: number;
-  /** Sent after the response: only progress-after-response has any. */
+  /** Sent after the response: only progress-after-response and progress-late have any. */
   after: JsonRpcNotification[];
+  /** progress-late: how long after the response `after` is sent. */
+  afterMs?: number;
 }
 
 /** The notifications of one call of the progress tool, or undefined when nobody asked for progress. */
@@ -51,8 +53,9 @@ export function progressPlan(params: JsonObject, config: ServerConfig): Progress
     method: 'notifications/progress',
     params: { progressToken: token, progress, total, message: `step ${progress} of ${total}` },
   }));
-  const late = isBroken(config, 'progress-after-response') ? notifications.splice(-1) : [];
-  return { steps: notifications, stepMs: STEP_MS, after: late };
+  const late = isBroken(config, 'progress-after-response') || isBroken(config, 'progress-late') ? notifications.splice(-1) : [];
+  // progress-late: the last step is reported a step after the response, as work left running would.
+  return { steps: notifications, stepMs: STEP_MS, after: late, ...(isBroken(config, 'progress-late') ? { afterMs: STEP_MS } : {}) };
 }
 
 function stepsOf(args: JsonObject): number {

@@ -52,6 +52,9 @@ export function createPromptMethods(config: ServerConfig): PromptMethods {
         throw new RpcFailure(ErrorCode.InvalidParams, 'prompts/get params.arguments must map argument names to strings');
       }
       if (params.name === MRTR_PROMPT.name) return getMrtrPrompt(params, args as Record<string, string>, context.connection ?? '', config);
+      // prompt-missing-argument-served: a missing invoice_id is filled in instead of refused.
+      if (typeof args.invoice_id !== 'string' && isBroken(config, 'prompt-missing-argument-served'))
+        return { description: SUMMARIZE_INVOICE.description, messages: summaryMessages(INVOICES[0]!.id, false) };
       if (typeof args.invoice_id !== 'string') {
         throw new RpcFailure(ErrorCode.InvalidParams, 'Missing required argument "invoice_id" for prompt summarize_invoice');
       }

@@ -40,6 +40,8 @@ export type Outcome =
       preface: OutgoingMessage[];
       after: OutgoingMessage[];
       stepMs?: number;
+      /** `after` goes out this long after the response instead of with it (stdio only: an HTTP stream ends at its response). */
+      afterMs?: number;
     }
   /** subscriptions/listen: send the acknowledgement and keep the stream open (HTTP). */
   | { kind: 'subscribe'; acknowledgement: JsonRpcNotification }
@@ -106,6 +108,7 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
     refuseEntryPoints(method, config);
     const version = checkRequestMeta(params, config);
     const body = isObject(params) ? params : {};
+    if (isBroken(config, 'version-before-headers')) checkVersionServed(version, config);
     if (context.headers) checkHeaders(context.headers, method, body, version, config);
     checkVersionServed(version, config);
     if (method === 'subscriptions/listen') {
@@ -125,6 +128,7 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
         preface: [...delivery.preface, ...progress.steps],
         after: progress.after,
         stepMs: progress.stepMs,
+        ...(progress.afterMs === undefined ? {} : { afterMs: progress.afterMs }),
       };
     if (method === 'tools/call' && body.name === URL_ELICITATION_TOOL && isBroken(config, 'elicitation-complete'))
       delivery.preface.push({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'consent-1' } });

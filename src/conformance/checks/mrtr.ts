@@ -442,16 +442,29 @@ function shapeProblems(result: Record<string, unknown>): string[] {
   return problems;
 }
 
-/** The capability sets a subject is re-issued with: none at all, and each narrowing of what it asked. */
-function narrowerCapabilities(result: Record<string, unknown>): Array<Record<string, unknown>> {
-  const sets: Array<Record<string, unknown>> = [{}];
+/**
+ * The capability sets a subject is re-issued with: none at all, then every capability but one of
+ * the kinds it asked for, in turn (so a server that checks the wrong capability, say elicitation
+ * before a sampling request, is seen), then each narrowing within a kind (sampling without tools,
+ * elicitation without url or without form).
+ */
+export function narrowerCapabilities(result: Record<string, unknown>): Array<Record<string, unknown>> {
   const requests = isObject(result.inputRequests) ? Object.values(result.inputRequests).filter(isObject) : [];
-  if (
-    requests.some((r) => r.method === 'sampling/createMessage' && isObject(r.params) && ('tools' in r.params || 'toolChoice' in r.params))
-  )
-    sets.push({ ...FULL_CAPABILITIES, sampling: {} });
-  if (requests.some((r) => r.method === 'elicitation/create' && isObject(r.params) && r.params.mode === 'url'))
-    sets.push({ ...FULL_CAPABILITIES, elicitation: {} });
+  const params = (r: Record<string, unknown>): Record<string, unknown> => (isObject(r.params) ? r.params : {});
+  const elicitations = requests.filter((r) => r.method === 'elicitation/create');
+  const samplings = requests.filter((r) => r.method === 'sampling/createMessage');
+  const without = (kind: keyof typeof FULL_CAPABILITIES): Record<string, unknown> => {
+    const rest: Record<string, unknown> = { ...FULL_CAPABILITIES };
+    delete rest[kind];
+    return rest;
+  };
+  const sets: Array<Record<string, unknown>> = [{}];
+  if (elicitations.length > 0) sets.push(without('elicitation'));
+  if (samplings.length > 0) sets.push(without('sampling'));
+  if (requests.some((r) => r.method === 'roots/list')) sets.push(without('roots'));
+  if (samplings.some((r) => 'tools' in params(r) || 'toolChoice' in params(r))) sets.push({ ...FULL_CAPABILITIES, sampling: {} });
+  if (elicitations.some((r) => params(r).mode === 'url')) sets.push({ ...FULL_CAPABILITIES, elicitation: {} });
+  if (elicitations.some((r) => params(r).mode !== 'url')) sets.push({ ...FULL_CAPABILITIES, elicitation: { url: {} } });
   return sets;
 }
 

@@ -23,6 +23,8 @@ interface ProgressObservation extends ToolCall {
   /** Progress with this token before the response, and after it, in arrival order. */
   before: Array<Record<string, unknown>>;
   after: Array<Record<string, unknown>>;
+  /** stdio: further responses with the id of this already answered request. */
+  lateAnswers?: number;
 }
 
 interface ProgressRun {
@@ -81,8 +83,34 @@ async function observeProgress(ctx: CheckContext, found: (observation: ProgressO
     observations[index] = { ...call, token, exchange, ...(await progressAround(client, exchange, token)) };
     settle();
   });
-  const observed = observations.filter((o) => o.before.length + o.after.length > 0);
+  if (client.transport === 'stdio' && observations.length > 0) await listenAfterResponses(client, observations);
+  const observed = observations.filter((o) => o.before.length + o.after.length > 0 || (o.lateAnswers ?? 0) > 0);
   return { client, observed, tried: calls.length };
+}
+
+/** How long stdio is watched after the last response: long enough for work a server left running, bounded. */
+const AFTER_WINDOW = { minMs: 50, maxMs: 500, perCall: 1.5 };
+
+/**
+ * stdio: work a server left running may write progress (or a second response) for a request it has
+ * already answered, after the request mcpgate sent behind it was answered too. So the pipe is watched
+ * a while after the last response, and anything about a finished request counts against it. The
+ * window only adds chances to see a violation: a busy machine can hide a late message, never make one.
+ */
+async function listenAfterResponses(client: ModernClient, observations: ProgressObservation[]): Promise<void> {
+  const longest = Math.max(...observations.map((o) => o.exchange.timing.durationMs));
+  const windowMs = Math.min(AFTER_WINDOW.maxMs, Math.max(AFTER_WINDOW.minMs, AFTER_WINDOW.perCall * longest));
+  await new Promise((resolve) => setTimeout(resolve, windowMs));
+  const received = client.connection.received.map((r) => r.message);
+  for (const observation of observations) {
+    const response = observation.exchange.response;
+    const from = response ? received.indexOf(response) : -1;
+    if (from < 0) continue;
+    const id = (response as { id?: unknown }).id;
+    const later = received.slice(from + 1);
+    observation.after = later.map((m) => progressOf(m, observation.token)).filter((p): p is Record<string, unknown> => p !== undefined);
+    observation.lateAnswers = later.filter((m) => isObject(m) && !('method' in m) && 'id' in m && m.id === id).length;
+  }
 }
 
 function progressOf(message: unknown, token: unknown): Record<string, unknown> | undefined {
@@ -111,6 +139,7 @@ async function progressAround(client: ModernClient, exchange: Exchange, token: s
 function orderProblems(observation: ProgressObservation): string[] {
   const problems: string[] = [];
   if (observation.after.length > 0) problems.push(`${observation.after.length} progress notification(s) after the response`);
+  if (observation.lateAnswers) problems.push(`${observation.lateAnswers} more response(s) to the same request id after the first`);
   const values = [...observation.before, ...observation.after].map((p) => p.progress);
   if (values.some((v) => typeof v !== 'number')) problems.push('a progress value is not a number');
   for (let i = 1; i < values.length; i++) {

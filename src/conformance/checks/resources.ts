@@ -1,8 +1,8 @@
 /** Resources and prompts: happy paths and not-found errors (server/resources, server/prompts). */
 
 import { ErrorCode } from '../../spec/protocol.js';
-import { isErrorResponse } from '../../wire/jsonrpc.js';
-import { defineChecks, pass, skip, violated, type CheckDefinition } from '../check.js';
+import { isErrorResponse, isObject } from '../../wire/jsonrpc.js';
+import { defineChecks, pass, skip, violated, warn, type CheckDefinition } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
 import { expectError, resultOf, uniqueId } from './expect.js';
@@ -96,6 +96,12 @@ export const resourceChecks = defineChecks('resources', [
   },
 ]);
 
+/** The names of a listed prompt's required arguments, in listing order. */
+function requiredArguments(prompt: Record<string, unknown>): string[] {
+  const declared = Array.isArray(prompt.arguments) ? prompt.arguments : [];
+  return declared.flatMap((arg) => (isObject(arg) && arg.required === true && typeof arg.name === 'string' ? [arg.name] : []));
+}
+
 export const promptChecks = defineChecks('prompts', [
   listCheck('prompts.list', 'prompts/list', 'prompts', 'prompts', 'server/prompts#listing-prompts'),
   {
@@ -129,6 +135,35 @@ export const promptChecks = defineChecks('prompts', [
         return pass(`prompts/get ${String(prompt.name)} asked for input (input_required)`, evidence);
       if (!Array.isArray(result.messages)) return violated(`prompts/get ${String(prompt.name)} returned no messages array`, evidence);
       return pass(`prompts/get ${String(prompt.name)} returned ${result.messages.length} message(s)`, evidence);
+    },
+  },
+  {
+    id: 'prompts.get-missing-argument',
+    title: 'prompts/get without a required argument gets -32602',
+    level: 'SHOULD',
+    spec: 'server/prompts#error-handling',
+    async run(ctx) {
+      if (!ctx.hasCapability('prompts')) return skip('the server does not declare the prompts capability');
+      const prompt = (await ctx.list('prompts/list')).items.find((p) => typeof p.name === 'string' && requiredArguments(p).length > 0);
+      if (!prompt) return skip('no listed prompt has a required argument');
+      const [dropped, ...rest] = requiredArguments(prompt);
+      const args = Object.fromEntries(rest.map((name) => [name, 'example']));
+      const exchange = await ctx.client.request('prompts/get', { name: prompt.name, arguments: args });
+      const name = String(prompt.name);
+      const evidence = [evidenceOf(exchange, `JSON-RPC error ${ErrorCode.InvalidParams}`, `prompts/get ${name} without "${dropped}"`)];
+      const judged = expectError(exchange, ErrorCode.InvalidParams);
+      if (judged.ok) return pass(`prompts/get ${name} without the required "${dropped}": ${judged.seen}`, evidence);
+      const result = resultOf(exchange);
+      if (result?.resultType === 'input_required')
+        return warn(
+          `prompts/get ${name} without the required "${dropped}" asked for input (input_required) instead of answering -32602; the spec names -32602`,
+          evidence,
+        );
+      return violated(
+        `prompts/get ${name} without the required argument "${dropped}" should get -32602; got ${result ? 'a result, as if the argument were optional' : judged.seen}`,
+        evidence,
+        'check that every argument the prompt lists as required is present, and answer -32602 naming the missing one',
+      );
     },
   },
   unknownNameCheck({
