@@ -479,7 +479,7 @@ const VARIANTS = [
     rule: 'D4',
     transports: BOTH,
     expectedStatus: 'fail',
-    description: 'resources/read of any known resource answers -32603 (unknown URIs still get -32602)',
+    description: 'resources/read of any listed resource answers -32603 (template URIs and unknown URIs are still served)',
     expectedFailures: ['resources.read'],
   },
   {
@@ -740,6 +740,14 @@ const VARIANTS = [
     expectedStatus: 'warn',
     description: 'the local HTTP server serves requests whose Host header names another site (DNS rebinding)',
     expectedFailures: ['http.host'],
+  },
+  {
+    id: 'template-read-empty',
+    rule: 'RS2',
+    transports: BOTH,
+    expectedStatus: 'fail',
+    description: 'resources/read of a URI of the invoice://{id} template (invoice://INV-1001) returns an empty contents array',
+    expectedFailures: ['resources.template-read'],
   },
   {
     id: 'version-before-headers',

@@ -99,7 +99,10 @@ export function createResourceMethods(config: ServerConfig): ResourceMethods {
       if (params.uri === MRTR_RESOURCE.uri) return readMrtrResource(params, context.connection ?? '', config);
       const contents = readContents(params.uri);
       const cache = isBroken(config, 'fractional-ttl') ? { ...READ_CACHE, ttlMs: 1.5 } : READ_CACHE;
-      if (contents && isBroken(config, 'read-fails')) throw internalError(`Internal error while reading ${params.uri}`);
+      if (contents && isBroken(config, 'read-fails') && !params.uri.startsWith('invoice://'))
+        throw internalError(`Internal error while reading ${params.uri}`);
+      // template-read-empty: a URI of the invoice template is answered with nothing in it.
+      if (contents && isBroken(config, 'template-read-empty') && params.uri.startsWith('invoice://')) return { contents: [], ...cache };
       if (contents) return { contents: [contents], ...cache };
       if (isBroken(config, 'empty-contents-not-found')) return { contents: [], ...cache };
       const code = isBroken(config, 'legacy-not-found-code') ? LEGACY_RESOURCE_NOT_FOUND : ErrorCode.InvalidParams;

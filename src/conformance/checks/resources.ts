@@ -6,6 +6,7 @@ import { defineChecks, pass, skip, violated, warn, type CheckDefinition } from '
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
 import { expectError, resultOf, uniqueId } from './expect.js';
+import { templateReadCheck } from './template-read.js';
 import { unknownNameCheck } from './unknown-name.js';
 
 function listCheck(id: string, method: string, capability: string, key: string, spec: string): Omit<CheckDefinition, 'area'> {
@@ -68,6 +69,7 @@ export const resourceChecks = defineChecks('resources', [
       return pass(`resources/read ${uri} returned ${result.contents.length} content item(s)`, evidence);
     },
   },
+  templateReadCheck,
   {
     id: 'resources.not-found',
     title: 'reading an unknown resource gets -32602, never -32002 or empty contents',
