@@ -750,6 +750,14 @@ const VARIANTS = [
     expectedFailures: ['resources.template-read'],
   },
   {
+    id: 'no-param-header-check',
+    rule: 'H5',
+    transports: HTTP,
+    expectedStatus: 'fail',
+    description: 'the Mcp-Param-City header of get_forecast is not compared with its city argument (missing or different accepted)',
+    expectedFailures: ['http.mcp-param-header'],
+  },
+  {
     id: 'version-before-headers',
     rule: 'H4',
     transports: HTTP,

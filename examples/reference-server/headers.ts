@@ -5,6 +5,7 @@
  * node:http, which is what makes the name comparison case-insensitive.
  */
 
+import { PARAM_HEADER_PREFIX, argumentAt, paramHeadersOf } from '../../src/spec/param-headers.js';
 import { ErrorCode, HEADERS, NAME_HEADER_SOURCE } from '../../src/spec/protocol.js';
 import { isBroken, type ServerConfig } from './config.js';
 import { RpcFailure, type JsonObject } from './jsonrpc.js';
@@ -45,6 +46,24 @@ function expectHeader(
   const same = options.ignoreCase ? value.toLowerCase() === expected.toLowerCase() : value === expected;
   if (!same) {
     throw mismatch(`${name} header ${JSON.stringify(raw)} does not match ${source} ${JSON.stringify(expected)}`);
+  }
+}
+
+/**
+ * The Mcp-Param-* headers of a tools/call: every x-mcp-header parameter whose argument is present
+ * (and not null) must arrive in its header with the same value, integers compared as numbers.
+ */
+export function checkParamHeaders(headers: HeaderMap, inputSchema: unknown, args: JsonObject): void {
+  for (const { header, path } of paramHeadersOf(inputSchema)) {
+    const value = argumentAt(args, path);
+    if (value === undefined || value === null) continue;
+    const name = `${PARAM_HEADER_PREFIX}${header}`;
+    const raw = headers[name.toLowerCase()];
+    const argument = path.join('.');
+    if (raw === undefined) throw mismatch(`Missing ${name} header; it must carry the argument ${argument} (${JSON.stringify(value)})`);
+    const decoded = decodeHeaderValue(raw.trim());
+    const same = typeof value === 'number' ? decoded.trim() !== '' && Number(decoded) === value : decoded === String(value);
+    if (!same) throw mismatch(`${name} header ${JSON.stringify(raw)} does not match the argument ${argument} ${JSON.stringify(value)}`);
   }
 }
 

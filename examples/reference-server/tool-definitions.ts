@@ -62,7 +62,8 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        city: CITY,
+        // Mirrored in the Mcp-Param-City header, so that a gateway can route forecasts by city without reading the body.
+        city: { ...CITY, 'x-mcp-header': 'City' },
         days: { type: 'integer', minimum: 1, maximum: 7, default: 3, description: 'Number of days to forecast, 1 to 7. Defaults to 3.' },
         units: UNITS,
       },

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '../../src/spec/protocol.js';
 import { checkArguments } from './argument-check.js';
+import { checkParamHeaders, type HeaderMap } from './headers.js';
 import { LIST_CACHE, isBroken, simulateCrash, type ServerConfig } from './config.js';
 import { RpcFailure, isObject, type JsonObject } from './jsonrpc.js';
 import { paginate } from './pagination.js';
@@ -28,7 +29,7 @@ interface ToolEntry {
 
 export interface ToolMethods {
   list(params: JsonObject): JsonObject;
-  call(params: JsonObject, context: { connection?: string }): JsonObject;
+  call(params: JsonObject, context: { connection?: string; headers?: HeaderMap }): JsonObject;
 }
 
 export function createToolMethods(config: ServerConfig): ToolMethods {
@@ -72,6 +73,8 @@ export function createToolMethods(config: ServerConfig): ToolMethods {
       anyToolCalled = true;
       const args = params.arguments ?? {};
       if (!isObject(args)) throw new RpcFailure(ErrorCode.InvalidParams, 'tools/call params.arguments must be an object');
+      if (context.headers && !isBroken(config, 'no-param-header-check'))
+        checkParamHeaders(context.headers, entry.definition.inputSchema, args);
       if (!entry.handler) {
         const problems = checkArguments(entry.definition.inputSchema, args);
         if (problems.length > 0) return invalidArguments(entry.definition.name, problems);

@@ -9,6 +9,7 @@ import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
 import { expectError, expectResult } from './expect.js';
 import { safeCalls } from '../calls.js';
+import { paramHeaderCheck } from './param-headers.js';
 
 const SPEC = 'basic/transports/streamable-http';
 const HTTP_ONLY = ['http'] as const;
@@ -246,6 +247,7 @@ export const httpChecks = defineChecks('http', [
       );
     },
   },
+  paramHeaderCheck,
   ...(['GET', 'DELETE'] as const).map((verb) => ({
     id: `http.${verb.toLowerCase()}-405`,
     title: `${verb} on the MCP endpoint gets 405`,

@@ -5,6 +5,7 @@
  * a tools/call is forwarded only when the safety rule allows the tool (see tool-call.ts).
  */
 
+import { PARAM_HEADER_PREFIX } from '../../spec/param-headers.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -37,8 +38,12 @@ const ROUTED_METHODS = new Set([
   'completion/complete',
 ]);
 
-/** Request headers relayed upstream; everything else (cookies, origin, hop-by-hop) stays behind. */
+/**
+ * Request headers relayed upstream, with the Mcp-Param-* headers of x-mcp-header parameters (the
+ * upstream holds them equal to the body); everything else (cookies, origin, hop-by-hop) stays behind.
+ */
 const RELAYED_HEADERS = ['Content-Type', 'Accept', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Authorization'];
+const RELAYED_PREFIX = PARAM_HEADER_PREFIX.toLowerCase();
 
 export interface FaultProxyOptions {
   upstream: Target;
@@ -215,6 +220,8 @@ function relayedHeaders(req: IncomingMessage): Record<string, string> {
     const value = req.headers[name.toLowerCase()];
     if (typeof value === 'string') out[name] = value;
   }
+  for (const [name, value] of Object.entries(req.headers))
+    if (name.startsWith(RELAYED_PREFIX) && typeof value === 'string') out[name] = value;
   return out;
 }
 
