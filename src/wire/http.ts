@@ -193,11 +193,18 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
               if (answered || message.endWhen?.(parsed.value) === true) {
                 // The answer is in; a stream that stays open would otherwise hold us until the deadline.
                 setImmediate(() => {
-                  if (!res.complete) {
-                    exchange.streamLeftOpen = true;
-                    finishAfterBody();
+                  if (res.complete || settled) return;
+                  exchange.streamLeftOpen = true;
+                  finishAfterBody();
+                  if (!message.holdOpen || answered) return void res.destroy();
+                  let released = false;
+                  res.once('close', () => {
+                    if (!released) exchange.streamEndedByServer = true;
+                  });
+                  void message.holdOpen.finally(() => {
+                    released = true;
                     res.destroy();
-                  }
+                  });
                 });
               }
             },

@@ -75,7 +75,11 @@ class Session implements McpSession {
     readonly serverInfo?: { name: string; version: string },
   ) {}
 
+  /** Whether tools/list was read, so that calls carry the Mcp-Param-* headers of the tools' schemas. */
+  private listed = false;
+
   async listTools(): Promise<ServerTool[]> {
+    this.listed = true;
     const listing = await readAllPages(this.client, 'tools/list');
     const failed = unreadable(listing);
     if (failed) throw new WireError('closed-early', `tools/list failed: ${failed}`);
@@ -85,6 +89,8 @@ class Session implements McpSession {
   }
 
   async callTool(name: string, args: Record<string, unknown>, parent?: unknown, round: CallRound = {}): Promise<ToolResult> {
+    // The Mcp-Param-* headers a tool needs are in its listed schema: a caller that never listed gets them listed once.
+    if (this.client instanceof ModernClient && !this.listed) await this.listTools().catch(() => undefined);
     const params = { name, arguments: args, ...round.params };
     const metaPatch = round.clientCapabilities ? { [META.clientCapabilities]: round.clientCapabilities } : undefined;
     const send = (): Promise<Exchange> =>
