@@ -758,6 +758,15 @@ const VARIANTS = [
     expectedFailures: ['http.mcp-param-header'],
   },
   {
+    id: 'acks-on-first-stream',
+    rule: 'H7',
+    transports: HTTP,
+    expectedStatus: 'fail',
+    description:
+      'a second subscriptions/listen of tools changes, opened while one is open, is acknowledged on the first stream instead of its own',
+    expectedFailures: ['http.concurrent-streams'],
+  },
+  {
     id: 'version-before-headers',
     rule: 'H4',
     transports: HTTP,

@@ -33,6 +33,8 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
   // session-id: the variant stamps every response, whatever its status.
   const baseHeaders: Record<string, string> = isBroken(config, 'session-id') ? { [HEADERS.sessionId]: 'ref-session-1' } : {};
   const run = messageRunner(config);
+  /** acks-on-first-stream only: the first open listen stream of tools changes. */
+  let toolsStream: ServerResponse | undefined;
   const loopbackOnly = LOOPBACK_BIND.test(host);
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
@@ -100,7 +102,7 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
       res.writeHead(202, baseHeaders);
       return void res.end();
     }
-    if (outcome.kind === 'subscribe') return openSubscription(res, outcome.acknowledgement);
+    if (outcome.kind === 'subscribe') return openSubscription(res, outcome.acknowledgement, outcome.requested);
     if (!outcome.streamed) return sendJson(res, outcome.httpStatus, outcome.response);
     startEventStream(res, outcome.httpStatus);
     // On HTTP the client cancels a request by closing its stream.
@@ -117,7 +119,7 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
     );
   }
 
-  function openSubscription(res: ServerResponse, acknowledgement: OutgoingMessage): void {
+  function openSubscription(res: ServerResponse, acknowledgement: OutgoingMessage, requested: readonly string[]): void {
     if (isBroken(config, 'listen-as-json')) {
       // The body is never ended, the way a server that forgot to switch to SSE holds its reply open.
       res.writeHead(200, { ...baseHeaders, 'Content-Type': 'application/json' });
@@ -125,7 +127,15 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
       return;
     }
     startEventStream(res, 200);
-    sendEvent(res, acknowledgement);
+    // acks-on-first-stream: one stream variable for every subscription of a kind, the classic bug
+    // (scoped to listens of tools changes alone, so that other probes' subscriptions stay whole).
+    const misrouted = isBroken(config, 'acks-on-first-stream') && requested.length === 1 && requested[0] === 'toolsListChanged';
+    if (misrouted && toolsStream && !toolsStream.writableEnded) sendEvent(toolsStream, acknowledgement);
+    else sendEvent(res, acknowledgement);
+    if (misrouted && !toolsStream) {
+      toolsStream = res;
+      res.on('close', () => (toolsStream = undefined));
+    }
     // Idle proxies drop silent connections; comment lines keep the stream alive and carry no message.
     const timer = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     res.on('close', () => clearInterval(timer));

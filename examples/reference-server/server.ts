@@ -43,8 +43,8 @@ export type Outcome =
       /** `after` goes out this long after the response instead of with it (stdio only: an HTTP stream ends at its response). */
       afterMs?: number;
     }
-  /** subscriptions/listen: send the acknowledgement and keep the stream open (HTTP). */
-  | { kind: 'subscribe'; acknowledgement: JsonRpcNotification }
+  /** subscriptions/listen: send the acknowledgement and keep the stream open (HTTP); `requested` names the notifications asked for. */
+  | { kind: 'subscribe'; acknowledgement: JsonRpcNotification; requested: string[] }
   /** An accepted notification: nothing is sent back. */
   | { kind: 'accepted' };
 
@@ -112,7 +112,12 @@ export function createReferenceServer(config: ServerConfig): ReferenceServer {
     if (context.headers) checkHeaders(context.headers, method, body, version, config);
     checkVersionServed(version, config);
     if (method === 'subscriptions/listen') {
-      return { kind: 'subscribe', acknowledgement: acknowledge(isBroken(config, 'ack-own-subscription-id') ? 'subscription-1' : id) };
+      const requested = isObject(body.notifications) ? Object.keys(body.notifications) : [];
+      return {
+        kind: 'subscribe',
+        acknowledgement: acknowledge(isBroken(config, 'ack-own-subscription-id') ? 'subscription-1' : id),
+        requested,
+      };
     }
     const handler = method === withheld ? undefined : methods[method];
     const payload = handler ? handler(body, context) : answerUnknownMethod(method, config);

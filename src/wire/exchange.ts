@@ -28,9 +28,11 @@ export interface OutgoingMessage {
   /**
    * HTTP, with endWhen: the stream stays open after the exchange has resolved, until this settles
    * (the caller must settle it), for probes about several streams at once. Messages that arrive
-   * meanwhile are added to the exchange's `messages`; `streamEndedByServer` says if the server ended it first.
+   * meanwhile are added to the exchange's `messages` and given to onMessage.
    */
   holdOpen?: Promise<unknown>;
+  /** HTTP: called with every message of the event stream as it arrives, before and after the exchange resolves. */
+  onMessage?: (message: unknown) => void;
   /**
    * False for probes that send a deliberately malformed message: what comes back is judged by that
    * probe alone, not again by the audits over all traffic.
@@ -63,8 +65,6 @@ export interface Exchange {
   unparsable: string[];
   /** True when an SSE stream stayed open after its response and mcpgate closed it. */
   streamLeftOpen?: boolean;
-  /** With holdOpen: the server ended the stream before mcpgate let it go. */
-  streamEndedByServer?: boolean;
   timing: { startedAt: number; durationMs: number; firstByteMs?: number };
   error?: WireError;
 }

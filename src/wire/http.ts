@@ -189,6 +189,7 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
                 return;
               }
               exchange.messages.push(parsed.value);
+              message.onMessage?.(parsed.value);
               if (answered) exchange.response = parsed.value as JsonRpcResponse;
               if (answered || message.endWhen?.(parsed.value) === true) {
                 // The answer is in; a stream that stays open would otherwise hold us until the deadline.
@@ -197,14 +198,7 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
                   exchange.streamLeftOpen = true;
                   finishAfterBody();
                   if (!message.holdOpen || answered) return void res.destroy();
-                  let released = false;
-                  res.once('close', () => {
-                    if (!released) exchange.streamEndedByServer = true;
-                  });
-                  void message.holdOpen.finally(() => {
-                    released = true;
-                    res.destroy();
-                  });
+                  void message.holdOpen.finally(() => res.destroy());
                 });
               }
             },

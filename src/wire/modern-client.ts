@@ -32,6 +32,9 @@ export interface RequestOptions {
   audited?: boolean;
   /** See OutgoingMessage.endWhen. */
   endWhen?: (message: unknown) => boolean;
+  /** See OutgoingMessage.holdOpen and onMessage. */
+  holdOpen?: Promise<unknown>;
+  onMessage?: (message: unknown) => void;
   /** Parent context handed to the observer (telemetry), if one is attached. */
   parent?: unknown;
 }
@@ -74,6 +77,8 @@ export class ModernClient {
       timeoutMs: options.timeoutMs,
       audited: options.audited,
       endWhen: options.endWhen,
+      holdOpen: options.holdOpen,
+      onMessage: options.onMessage,
     });
     observation?.done(exchange);
     return exchange;

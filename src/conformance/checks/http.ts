@@ -10,6 +10,7 @@ import { evidenceOf } from '../evidence.js';
 import { expectError, expectResult } from './expect.js';
 import { safeCalls } from '../calls.js';
 import { paramHeaderCheck } from './param-headers.js';
+import { streamChecks } from './streams.js';
 
 const SPEC = 'basic/transports/streamable-http';
 const HTTP_ONLY = ['http'] as const;
@@ -248,6 +249,7 @@ export const httpChecks = defineChecks('http', [
     },
   },
   paramHeaderCheck,
+  ...streamChecks,
   ...(['GET', 'DELETE'] as const).map((verb) => ({
     id: `http.${verb.toLowerCase()}-405`,
     title: `${verb} on the MCP endpoint gets 405`,
