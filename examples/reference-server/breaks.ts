@@ -686,6 +686,14 @@ const VARIANTS = [
     expectedFailures: ['mrtr.malformed-responses'],
   },
   {
+    id: 'mrtr-last-round-fails',
+    rule: 'M7',
+    transports: BOTH,
+    expectedStatus: 'warn',
+    description: 'mrtr_two_rounds, answered in both rounds, refuses the final retry with -32602 instead of finishing',
+    expectedFailures: ['mrtr.follow-through'],
+  },
+  {
     id: 'mrtr-connection-bound',
     rule: 'M7',
     transports: HTTP,

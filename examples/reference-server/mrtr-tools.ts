@@ -131,6 +131,9 @@ export function serveRounds(
   for (const entry of asked) answers[entry.key] = readResponse(entry, responses[entry.key], config);
   const next: StatePayload = { round: state.round + 1, answers };
   if (next.round < rounds.length) return ask(flow, next);
+  // mrtr-last-round-fails: a flow of several rounds, answered to the end, is refused at its last retry.
+  if (rounds.length > 1 && isBroken(config, 'mrtr-last-round-fails'))
+    throw new RpcFailure(ErrorCode.InvalidParams, 'requestState expired before the last round; start the request again');
   return finish(answers);
 }
 

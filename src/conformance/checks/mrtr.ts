@@ -29,9 +29,14 @@ import {
 } from './mrtr-flow.js';
 
 const MAX_EVIDENCE = 3;
+/** Rounds one flow is followed for at most: a server may ask again forever. */
+const MAX_FOLLOWED_ROUNDS = 8;
+/** Flows followed to the end by mrtr.follow-through. */
+const FOLLOWED_SUBJECTS = 12;
 const SPEC = 'basic/patterns/mrtr';
 
-type Finding = { problem?: string; evidence?: Evidence; judged: boolean };
+/** `note`: why a subject could not be judged (one of mcpgate's caps), for the pass or skip message. */
+type Finding = { problem?: string; evidence?: Evidence; judged: boolean; note?: string };
 
 /** How many subjects one rule is judged on: every probe costs round trips, and `check` is run on every push. */
 const SUBJECTS_PER_RULE = 4;
@@ -83,28 +88,33 @@ async function overSubjects(
   none: string,
   probe: (client: ModernClient, subject: MrtrSubject) => Promise<Finding>,
   summary: { pass: (count: number) => string; fail: string; fix: string },
-  choice: { shapesOnly?: boolean } = {},
+  choice: { shapesOnly?: boolean; limit?: number } = {},
 ): Promise<CheckOutcome> {
   const run = await mrtrRun(ctx);
   if (run.subjects.length === 0) return skip(noSubjectReason(run));
   const applicable = run.subjects.filter(applies);
-  const chosen = choice.shapesOnly ? pickSubjects(applicable, SHAPES_PER_RULE, true) : pickSubjects(applicable, SUBJECTS_PER_RULE);
+  const chosen = choice.shapesOnly
+    ? pickSubjects(applicable, SHAPES_PER_RULE, true)
+    : pickSubjects(applicable, choice.limit ?? SUBJECTS_PER_RULE);
   if (chosen.length === 0) return skip(none);
   const problems: string[] = [];
   const evidence: Evidence[] = [];
   const judged: MrtrSubject[] = [];
+  const notes: string[] = [];
   const client = await checkClient(ctx, run);
   for (const subject of chosen) {
     const finding = await probe(client, subject);
     if (finding.judged) judged.push(subject);
+    else if (finding.note) notes.push(finding.note);
     if (finding.problem) problems.push(`${subject.label}: ${finding.problem}`);
     if (finding.problem && finding.evidence && evidence.length < MAX_EVIDENCE) evidence.push({ ...finding.evidence, label: subject.label });
   }
   if (problems.length > 0) return violated(`${summary.fail}: ${problems.join(' | ')}`, evidence, summary.fix);
-  if (judged.length === 0) return skip(none);
+  if (judged.length === 0) return skip(notes.length > 0 ? notes.join('; ') : none);
   const of =
     applicable.length > chosen.length ? `; ${chosen.length} of ${applicable.length} subjects, one per method and input shape first` : '';
-  return pass(`${summary.pass(judged.length)} (${byMethod(judged)}${of})`);
+  const unjudged = notes.length > 0 ? `; not judged: ${notes.join('; ')}` : '';
+  return pass(`${summary.pass(judged.length)} (${byMethod(judged)}${of})${unjudged}`);
 }
 
 /** How many of the subjects each method accounts for, e.g. "7 tools/call, 1 resources/read". */
@@ -362,6 +372,49 @@ const mrtrRules = defineChecks('mrtr', [
           fail: 'malformed inputResponses were not refused',
           fix: 'validate each inputResponses value against the result type of its request and answer -32602 when it does not fit',
         },
+      );
+    },
+  },
+  {
+    id: 'mrtr.follow-through',
+    title: 'an input_required flow answered round after round ends in a result, however many rounds and input requests it takes',
+    level: 'SHOULD',
+    spec: SPEC,
+    async run(ctx) {
+      return overSubjects(
+        ctx,
+        () => true,
+        'no input_required result to follow',
+        async (client, subject) => {
+          let round = await freshFirstRound(ctx, client, subject);
+          let rounds = 1;
+          let requests = 0;
+          while (isInputRequired(round.result)) {
+            if (rounds > MAX_FOLLOWED_ROUNDS)
+              return {
+                judged: false,
+                note: `${subject.label} still asked for input after ${MAX_FOLLOWED_ROUNDS} rounds (mcpgate's cap on one flow)`,
+              };
+            requests += isObject(round.result.inputRequests) ? Object.keys(round.result.inputRequests).length : 0;
+            const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES, answerFields(round.result));
+            round = { exchange, result: resultOf(exchange) };
+            rounds++;
+          }
+          if (!round.result)
+            return {
+              judged: true,
+              problem: `after ${rounds - 1} answered round(s) (${requests} input request(s)) the call got ${summarizeAnswer(round.exchange)}`,
+              evidence: evidenceOf(round.exchange, 'a final result (or an isError result), the answers having been given'),
+            };
+          return { judged: true };
+        },
+        {
+          pass: (n) => `${n} MRTR flow(s) answered to the end finished with a result`,
+          fail: 'an answered flow ended in an error',
+          fix: "finish the request once every round has been answered; keep each round's answers in the requestState of the next",
+        },
+        // How many rounds a flow takes shows only when it is followed, so more of them are.
+        { limit: FOLLOWED_SUBJECTS },
       );
     },
   },
