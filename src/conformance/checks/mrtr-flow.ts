@@ -88,6 +88,12 @@ export function mrtrRun(ctx: CheckContext): Promise<MrtrRun> {
   return run;
 }
 
+/** How many MRTR subjects the run found, if it searched for them (the checks may not have run). */
+export async function mrtrSubjectCount(ctx: CheckContext): Promise<number | undefined> {
+  const run = runs.get(ctx);
+  return run ? (await run).subjects.length : undefined;
+}
+
 /** Every candidate: the safe tool calls, then a read of each listed resource, then each listed prompt. */
 async function candidates(ctx: CheckContext): Promise<MrtrRequest[]> {
   const tools = (await safeCalls(ctx)).map(toolRequest);

@@ -58,6 +58,12 @@ function progressProbe(ctx: CheckContext): ProgressProbe {
   return probe;
 }
 
+/** How many calls sent progress, if the progress probe ran in this run. */
+export async function progressSubjectCount(ctx: CheckContext): Promise<number | undefined> {
+  const probe = probes.get(ctx);
+  return probe ? (await probe.run).observed.length : undefined;
+}
+
 function progressRun(ctx: CheckContext): Promise<ProgressRun> {
   return progressProbe(ctx).run;
 }
