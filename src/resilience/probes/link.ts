@@ -22,6 +22,8 @@ export interface RawMessage {
   method: string;
   /** The Mcp-Name header value, for tools/call. */
   name?: string;
+  /** The Mcp-Param-* headers of the call's x-mcp-header arguments (see spec/param-headers.ts). */
+  paramHeaders?: Record<string, string>;
   awaitId?: JsonRpcId | null;
   /** Ends the exchange at the first message this accepts (a batch answer, an error with id null). */
   endWhen?: (message: unknown) => boolean;
@@ -80,7 +82,7 @@ function httpLink(endpoint: string, options: ConnectOptions): HttpLink {
   const connection = new HttpConnection(endpoint, httpOptions);
   const extraConnections: HttpConnection[] = [];
   const bytes = (message: RawMessage, mode: HttpSendMode): Promise<Exchange> => {
-    const headers = probeHeaders(message.method, message.name);
+    const headers = { ...probeHeaders(message.method, message.name), ...message.paramHeaders };
     const body = typeof message.body === 'string' ? Buffer.from(message.body, 'utf8') : message.body;
     const shown = { ...outgoing(message, message.shown ?? body.toString('utf8'), headers), headers };
     return sendHttpBytes(url, {
@@ -98,7 +100,9 @@ function httpLink(endpoint: string, options: ConnectOptions): HttpLink {
     endpoint: connection.endpoint,
     send(message) {
       if (typeof message.body !== 'string') return bytes(message, 'complete');
-      return connection.exchange(outgoing(message, message.body, probeHeaders(message.method, message.name)));
+      return connection.exchange(
+        outgoing(message, message.body, { ...probeHeaders(message.method, message.name), ...message.paramHeaders }),
+      );
     },
     abandon: bytes,
     freshClient() {

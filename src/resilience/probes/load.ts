@@ -3,6 +3,7 @@
 import { compileToolSchema } from '../../conformance/tool-schemas.js';
 import { describeSent, evidenceOf } from '../../conformance/evidence.js';
 import { sampleArguments } from '../../conformance/sample-arguments.js';
+import { paramHeaderValues, paramHeadersOf } from '../../spec/param-headers.js';
 import { pass, violated } from '../../conformance/check.js';
 import type { Evidence } from '../../report/model.js';
 import type { Exchange } from '../../wire/exchange.js';
@@ -30,6 +31,7 @@ function abandonedRequest(ctx: ProbeContext): RawMessage & { body: string; label
       body: ctx.requestText(id, 'tools/call', { name: tool.name, arguments: args }),
       method: 'tools/call',
       name: tool.name,
+      paramHeaders: paramHeaderValues(paramHeadersOf(tool.inputSchema), args),
       label: `tools/call ${tool.name}`,
     };
   }

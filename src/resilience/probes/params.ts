@@ -38,16 +38,18 @@ export const paramProbes = defineProbes([
       const seen: string[] = [];
       const evidence: Evidence[] = [];
       const listId = probeId('params');
-      // params must be an object; 5 cannot even carry the required _meta.
+      // params must be an object; 5 cannot even carry the required _meta. A method the server
+      // serves: one without tools rightly answers tools/list -32601 before looking at params.
+      const method = ctx.healthMethod;
       const list = await ctx.sendMalformed({
-        body: JSON.stringify({ jsonrpc: '2.0', id: listId, method: 'tools/list', params: 5 }),
-        method: 'tools/list',
+        body: JSON.stringify({ jsonrpc: '2.0', id: listId, method, params: 5 }),
+        method,
         awaitId: listId,
         endWhen: nullIdError,
       });
       const listGrade = grade(list, { codes: [ErrorCode.InvalidParams, ErrorCode.InvalidRequest] });
       grades.push(listGrade.grade);
-      seen.push(`tools/list with params 5: ${listGrade.seen}`);
+      seen.push(`${method} with params 5: ${listGrade.seen}`);
       evidence.push(evidenceOf(list, 'JSON-RPC error -32602 (or -32600)', 'params: 5'));
       const tool = ctx.callableTools[0];
       if (tool) {
