@@ -21,6 +21,7 @@ const UNIT_TESTS = [
   'test/model-cache-off.test.ts',
   'test/models.test.ts',
   'test/mrtr-sampling.test.ts',
+  'test/probe-units.test.ts',
   'test/redact.test.ts',
   'test/report-layers-state.test.ts',
   'test/report-markdown.test.ts',
