@@ -15,6 +15,8 @@ import { errorCodeOf } from '../../wire/jsonrpc.js';
 import { forEachInLanes } from '../../shared/lanes.js';
 import { resultOf } from './expect.js';
 
+export const NO_TOOLS = 'the server does not declare the tools capability';
+
 /** Calls of one check in flight at once; the run's in-flight limit (--concurrency) bounds them all. */
 const CALL_LANES = 8;
 
@@ -39,6 +41,7 @@ export const callChecks: Array<Omit<CheckDefinition, 'area'>> = [
     level: 'MUST',
     spec: 'server/tools#output-schema',
     async run(ctx) {
+      if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
       const declaring = (await ctx.callableTools()).filter((t) => t.outputSchema !== undefined);
       if (declaring.length === 0) return skip(`no callable tool declares an outputSchema; ${await callableNote(ctx)}`);
       const candidates = declaring.slice(0, ctx.maxCalls);
@@ -87,6 +90,7 @@ export const callChecks: Array<Omit<CheckDefinition, 'area'>> = [
     level: 'MUST',
     spec: 'server/tools#error-handling',
     async run(ctx) {
+      if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
       const tools = await ctx.callableTools();
       const tool = tools.find(
         (t) =>

@@ -6,7 +6,7 @@ import { unreadable, type ListOutcome } from '../../wire/pagination.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { compileToolSchema } from '../tool-schemas.js';
 import { safeCalls } from '../calls.js';
-import { callChecks } from './tool-calls.js';
+import { NO_TOOLS, callChecks } from './tool-calls.js';
 import { unknownNameCheck } from './unknown-name.js';
 import { xMcpHeaderProblems } from './x-mcp-header.js';
 
@@ -23,6 +23,7 @@ function readNote(listing: ListOutcome): string {
 
 function schemaCheck(which: 'inputSchema' | 'outputSchema') {
   return async (ctx: import('../context.js').CheckContext) => {
+    if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
     const listing = await ctx.list('tools/list');
     const failed = unreadable(listing);
     if (failed) return skip(`tools/list could not be read: ${failed}`);
@@ -92,7 +93,7 @@ export const toolChecks = defineChecks('tools', [
     level: 'SHOULD',
     spec: 'server/tools#listing-tools',
     async run(ctx) {
-      if (!ctx.hasCapability('tools')) return skip('the server does not declare the tools capability');
+      if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
       const first = await ctx.list('tools/list');
       const incomplete = first.problem ?? first.capped;
       if (incomplete) return skip(`tools/list could not be read completely: ${incomplete}`);
@@ -124,7 +125,7 @@ export const toolChecks = defineChecks('tools', [
     level: 'MUST',
     spec: 'server/utilities/pagination',
     async run(ctx) {
-      if (!ctx.hasCapability('tools')) return skip('the server does not declare the tools capability');
+      if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
       const before = await ctx.list('tools/list');
       const incomplete = before.problem ?? before.capped;
       if (incomplete) return skip(`tools/list could not be read completely: ${incomplete}`);
@@ -165,6 +166,7 @@ export const toolChecks = defineChecks('tools', [
     level: 'SHOULD',
     spec: 'server/tools#tool-names',
     async run(ctx) {
+      if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
       const listing = await ctx.list('tools/list');
       if (listing.problem) return skip(`tools/list could not be read completely: ${listing.problem}`);
       const tools = await ctx.tools();
@@ -202,6 +204,7 @@ export const toolChecks = defineChecks('tools', [
     level: 'MUST',
     spec: 'basic/transports/streamable-http#custom-headers-from-tool-parameters',
     async run(ctx) {
+      if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
       const tools = await ctx.tools();
       const problems = tools.flatMap((t) => xMcpHeaderProblems(t.inputSchema).map((p) => `${t.name}: ${p}`));
       if (problems.length > 0)
