@@ -190,6 +190,8 @@ export const statelessCheck = defineChecks('meta', [
           ];
           const refused = expectError(first, ErrorCode.InvalidParams, 400);
           const after = expectResult(second);
+          // The exchange that went wrong is shown first.
+          if (refused.ok && !after.ok) evidence.reverse();
           if (!refused.ok)
             return violated(
               `the first request on a new connection lacked protocolVersion and should get ${expectedErrorText(ErrorCode.InvalidParams, 400, ctx.transport)}; got ${refused.seen}`,

@@ -28,6 +28,13 @@ export function validArguments(tool: ListedTool): Record<string, unknown> | unde
   return compiled.validate(args) ? args : undefined;
 }
 
+/** The skip reason when no listed tool may be called at all: that, not the tool shapes, is why nothing was judged. */
+async function noneCallable(ctx: CheckContext): Promise<string | undefined> {
+  if ((await ctx.callableTools()).length > 0) return undefined;
+  const all = (await ctx.tools()).length;
+  return `no tool may be called: none of the ${all} listed is annotated readOnlyHint: true (name one with --allow-tool, or a call under check.calls in mcpgate.yaml)`;
+}
+
 async function callableNote(ctx: CheckContext): Promise<string> {
   const all = await ctx.tools();
   const callable = await ctx.callableTools();
@@ -42,6 +49,8 @@ export const callChecks: Array<Omit<CheckDefinition, 'area'>> = [
     spec: 'server/tools#output-schema',
     async run(ctx) {
       if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
+      const none = await noneCallable(ctx);
+      if (none) return skip(none);
       const declaring = (await ctx.callableTools()).filter((t) => t.outputSchema !== undefined);
       if (declaring.length === 0) return skip(`no callable tool declares an outputSchema; ${await callableNote(ctx)}`);
       const candidates = declaring.slice(0, ctx.maxCalls);
@@ -91,6 +100,8 @@ export const callChecks: Array<Omit<CheckDefinition, 'area'>> = [
     spec: 'server/tools#error-handling',
     async run(ctx) {
       if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
+      const none = await noneCallable(ctx);
+      if (none) return skip(none);
       const tools = await ctx.callableTools();
       const tool = tools.find(
         (t) =>
