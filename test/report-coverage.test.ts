@@ -107,7 +107,9 @@ describe('a hostile tool name in the coverage line', () => {
       return true;
     });
     printReport(hostileReport(), { color: false });
-    for (const text of out) {
+    printReport(hostileReport(), { color: false, quiet: true });
+    const [full, quiet] = out;
+    for (const text of [full!, quiet!]) {
       expectNeutralised(text, false);
       // The full output wraps the line to the width: read it back as one, up to the blank line or the verdict.
       const lines = text.split('\n');
@@ -122,6 +124,7 @@ describe('a hostile tool name in the coverage line', () => {
       expect(text.split('\n').filter((line) => /^PASS/.test(line))).toEqual(['PASS: all MUST checks passed (exit code 0)']);
       expect(text.trimEnd().split('\n').at(-1)).toBe('PASS: all MUST checks passed (exit code 0)');
     }
+    expect(quiet!.split('\n')).toHaveLength(3);
   });
 
   it('is masked and escaped in Markdown, HTML and JUnit', async () => {
