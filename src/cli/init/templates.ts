@@ -1,7 +1,6 @@
 /** The files `mcpgate init` writes, as text. Comments in them explain each setting to a newcomer. */
 
-import { safe } from '../../report/terminal-escape.js';
-import { redact } from '../../shared/redact.js';
+import { commentText, quoted } from './yaml-text.js';
 
 export interface ToolSketch {
   name: string;
@@ -70,20 +69,6 @@ history:
   dir: .mcpgate/history
   record: true
 `;
-}
-
-/**
- * A server's tool names and descriptions are outside text written into a YAML file the user will run:
- * a newline in one must not start a YAML line of its own (an injected case, a changed expectation).
- * In comments they are masked and shown on one line; as values they are quoted (JSON's string syntax
- * is YAML's double-quoted scalar).
- */
-function commentText(text: string): string {
-  return safe(redact(text));
-}
-
-function quoted(text: string): string {
-  return JSON.stringify(redact(text));
 }
 
 function firstSentence(text: string | undefined): string {
