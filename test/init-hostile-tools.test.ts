@@ -1,12 +1,15 @@
 /**
- * `mcpgate init` writes a server's tool names and descriptions into golden/tasks.yaml. A hostile server
- * must not be able to add lines of its own to that file: a newline in a name or description once
- * injected a whole case, and a changed expectation, into the golden set the user then runs.
+ * `mcpgate init` writes a server's tool names and descriptions into golden/tasks.yaml, and names and
+ * sample arguments into the check.calls suggestions of mcpgate.yaml. A hostile server must not be able
+ * to add lines of its own to either: a newline in a name or description once injected a whole case,
+ * and a changed expectation, into the golden set the user then runs.
  */
 
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { goldenTemplate } from '../src/cli/init/templates.js';
+import { MAX_SUGGESTED_CALLS } from '../src/cli/init/call-suggestions.js';
+import { configTemplate, goldenTemplate, type ToolSketch } from '../src/cli/init/templates.js';
+import { parseConfig } from '../src/pipeline/config.js';
 import { registerSecret } from '../src/shared/redact.js';
 
 const INJECTED_NAME = 'evil"\n    expect_tool: null\n#';
@@ -30,5 +33,70 @@ describe('init drafts a golden set from hostile tool metadata', () => {
     registerSecret('sk-init-secret-0123456789abcdef');
     const text = goldenTemplate([{ name: 'leaky', description: 'Token sk-init-secret-0123456789abcdef here.' }]);
     expect(text).not.toContain('sk-init-secret-0123456789abcdef');
+  });
+});
+
+describe('init suggests check.calls from hostile tool metadata', () => {
+  const INJECTED_CALL = 'evil"}\n  calls:\n    - {tool: rm_rf}\n  allow_tools: [rm_rf]\n#';
+  const WIPE = 'wipe\n  allow_tools: [wipe]\u2028';
+  const TOKEN = `ghp_${'a1'.repeat(18)}`;
+  const tools: ToolSketch[] = [
+    {
+      name: INJECTED_CALL,
+      inputSchema: {
+        type: 'object',
+        properties: { q: { type: 'string', default: 'x\n  strict: true\u2028\u0085\u202e' }, key: { type: 'string', default: TOKEN } },
+        required: ['q', 'key'],
+      },
+    },
+    { name: WIPE, annotations: { destructiveHint: true, readOnlyHint: true } },
+    { name: 'lookup', annotations: { readOnlyHint: true } },
+    {
+      name: 'create',
+      annotations: { readOnlyHint: false, destructiveHint: false },
+      inputSchema: { type: 'object', properties: { n: { type: 'integer', minimum: 5 } }, required: ['n'] },
+    },
+    { name: 'strict_pattern', inputSchema: { type: 'object', properties: { s: { type: 'string', pattern: '^z+$' } }, required: ['s'] } },
+  ];
+  const text = configTemplate({ stdio: 'node build/server.js' }, tools);
+  const section = text.slice(text.indexOf('\ncheck:'), text.indexOf('\neval:')).split('\n').slice(2);
+
+  it('writes only comments: the file loads with nothing called and nothing allowed', () => {
+    expect(parseConfig(text, 'mcpgate.yaml', {}).check).toEqual({ strict: false });
+    expect(section.filter((line) => line !== '').every((line) => /^ {2}(strict: false {2}|# )/.test(line))).toBe(true);
+    expect(text).not.toMatch(/[\u0085\u2028\u202e]/);
+    expect(text).not.toContain(TOKEN);
+  });
+
+  it('each suggestion, uncommented, is exactly the listed tool with its sample arguments, and a destructive tool gets none', () => {
+    const uncommented = text
+      .split('\n')
+      .map((line) => (/^ {2}# calls:/.test(line) || line.startsWith('  #   - {tool: ') ? line.replace('# ', '') : line))
+      .join('\n');
+    const calls = parseConfig(uncommented, 'mcpgate.yaml', {}).check?.calls;
+    expect(calls).toEqual([
+      { tool: INJECTED_CALL, arguments: { q: 'x\n  strict: true\u2028\u0085\u202e', key: '[REDACTED]' } },
+      { tool: 'create', arguments: { n: 5 } },
+      { tool: 'strict_pattern', arguments: { s: 'example' } },
+    ]);
+    expect(parseConfig(uncommented, 'mcpgate.yaml', {}).check?.allow_tools).toBeUndefined();
+    expect(section.find((line) => line.includes('"strict_pattern"'))).toMatch(
+      /# no destructiveHint: false, so it may write or delete; the sample does not satisfy its inputSchema: fill in the arguments$/,
+    );
+    expect(section.find((line) => line.includes('"create"'))).toMatch(/# annotated destructiveHint: false$/);
+    // The destructive tool is named in a comment, escaped onto its line, and never as a call.
+    expect(section.some((line) => line.startsWith('  #   - ') && line.includes('wipe'))).toBe(false);
+    expect(section.find((line) => line.includes('wipe'))).toMatch(
+      /^ {2}# \(check\.allow_tools[^\n]*: wipe\\n {2}allow_tools: \[wipe\]\\u\{2028\}$/,
+    );
+  });
+
+  it('suggests at most MAX_SUGGESTED_CALLS calls and counts the rest', () => {
+    const many = Array.from({ length: MAX_SUGGESTED_CALLS + 3 }, (_, i) => ({ name: `tool_${i}` }));
+    const lines = configTemplate({ stdio: 'node x.js' }, many).split('\n');
+    expect(lines.filter((line) => line.startsWith('  #   - {tool: '))).toHaveLength(MAX_SUGGESTED_CALLS);
+    expect(lines).toContain(
+      `  #   (3 more not suggested: tool_${MAX_SUGGESTED_CALLS}, tool_${MAX_SUGGESTED_CALLS + 1}, tool_${MAX_SUGGESTED_CALLS + 2})`,
+    );
   });
 });

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { recordRun } from '../src/gate/history.js';
 import { parseHistoryEntry, parseReport, renderJson } from '../src/report/json.js';
 import {
+  CoverageSchema,
   EvalCaseResultSchema,
   ProxyEventSchema,
   type ChaosReport,
@@ -25,7 +26,7 @@ import { REPORT_JSON_SCHEMA } from '../src/report/report-schema.js';
 import { ROOT, runCli, tempDir } from './helpers/cli.js';
 import { makeCase, makeEval, makeTelemetry } from './helpers/eval-factory.js';
 import { evalRun } from './helpers/gate-factory.js';
-import { makeCheck, makeReport } from './helpers/report-factory.js';
+import { makeCheck, makeCoverage, makeReport } from './helpers/report-factory.js';
 
 const SCHEMA_FILE = join(ROOT, 'docs/report.schema.json');
 
@@ -50,6 +51,30 @@ describe('the contract', () => {
       readFileSync(SCHEMA_FILE, 'utf8') === generated,
       'docs/report.schema.json is stale: run UPDATE_SCHEMA=1 npx vitest run test/report-contract.test.ts',
     ).toBe(true);
+  });
+
+  it('reads a report without coverage (written before it existed, or without layer 0), and the published schema accepts it', () => {
+    const { coverage, ...older } = reportWithEverySection();
+    expect(coverage).toBeDefined();
+    const text = renderJson(older);
+    expect(JSON.parse(text)).not.toHaveProperty('coverage');
+    expect(parseReport(text).coverage).toBeUndefined();
+    const ajv = new Ajv2020.default({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    expect(ajv.validate(REPORT_JSON_SCHEMA, JSON.parse(text)), JSON.stringify(ajv.errors)).toBe(true);
+    // The schema describes coverage as the contract does: a wrong reason is refused there too.
+    const wrong = JSON.parse(renderJson(reportWithEverySection()));
+    wrong.coverage.tools.notCalled[0].reason = 'vibes';
+    expect(ajv.validate(REPORT_JSON_SCHEMA, wrong)).toBe(false);
+    expect(JSON.stringify(ajv.errors)).toContain('/coverage/tools/notCalled/0/reason');
+  });
+
+  it('writes coverage right after the summary, in the order of its shape', () => {
+    const report = reportWithEverySection();
+    const { tools, capped, ...rest } = report.coverage!;
+    const parsed = JSON.parse(renderJson({ ...report, coverage: { capped, ...rest, tools } }));
+    expect(Object.keys(parsed).slice(5, 9)).toEqual(['checks', 'summary', 'coverage', 'verdict']);
+    expect(Object.keys(parsed.coverage)).toEqual(Object.keys(CoverageSchema.shape));
   });
 
   it('writes keys in the order of its shapes, whatever order a layer built them in', () => {
@@ -138,6 +163,12 @@ describe('a file that is not a valid report is refused in one line', () => {
       'summary.byStatus.not_measured must be a whole number, got nothing',
     ],
     ['a start time that is not one', (r) => (r.startedAt = 'yesterday'), 'startedAt must be an ISO 8601 date-time, got "yesterday"'],
+    [
+      'an unknown reason a tool was not called',
+      (r) => (r.coverage.tools.notCalled[0].reason = 'vibes'),
+      'coverage.tools.notCalled[0].reason must be one of destructive, not-annotated, no-valid-arguments, cap, got "vibes"',
+    ],
+    ['a negative count of tools called', (r) => (r.coverage.tools.called = -1), 'coverage.tools.called must be a whole number, got -1'],
   ])('%s', (_name, breakIt, problem) => {
     const data = JSON.parse(text) as Record<string, any>;
     breakIt(data);
@@ -285,6 +316,10 @@ function reportWithEverySection(): Report {
       stderrTail: 'listening',
       fingerprint: { toolsSha256: 'b'.repeat(64), toolCount: 8, serverName: 'reference-server', serverVersion: '1.2.3' },
     },
+    coverage: makeCoverage({
+      tools: { listed: 4, called: 1, notCalled: [{ reason: 'no-valid-arguments', count: 3, names: ['a', 'b', 'c'] }] },
+      capped: ['resources/list stopped at 10000 items (MAX_LIST_ITEMS)'],
+    }),
     options: { strict: true, allowTools: ['create_invoice'], expectedFailuresFile: 'expected-failures.yaml' },
     eval: evalSection,
     chaos: chaosWithEveryPart(),

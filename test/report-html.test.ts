@@ -6,12 +6,17 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { renderHtml } from '../src/report/html/index.js';
 import type { HistoryEntry, Report } from '../src/report/model.js';
-import { makeCheck, makeReport } from './helpers/report-factory.js';
+import { coverageLine } from '../src/report/coverage-line.js';
+import { makeCheck, makeCoverage, makeReport } from './helpers/report-factory.js';
 import { historyOf, makeCase, makeEval, makeTelemetry } from './helpers/eval-factory.js';
 import { chromiumSkipReason, launchChromium, type HeadlessChromium } from './helpers/browser.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
+
+const COVERAGE = makeCoverage({
+  tools: { listed: 3, called: 1, notCalled: [{ reason: 'not-annotated', count: 2, names: ['create_invoice', XSS] }] },
+});
 
 function sampleReport(): Report {
   return makeReport(
@@ -28,6 +33,7 @@ function sampleReport(): Report {
       makeCheck({ id: 'http.origin', level: 'SHOULD', status: 'warn', message: 'Origin not validated', specRef: 'javascript:alert(2)' }),
     ],
     {
+      coverage: COVERAGE,
       eval: makeEval(
         [
           makeCase({ id: 'weather-by-city', model: 'openai:gpt-4.1-mini', passes: 3, required: 4, kind: 'soft' }),
@@ -139,6 +145,15 @@ describe.skipIf(skip !== undefined)(`renderHtml in headless Chromium${skip ? ` (
     expect(text).toContain(`tool ${XSS} returned`);
     expect(await page.locator('table.cases th[scope="row"]', { hasText: XSS }).count()).toBe(2);
     expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
+  });
+
+  it('shows the coverage line in the conformance section right under the totals, as text, marked as partial', async () => {
+    const line = page.locator('#conformance + p + p.coverage');
+    expect(await line.isVisible()).toBe(true);
+    expect(await line.innerText()).toBe(coverageLine(COVERAGE));
+    expect(await line.innerText()).toContain(`"create_invoice", "${XSS}"`);
+    expect(await page.locator('#conformance + p').innerText()).toMatch(/^3 checks: /);
+    expect(await line.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 248, 197)');
   });
 
   it('folds an area whose checks all pass to its heading line while passing checks are hidden', async () => {

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { MARKDOWN_MAX_CHARS, renderMarkdown } from '../src/report/markdown.js';
 import type { Report } from '../src/report/model.js';
-import { makeCheck, makeReport } from './helpers/report-factory.js';
+import { makeCheck, makeCoverage, makeReport } from './helpers/report-factory.js';
 import { historyOf, makeCase, makeEval, makeTelemetry } from './helpers/eval-factory.js';
 
 const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
@@ -53,6 +53,24 @@ function row(markdown: string, first: string): string[] {
 }
 
 describe('renderMarkdown', () => {
+  it('puts the coverage line under the conformance totals, whole, with server names escaped', () => {
+    const coverage = makeCoverage({
+      capped: Array.from({ length: 8 }, (_, i) => `cap number ${i} stopped reading (raise it with --knob-${i})`),
+    });
+    const md = renderMarkdown({ ...evalReport(), coverage });
+    const lines = md.split('\n');
+    const totals = lines.findIndex((line) => line.startsWith('5 checks: '));
+    expect(lines.indexOf('### Conformance (layer 0)')).toBeLessThan(totals);
+    expect(lines[totals + 1]).toBe('');
+    const line = lines[totals + 2]!;
+    expect(line).toMatch(/^coverage: tools called 0 of 25 \(22 not annotated read-only: "search", "fetch", "summarise"/);
+    // Longer than a table cell (240 characters) and not cut: the last cap and the way to widen are there.
+    expect(line.length).toBeGreaterThan(400);
+    expect(line).toContain('--knob-7). Widen it: name calls under check.calls in mcpgate.yaml, or pass --allow-tool NAME.');
+    expect(line).toContain('"delete\\_file"');
+    expect(renderMarkdown(evalReport())).not.toContain('coverage:');
+  });
+
   it('leads with the verdict and lists only checks needing attention, most urgent first', () => {
     const md = renderMarkdown(evalReport());
     expect(md.split('\n')[0]).toBe('## mcpgate: FAIL: gate failed: conformance failures (exit code 1)');

@@ -5,10 +5,12 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { renderJson, parseReport } from '../src/report/json.js';
 import { renderJUnit } from '../src/report/junit.js';
+import { coverageLine } from '../src/report/coverage-line.js';
 import { renderTerminal } from '../src/report/terminal.js';
 import { REPORT_JSON_SCHEMA } from '../src/report/report-schema.js';
 import type { Report } from '../src/report/model.js';
-import { makeCheck, makeReport } from './helpers/report-factory.js';
+import { assertWellFormed, attributes, testcases, unescape } from './helpers/junit-xml.js';
+import { makeCheck, makeCoverage, makeReport } from './helpers/report-factory.js';
 import { CHECK_IDS } from '../src/conformance/checks/index.js';
 
 const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
@@ -112,6 +114,42 @@ describe('renderJUnit', () => {
     expect(unescape(testcase!.attrs.name!)).toBe('x.nasty: a<b>&"c\'[31mend');
     expect(xml).toContain('name="x.nasty: a&lt;b&gt;&amp;&quot;c&apos;[31mend"');
     expect(xml).toContain('    a&lt;b&gt;&amp;"c\'[31mend</failure>');
+  });
+});
+
+describe('renderJUnit: the coverage line', () => {
+  const suiteOf = (xml: string, name: string): string =>
+    [...xml.matchAll(/<testsuite [^>]*>[\s\S]*?<\/testsuite>/g)].map((m) => m[0]).find((s) => s.includes(`name="${name}"`))!;
+
+  it('is a suite of its own after the check areas: the line and the counts as properties, one skipped case when something was left out', () => {
+    const report = { ...sampleReport(), coverage: makeCoverage() };
+    const xml = renderJUnit(report);
+    assertWellFormed(xml);
+    const names = [...xml.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1]);
+    expect(names).toEqual(['discover', 'http', 'tools', 'expected-failures', 'coverage']);
+    const suite = suiteOf(xml, 'coverage');
+    expect(attributes(suite.slice(0, suite.indexOf('>') + 1))).toMatchObject({ tests: '1', failures: '0', errors: '0', skipped: '1' });
+    // Properties come before the test cases, as JUnit's schema has them.
+    expect(suite.indexOf('<properties>')).toBeLessThan(suite.indexOf('<testcase'));
+    const properties = Object.fromEntries(
+      [...suite.matchAll(/<property name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1], unescape(m[2]!)]),
+    );
+    expect(properties['mcpgate.coverage']).toBe(coverageLine(makeCoverage()));
+    expect(properties).toMatchObject({ 'mcpgate.coverage.tools.listed': '25', 'mcpgate.coverage.tools.called': '0' });
+    const [coverageCase] = testcases(suite);
+    expect(coverageCase!.attrs.classname).toBe('mcpgate.coverage');
+    expect(unescape(attributes(coverageCase!.body).message!)).toBe(coverageLine(makeCoverage()));
+    // The root counts include it: 9 checks and stale entries, plus the coverage case.
+    expect(attributes(/<testsuites [^>]*>/.exec(xml)![0])).toMatchObject({ tests: '10', skipped: '4', failures: '2' });
+  });
+
+  it('passes, with the line in its output, when everything was exercised; no suite without coverage', () => {
+    const complete = makeCoverage({ tools: { listed: 2, called: 2, notCalled: [] }, widen: undefined });
+    const suite = suiteOf(renderJUnit(makeReport([makeCheck({ id: 'discover.responds' })], { coverage: complete })), 'coverage');
+    const [coverageCase] = testcases(suite);
+    expect(coverageCase!.body).not.toContain('<skipped');
+    expect(unescape(/<system-out>([^<]*)<\/system-out>/.exec(coverageCase!.body)![1]!)).toBe(coverageLine(complete));
+    expect(renderJUnit(sampleReport())).not.toContain('coverage');
   });
 });
 
@@ -255,6 +293,40 @@ describe('renderTerminal', () => {
     expect(renderTerminal(sampleReport(), { color: false, verbose: true })).toContain('SKIP-REASON: stdio target');
   });
 
+  it('ends with the coverage line right above the verdict, wrapped to the width, the verdict still last', () => {
+    const out = renderTerminal({ ...sampleReport(), coverage: makeCoverage() }, { color: false, width: 80 });
+    const lines = out.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('FAIL: gate failed: conformance failures (exit code 1)');
+    expect(lines.at(-2)).toBe('');
+    const start = lines.findIndex((line) => line.startsWith('coverage: '));
+    // After the totals and the failure list, a blank line before it.
+    expect(start).toBeGreaterThan(lines.findIndex((line) => line.startsWith('not passed (')));
+    expect(lines[start - 1]).toBe('');
+    const block = lines.slice(start, -2);
+    expect(block.length).toBeGreaterThan(1);
+    expect(block.every((line) => line.length <= 80)).toBe(true);
+    expect(block.slice(1).every((line) => line.startsWith('  '))).toBe(true);
+    expect(block.map((line) => line.trim()).join(' ')).toBe(coverageLine(makeCoverage()));
+    expect(out).toContain('coverage: tools called 0 of 25 (22 not annotated read-only: "search", "fetch"');
+  });
+
+  it('prints no coverage line for a report without coverage, and an uncoloured one when nothing was left out', () => {
+    expect(renderTerminal(sampleReport(), { color: false })).not.toContain('coverage:');
+    const complete = makeCoverage({
+      tools: { listed: 2, called: 2, notCalled: [] },
+      resourceTemplates: { listed: 1, read: 1 },
+      prompts: { listed: 3, got: 3 },
+      widen: undefined,
+    });
+    const coloured = renderTerminal(makeReport([makeCheck({ id: 'discover.responds' })], { coverage: complete }), {
+      color: true,
+      width: 200,
+    });
+    expect(coloured).toContain(`\n${coverageLine(complete)}\n`);
+    const partial = renderTerminal(makeReport([makeCheck({ id: 'discover.responds' })], { coverage: makeCoverage() }), { color: true });
+    expect(partial).toContain('\n\x1b[33mcoverage: tools called 0 of 25');
+  });
+
   it('colours only when asked, and never passes the server’s own escape sequences through', () => {
     const report = makeReport([makeCheck({ id: 'x.esc', status: 'fail', message: `bad \x1b[2J\x1b]0;pwned\x07 text` })]);
     const plain = renderTerminal(report, { color: false });
@@ -272,58 +344,4 @@ function schemaValidator() {
   const ajv = new Ajv2020.default({ strict: false, allErrors: true });
   addFormats.default(ajv);
   return ajv.compile(REPORT_JSON_SCHEMA);
-}
-
-interface ParsedCase {
-  attrs: Record<string, string>;
-  body: string;
-}
-
-function testcases(xml: string): ParsedCase[] {
-  return [...xml.matchAll(/<testcase ([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)].map((m) => ({
-    attrs: attributes(`<x ${m[1]}>`),
-    body: (m[2] ?? '').trim() === '' ? '' : m[2]!,
-  }));
-}
-
-function attributes(tag: string): Record<string, string> {
-  return Object.fromEntries([...tag.matchAll(/([\w:.-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-}
-
-function unescape(value: string): string {
-  return value.replace(/&(lt|gt|amp|quot|apos|#(\d+));/g, (_m, name: string, code?: string) =>
-    code ? String.fromCharCode(Number(code)) : ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[name]!,
-  );
-}
-
-/** Enough of XML 1.0 to catch what a string-built renderer gets wrong: balance, quoting, escaping, chars. */
-function assertWellFormed(xml: string): void {
-  const declaration = '<?xml version="1.0" encoding="UTF-8"?>\n';
-  expect(xml.startsWith(declaration)).toBe(true);
-  const body = xml.slice(declaration.length);
-  expect(body).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
-  const entity = /&(?!(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);)/;
-  const stack: string[] = [];
-  let roots = 0;
-  const token = /<(\/?)([A-Za-z][\w.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)|</g;
-  for (const m of body.matchAll(token)) {
-    const [whole, closing, name, attrs, selfClosing, text] = m;
-    if (text !== undefined) {
-      expect(stack.length > 0 || text.trim() === '', `text outside the root: ${text}`).toBe(true);
-      expect(text, 'bare & in text').not.toMatch(entity);
-      continue;
-    }
-    expect(name, `stray < at ${m.index}: ${body.slice(m.index, m.index + 40)}`).toBeDefined();
-    expect(attrs ?? '', `bare & in attributes of ${whole}`).not.toMatch(entity);
-    const attrNames = [...(attrs ?? '').matchAll(/([\w:.-]+)=/g)].map((a) => a[1]);
-    expect(new Set(attrNames).size, `duplicate attribute in ${whole}`).toBe(attrNames.length);
-    if (closing) {
-      expect(stack.pop(), `unbalanced </${name}>`).toBe(name);
-    } else {
-      if (stack.length === 0) roots += 1;
-      if (!selfClosing) stack.push(name!);
-    }
-  }
-  expect(stack).toEqual([]);
-  expect(roots).toBe(1);
 }

@@ -3,7 +3,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { renderSarif } from '../src/report/sarif.js';
 import type { Report } from '../src/report/model.js';
-import { makeCheck, makeReport } from './helpers/report-factory.js';
+import { coverageLine } from '../src/report/coverage-line.js';
+import { makeCheck, makeCoverage, makeReport } from './helpers/report-factory.js';
 
 const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
 
@@ -56,6 +57,7 @@ const SARIF_SUBSET = {
         },
         invocations: { type: 'array', items: { $ref: '#/$defs/invocation' } },
         results: { type: 'array', items: { $ref: '#/$defs/result' } },
+        properties: propertyBag,
       },
       unevaluatedProperties: false,
     },
@@ -172,6 +174,7 @@ interface SarifRun {
   };
   invocations: Array<{ executionSuccessful: boolean; toolExecutionNotifications: Array<{ level: string; descriptor: { id: string } }> }>;
   results: SarifResult[];
+  properties?: Record<string, unknown>;
 }
 
 function validator() {
@@ -345,6 +348,27 @@ describe('renderSarif', () => {
     const prints = (r: Report) => render(r).results.map((x) => x.partialFingerprints['mcpgate/v1']);
     expect(prints(a)).toEqual(prints(b));
     expect(new Set(prints(a)).size).toBe(prints(a).length);
+  });
+
+  it('says what layer 0 exercised in the run properties, and as a note when something was left out, never as a result', () => {
+    const coverage = makeCoverage();
+    const log = JSON.parse(renderSarif({ ...layeredReport(), coverage }));
+    const validate = validator();
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    const run = log.runs[0] as SarifRun;
+    expect(run.properties).toEqual({ coverage: { line: coverageLine(coverage), ...coverage } });
+    expect(run.invocations[0]!.toolExecutionNotifications).toContainEqual({
+      level: 'note',
+      message: { text: coverageLine(coverage) },
+      descriptor: { id: 'mcpgate.coverage' },
+    });
+    expect(run.results).toEqual(render(layeredReport()).results);
+
+    const complete = makeCoverage({ tools: { listed: 1, called: 1, notCalled: [] }, widen: undefined });
+    const quiet = render(makeReport([makeCheck({ id: 'a.b' })], { coverage: complete }));
+    expect(quiet.invocations[0]!.toolExecutionNotifications).toEqual([]);
+    expect(quiet.properties).toMatchObject({ coverage: { line: coverageLine(complete) } });
+    expect(render(layeredReport())).not.toHaveProperty('properties');
   });
 
   it('ignores a chaos section of an unexpected shape instead of throwing', () => {

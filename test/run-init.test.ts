@@ -2,13 +2,14 @@
 
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import { parse } from 'yaml';
 import { loadGoldenSet } from '../src/behavior/golden/index.js';
 import { readHistory } from '../src/gate/history.js';
 import { loadConfig } from '../src/pipeline/config.js';
 import type { Report } from '../src/report/model.js';
-import { CLI, ROOT, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
+import { CLI, REFERENCE_SERVER, ROOT, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
 
 describe('mcpgate init', () => {
   it('drafts a config, a golden set with negative cases, a rubric and a workflow from the server', async () => {
@@ -40,6 +41,62 @@ describe('mcpgate init', () => {
     expect(again.stderr).toContain('not overwriting');
     expect(readFileSync(join(dir, 'mcpgate.yaml'), 'utf8')).toContain('example.invalid');
     expect((await runCli(['init', '--dir', dir, '--force'])).code).toBe(0);
+  });
+});
+
+describe('mcpgate init suggests check.calls for the tools layer 0 does not call by itself', () => {
+  const callLog = join(tempDir(), 'calls.log');
+  let server: LaunchedServer;
+  beforeAll(async () => {
+    server = await launchHttpServer(process.execPath, [REFERENCE_SERVER], { env: { ...process.env, REFERENCE_SERVER_CALL_LOG: callLog } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** Removes the `# ` after the indent of the `calls:` key and of the suggestions for these tools. */
+  function uncomment(text: string, tools: string[]): string {
+    return text
+      .split('\n')
+      .map((line) =>
+        /^ {2}# calls:/.test(line) || tools.some((tool) => line.startsWith(`  #   - {tool: ${JSON.stringify(tool)},`))
+          ? line.replace('# ', '')
+          : line,
+      )
+      .join('\n');
+  }
+
+  it('comments out a call with sample arguments for the writing tool, only names the destructive ones, and calls nothing', async () => {
+    const dir = tempDir();
+    const run = await runCli(['init', '--dir', dir, '--url', server.url]);
+    expect(run.code).toBe(0);
+    const file = join(dir, 'mcpgate.yaml');
+    const text = readFileSync(file, 'utf8');
+    // As written, nothing is called beyond what layer 0 calls anyway.
+    expect(loadConfig(file).check).toEqual({ strict: false });
+    expect(text).toContain('  # Layer 0 calls the 13 of 16 listed tools annotated readOnlyHint: true by itself.\n');
+    const suggestions = text.split('\n').filter((line) => line.startsWith('  #   - {tool: '));
+    expect(suggestions).toEqual([
+      '  #   - {tool: "create_invoice", arguments: {"customer_id":"CUS-001","amount":250,"currency":"USD"}}   # annotated destructiveHint: false',
+    ]);
+    expect(text).toMatch(/# \(check\.allow_tools, --allow-tool, or a check\.calls entry you write\): delete_invoice, send_email\n/);
+    expect(existsSync(callLog) ? readFileSync(callLog, 'utf8') : '').toBe('');
+
+    // Layer 0 does not call it by itself...
+    const before = await runCli(['run', '--config', file, '--check-only'], { cwd: dir });
+    expect(before.code, before.stdout + before.stderr).toBe(0);
+    expect(readFileSync(callLog, 'utf8').split('\n')).not.toContain('create_invoice');
+    // ...uncommented, the suggestion is a check.calls entry the loader accepts, and layer 0 makes that call.
+    writeFileSync(file, uncomment(text, ['create_invoice']));
+    expect(loadConfig(file).check?.calls).toEqual([
+      { tool: 'create_invoice', arguments: { customer_id: 'CUS-001', amount: 250, currency: 'USD' } },
+    ]);
+    const check = await runCli(['run', '--config', file, '--check-only'], { cwd: dir });
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    const called = readFileSync(callLog, 'utf8').split('\n');
+    expect(called).toContain('create_invoice');
+    expect(called).not.toContain('delete_invoice');
+    expect(called).not.toContain('send_email');
   });
 });
 

@@ -46,9 +46,16 @@ function verdictLines(stdout: string): string[] {
 
 function assertEnding(stdout: string, text: string): void {
   const lines = text.trimEnd().split('\n');
-  // The list, then a blank line, then the verdict, printed once, as the last line.
+  // The list, then a blank line, then (when layer 0 ran) the coverage line and a blank line, then the
+  // verdict, printed once, as the last line.
   expect(lines.at(-2)).toBe('');
-  expect(lines.slice(1, -2).every((line) => /^ {2}[✗!~E?] \S+ {2}/.test(line) && line.length <= 120)).toBe(true);
+  const coverage = lines.findIndex((line) => line.startsWith('coverage: '));
+  const list = coverage === -1 ? lines.slice(1, -2) : lines.slice(1, coverage - 1);
+  if (coverage !== -1) {
+    expect(lines[coverage - 1]).toBe('');
+    expect(lines.slice(coverage + 1, -2).every((line) => line.startsWith('  ') && line.length <= 120)).toBe(true);
+  }
+  expect(list.every((line) => /^ {2}[✗!~E?] \S+ {2}/.test(line) && line.length <= 120)).toBe(true);
   expect(verdictLines(stdout)).toEqual([lines.at(-1)]);
 }
 

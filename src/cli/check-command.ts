@@ -3,7 +3,7 @@
 import { Option, type Command } from 'commander';
 import { CHECK_DEFAULTS, DEFAULT_MAX_RESPONSE_BYTES } from '../pipeline/defaults.js';
 import type { CheckFlags } from './check/check.js';
-import { addOptions, displayOptions, targetOptions } from './options.js';
+import { addOptions, displayOptions, QUIET_WITH_COVERAGE, targetOptions } from './options.js';
 import { outputOptions } from './outputs.js';
 import { port, positiveInteger } from './parse.js';
 
@@ -36,7 +36,7 @@ export function configure(command: Command): void {
       ).argParser(port('--otlp-receiver')),
       new Option('--list-checks', 'print the check ids and exit'),
     ],
-    displayOptions({ verbose: 'also show skipped checks, timings and the server stderr' }),
+    displayOptions({ verbose: 'also show skipped checks, timings and the server stderr', quiet: QUIET_WITH_COVERAGE }),
     outputOptions(),
   );
   command.action(async (flags: CheckFlags) => {

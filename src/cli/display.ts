@@ -1,6 +1,7 @@
 /** How a command prints its result on stdout, as the display group's flags ask. */
 
 import { painter } from '../report/ansi.js';
+import { coverageComplete, coverageLine } from '../report/coverage-line.js';
 import { safe } from '../report/terminal-escape.js';
 import type { Report } from '../report/model.js';
 import { suiteState, verdictHeadline } from '../report/suite-state.js';
@@ -14,11 +15,19 @@ export function useColor(display: DisplayFlags): boolean {
   return display.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
 }
 
-/** The one line `--quiet` prints: the verdict (which may quote the server, hence escaped) and the exit code. */
-function verdictLine(report: Report, display: DisplayFlags): string {
+/**
+ * What `--quiet` prints: the verdict (which may quote the server, hence escaped) and the exit code, on
+ * the last line. Above it, unwrapped, the coverage line when layer 0 left something out: --quiet drops
+ * detail, not what the verdict rests on, and a lone green line over 0 of 25 tools called would claim
+ * more than was checked.
+ */
+function quietLines(report: Report, display: DisplayFlags): string {
   const { exitCode } = report.verdict;
+  const paint = painter(useColor(display));
   const style = exitCode !== 0 ? 'red' : suiteState(report).state === 'all-pass' ? 'green' : 'yellow';
-  return `${painter(useColor(display))(style, `${safe(verdictHeadline(report))} (exit code ${exitCode})`)}\n`;
+  const { coverage } = report;
+  const above = coverage && !coverageComplete(coverage) ? `${paint('yellow', safe(coverageLine(coverage)))}\n` : '';
+  return `${above}${paint(style, `${safe(verdictHeadline(report))} (exit code ${exitCode})`)}\n`;
 }
 
 /** Columns to fit lines to: the terminal's when stdout is one, else a width that reads well in a CI log. */
@@ -35,7 +44,7 @@ export function printReport(report: Report, display: DisplayFlags, beforeVerdict
   const extra = beforeVerdict === undefined ? {} : { beforeVerdict: beforeVerdict.replace(/\n$/, '').split('\n').concat('') };
   writeOut(
     display.quiet
-      ? verdictLine(masked, display)
+      ? quietLines(masked, display)
       : renderTerminal(masked, { color: useColor(display), verbose: display.verbose ?? false, width: outputWidth(), ...extra }),
   );
 }

@@ -66,6 +66,9 @@ export interface DisplayFlags {
   quiet?: boolean;
 }
 
+/** --quiet of the commands whose report has layer 0's coverage line (cli/display.ts says why it stays). */
+export const QUIET_WITH_COVERAGE = 'print only the verdict line, with the coverage line above it when layer 0 left something out';
+
 export function displayOptions(help: { verbose: string; quiet?: string }): Option[] {
   return [
     new Option('--no-color', 'plain output without ANSI colours (also when NO_COLOR is set or the output is not a terminal)'),

@@ -1,7 +1,7 @@
 /** `mcpgate run`'s flags; the pipeline is loaded only when the command runs. */
 
 import { Option, type Command } from 'commander';
-import { addOptions, displayOptions } from './options.js';
+import { addOptions, displayOptions, QUIET_WITH_COVERAGE } from './options.js';
 import { collect, collectRoot, positiveInteger } from './parse.js';
 import type { RunFlags } from './run/run.js';
 
@@ -23,7 +23,7 @@ export function configure(command: Command): void {
         .argParser(collectRoot)
         .default([], 'eval.roots'),
     ],
-    displayOptions({ verbose: 'show every check and case' }),
+    displayOptions({ verbose: 'show every check and case', quiet: QUIET_WITH_COVERAGE }),
   );
   command.action(async (flags: RunFlags) => {
     const { run } = await import('./run/run.js');

@@ -20,6 +20,8 @@ export interface JUnitCase {
 
 export interface JUnitSuite {
   name: string;
+  /** The suite's `<properties>`: name to value. */
+  properties?: Record<string, string>;
   cases: JUnitCase[];
 }
 

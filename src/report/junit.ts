@@ -2,6 +2,7 @@ import type { CheckResult, Evidence, Report } from './model.js';
 import { groupByArea } from './group.js';
 import type { JUnitCase, JUnitOutcome as Outcome } from './junit-case.js';
 import { chaosSuites } from './junit-chaos.js';
+import { coverageSuite } from './junit-coverage.js';
 import { evalSuites } from './junit-eval.js';
 
 interface TestCase {
@@ -16,10 +17,11 @@ const STALE_SUITE = 'expected-failures';
 export function renderJUnit(report: Report): string {
   const suites: string[] = [];
   const all: TestCase[] = [];
-  const addSuite = (name: string, cases: TestCase[]): void => {
+  const addSuite = (name: string, cases: TestCase[], properties?: Record<string, string>): void => {
     all.push(...cases);
     suites.push(
       `  <testsuite name="${attr(name)}" ${countAttrs(cases)} time="${seconds(sum(cases))}" timestamp="${attr(report.startedAt)}">\n` +
+        propertiesXml(properties) +
         cases.map((c) => c.xml).join('') +
         '  </testsuite>\n',
     );
@@ -32,7 +34,8 @@ export function renderJUnit(report: Report): string {
       STALE_SUITE,
       stale.map((id) => staleCase(id, report.options.expectedFailuresFile)),
     );
-  for (const suite of [...evalSuites(report.eval), ...chaosSuites(report.chaos)]) addSuite(suite.name, suite.cases.map(layerCase));
+  for (const suite of [...coverageSuite(report.coverage), ...evalSuites(report.eval), ...chaosSuites(report.chaos)])
+    addSuite(suite.name, suite.cases.map(layerCase), suite.properties);
 
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -115,6 +118,13 @@ function evidenceLines(evidence: Evidence): string[] {
     if (value !== undefined) lines.push(`  ${name}:`, ...value.split(/\r?\n/).map((line) => `    ${line}`));
   }
   return lines;
+}
+
+/** JUnit's schema puts a suite's properties before its test cases. */
+function propertiesXml(properties: Record<string, string> | undefined): string {
+  if (properties === undefined) return '';
+  const items = Object.entries(properties).map(([name, value]) => `      <property name="${attr(name)}" value="${attr(value)}"/>\n`);
+  return `    <properties>\n${items.join('')}    </properties>\n`;
 }
 
 function skipped(message: string): string {

@@ -17,11 +17,12 @@ export function table(header: string[], body: string[][], rows: number): string[
 
 /**
  * Text from the server (or a golden file) on one line with Markdown and HTML shown literally. `@` is
- * split from the name after it so that a server cannot mention people in a PR comment.
+ * split from the name after it so that a server cannot mention people in a PR comment. Cut to a table
+ * cell's length unless a paragraph asks for more.
  */
-export function md(text: string): string {
+export function md(text: string, maxChars = CELL_MAX_CHARS): string {
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-  const short = flat.length > CELL_MAX_CHARS ? `${flat.slice(0, CELL_MAX_CHARS - 1)}…` : flat;
+  const short = flat.length > maxChars ? `${flat.slice(0, maxChars - 1)}…` : flat;
   return short
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -3,6 +3,7 @@
  * a reader's attention, with the full lists folded away. Server text is shown literally, never as markup.
  */
 
+import { coverageLine } from './coverage-line.js';
 import { confusionMarkdown } from './markdown-confusions.js';
 import { mrtrMarkdown } from './markdown-rounds.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
@@ -18,6 +19,8 @@ export const MARKDOWN_MAX_CHARS = 60_000;
 /** Lists are re-rendered with fewer rows until the whole summary fits. */
 const ROW_LIMITS = [200, 60, 20, 5] as const;
 const MAX_MODEL_COLUMNS = 8;
+/** The coverage line is a paragraph, not a cell: longer than a cell, but bounded (its capped entries are a list). */
+const COVERAGE_MAX_CHARS = 2_000;
 /** The HTML table's columns but tokens per run: a PR comment has less width. */
 const MODEL_TABLE_COLUMNS: readonly PerModelColumn[] = [
   'passed',
@@ -86,6 +89,7 @@ function conformance(report: Report, rows: number): string[] {
     .filter(([, n]) => n > 0)
     .map(([status, n]) => `${n} ${status.replace('_', ' ')}`);
   const lines = ['### Conformance (layer 0)', '', `${summary.total} checks: ${counts.join(', ')}.`];
+  if (report.coverage) lines.push('', md(coverageLine(report.coverage), COVERAGE_MAX_CHARS));
   for (const id of summary.staleExpectedFailures) {
     lines.push(
       '',

@@ -7,6 +7,7 @@
 export * from './contract/common.js';
 export * from './contract/target.js';
 export * from './contract/checks.js';
+export * from './contract/coverage.js';
 export * from './contract/telemetry.js';
 export * from './contract/confusion.js';
 export * from './contract/eval.js';

@@ -6,7 +6,8 @@
  */
 
 import { createHash } from 'node:crypto';
-import type { CheckResult, Report } from './model.js';
+import { coverageComplete, coverageLine } from './coverage-line.js';
+import type { CheckResult, Coverage, Report } from './model.js';
 import { layerResults } from './sarif-layers.js';
 
 export interface SarifOptions {
@@ -162,14 +163,25 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
                   message: { text: `${l.ruleId} could not be scored: ${l.message}` },
                   descriptor: { id: l.ruleId },
                 })),
+              ...coverageNotifications(report.coverage),
             ],
           },
         ],
         results,
+        ...(report.coverage && { properties: { coverage: { line: coverageLine(report.coverage), ...report.coverage } } }),
       },
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/**
+ * What layer 0 left out is no finding about the server, so it is no result; a note-level notification
+ * keeps the line where SARIF viewers list the tool's own messages (the run's properties hold the figures).
+ */
+function coverageNotifications(coverage: Coverage | undefined): unknown[] {
+  if (coverage === undefined || coverageComplete(coverage)) return [];
+  return [{ level: 'note', message: { text: coverageLine(coverage) }, descriptor: { id: 'mcpgate.coverage' } }];
 }
 
 function checkRule(check: CheckResult): SarifRule {

@@ -5,6 +5,7 @@
  */
 
 import type { Paint, Style } from './ansi.js';
+import { coverageComplete, coverageLine } from './coverage-line.js';
 import type { NotPassingItem, Report } from './model.js';
 import { notPassing, passWithKnownFailures, verdictHeadline } from './suite-state.js';
 import { safe } from './terminal-escape.js';
@@ -70,11 +71,33 @@ export function renderFailureList(items: readonly NotPassingItem[], paint: Paint
   return [paint('bold', `not passed (${items.length}):`), ...shown, ''];
 }
 
-/** The end of a command's output: the failure list, then the verdict once, with its exit code. */
-export function renderVerdictEnd(report: Report, paint: Paint, width: number): string[] {
+/**
+ * What layer 0 exercised, wrapped to the width (continuations indented), and a blank line; nothing for a
+ * report without coverage. Yellow when something was left out: a green verdict above says less then.
+ */
+export function renderCoverage(report: Report, paint: Paint, width: number): string[] {
+  const { coverage } = report;
+  if (coverage === undefined) return [];
+  const style: Style | undefined = coverageComplete(coverage) ? undefined : 'yellow';
+  const lines = wrapText(safe(coverageLine(coverage)), '  ', width).map((line, i) => (i === 0 ? line.slice(2) : line));
+  return [...lines.map((line) => (style ? paint(style, line) : line)), ''];
+}
+
+/** The verdict line alone, with its exit code: the last line of every command's output. */
+export function renderVerdictLine(report: Report, paint: Paint): string {
   const style: Style = report.verdict.exitCode !== 0 ? 'red' : passWithKnownFailures(report) ? 'yellow' : 'green';
+  return paint(style, `${safe(verdictHeadline(report))} (exit code ${report.verdict.exitCode})`);
+}
+
+/**
+ * The end of a command's output: the failure list, what layer 0 exercised, then the verdict once, with
+ * its exit code. The coverage sits right above the verdict, so the two are read together, and the
+ * verdict stays the last line.
+ */
+export function renderVerdictEnd(report: Report, paint: Paint, width: number): string[] {
   return [
     ...renderFailureList(notPassing(report), paint, width),
-    paint(style, `${safe(verdictHeadline(report))} (exit code ${report.verdict.exitCode})`),
+    ...renderCoverage(report, paint, width),
+    renderVerdictLine(report, paint),
   ];
 }

@@ -1,5 +1,5 @@
 import { REPORT_SCHEMA_VERSION, STATUSES } from '../../src/report/model.js';
-import type { CheckResult, ConformanceSummary, Report, Status } from '../../src/report/model.js';
+import type { CheckResult, ConformanceSummary, Coverage, Report, Status } from '../../src/report/model.js';
 
 const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
 
@@ -53,6 +53,31 @@ export function makeReport(checks: CheckResult[], overrides: Partial<Report> = {
         ? { exitCode: 1, reason: 'gate failed: conformance failures' }
         : { exitCode: 0, reason: 'all MUST checks passed' },
     options: { strict: false, allowTools: [] },
+    ...overrides,
+  };
+}
+
+/**
+ * Layer 0's coverage on a server without annotations: 0 of 25 tools called (22 not annotated
+ * read-only, 3 destructive), one of everything else read, with the line that says how to widen it.
+ */
+export function makeCoverage(overrides: Partial<Coverage> = {}): Coverage {
+  return {
+    tools: {
+      listed: 25,
+      called: 0,
+      notCalled: [
+        { reason: 'not-annotated', count: 22, names: ['search', 'fetch', 'summarise', 'translate', 'lookup'] },
+        { reason: 'destructive', count: 3, names: ['delete_file', 'drop_table', 'send_email'] },
+      ],
+    },
+    resources: { listed: 1, read: 1 },
+    resourceTemplates: { listed: 1, read: 0 },
+    prompts: { listed: 3, got: 2 },
+    mrtrSubjects: 0,
+    progressSubjects: 0,
+    capped: [],
+    widen: 'name calls under check.calls in mcpgate.yaml, or pass --allow-tool NAME',
     ...overrides,
   };
 }

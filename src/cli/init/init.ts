@@ -1,6 +1,7 @@
 /**
  * `mcpgate init`: scaffolds mcpgate.yaml, a golden set with negative cases, a rubric file and a
- * GitHub workflow. With --url or --stdio it lists the server's tools and drafts one case per tool.
+ * GitHub workflow. With --url or --stdio it lists the server's tools, drafts one case per tool and
+ * suggests check.calls for the tools layer 0 would not call by itself; it never calls a tool.
  * Existing files are never overwritten without --force.
  */
 
@@ -56,7 +57,7 @@ export async function init(flags: InitFlags): Promise<number> {
   if (flags.start && !flags.url) throw usageError('--start names the command of an HTTP server: give its --url too');
   const tools = await listTools(flags);
   const files: Array<[string, string]> = [
-    ['mcpgate.yaml', configTemplate({ url: flags.url, stdio: flags.stdio, start: flags.start })],
+    ['mcpgate.yaml', configTemplate({ url: flags.url, stdio: flags.stdio, start: flags.start }, tools)],
     ['golden/tasks.yaml', goldenTemplate(tools)],
     ['golden/rubric.md', RUBRIC_TEMPLATE],
     ['.github/workflows/mcpgate.yml', workflowTemplate(MCPGATE_VERSION)],

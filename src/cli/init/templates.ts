@@ -1,12 +1,9 @@
 /** The files `mcpgate init` writes, as text. Comments in them explain each setting to a newcomer. */
 
-import { safe } from '../../report/terminal-escape.js';
-import { redact } from '../../shared/redact.js';
+import { checkCallsLines, type ToolSketch } from './call-suggestions.js';
+import { commentText, quoted } from './yaml-text.js';
 
-export interface ToolSketch {
-  name: string;
-  description?: string;
-}
+export type { ToolSketch } from './call-suggestions.js';
 
 export interface ServerSketch {
   url?: string;
@@ -27,7 +24,8 @@ function serverLines(server: ServerSketch): string {
   return `  url: ${server.url}\n${start}`;
 }
 
-export function configTemplate(server: ServerSketch): string {
+/** `tools`: what the server listed, for the commented-out `check.calls` suggestions (call-suggestions.ts). */
+export function configTemplate(server: ServerSketch, tools: readonly ToolSketch[] = []): string {
   return `# mcpgate configuration: \`mcpgate run\` reads this file.
 # Every key is optional except server.url or server.stdio. Values like \${VAR} come from the environment.
 
@@ -41,8 +39,7 @@ ${serverLines(server)}
 check:                       # layer 0: protocol conformance, free, always runs
   strict: false              # true: SHOULD violations fail the run too
   # expected_failures: .mcpgate/expected-failures.txt
-  # calls:                   # calls layer 0 may make as written (MRTR and progress checks follow them)
-  #   - {tool: confirm_order, arguments: {order_id: "A-1"}}
+${checkCallsLines(tools).join('\n')}
 
 eval:                        # layer 1: runs when models are listed
   golden: golden/tasks.yaml
@@ -70,20 +67,6 @@ history:
   dir: .mcpgate/history
   record: true
 `;
-}
-
-/**
- * A server's tool names and descriptions are outside text written into a YAML file the user will run:
- * a newline in one must not start a YAML line of its own (an injected case, a changed expectation).
- * In comments they are masked and shown on one line; as values they are quoted (JSON's string syntax
- * is YAML's double-quoted scalar).
- */
-function commentText(text: string): string {
-  return safe(redact(text));
-}
-
-function quoted(text: string): string {
-  return JSON.stringify(redact(text));
 }
 
 function firstSentence(text: string | undefined): string {

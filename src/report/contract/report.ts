@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { ChaosReportSchema } from './chaos.js';
 import { CheckResultSchema, ConformanceSummarySchema } from './checks.js';
 import { ToolSchema, VerdictSchema } from './common.js';
+import { CoverageSchema } from './coverage.js';
 import { EvalReportSchema } from './eval.js';
 import { TargetInfoSchema } from './target.js';
 import { isoDateTime, milliseconds } from './values.js';
@@ -30,6 +31,11 @@ export const ReportSchema = z.object({
   /** Layer 0 results. */
   checks: z.array(CheckResultSchema),
   summary: ConformanceSummarySchema,
+  /**
+   * What layer 0 exercised: tools called, resources read, prompts got, MRTR and progress subjects.
+   * Absent when layer 0 did not run, and in reports written before it existed.
+   */
+  coverage: CoverageSchema.optional(),
   verdict: VerdictSchema,
   /** Options that changed what was checked, recorded so a report explains itself. */
   options: z.object({ strict: z.boolean(), allowTools: z.array(z.string()), expectedFailuresFile: z.string().optional() }),

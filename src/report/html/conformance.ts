@@ -1,5 +1,6 @@
 /** Conformance results by area, each check's evidence folded under it. */
 
+import { coverageComplete, coverageLine } from '../coverage-line.js';
 import { ms } from '../format.js';
 import { groupByArea } from '../group.js';
 import type { CheckResult, Evidence, Report } from '../model.js';
@@ -18,11 +19,19 @@ export function conformanceSection(report: Report): string {
   const areas = [...groupByArea(report.checks)].map(([area, checks]) => areaTable(area, checks));
   return (
     `<section aria-labelledby="conformance"><h2 id="conformance">Conformance (layer 0)</h2>` +
-    `<p>${summary.total} checks: ${counts}</p>${stale.join('')}` +
+    `<p>${summary.total} checks: ${counts}</p>${coverageParagraph(report)}${stale.join('')}` +
     `<p class="controls"><label><input type="checkbox" id="show-passing"> show passing checks</label> ` +
     `<button type="button" id="expand-all">expand all evidence</button> <button type="button" id="collapse-all">collapse all</button></p>` +
     `${areas.join('')}</section>`
   );
+}
+
+/** Beside the totals, so the counts are read with what they cover; marked when something was left out. */
+function coverageParagraph(report: Report): string {
+  const { coverage } = report;
+  if (coverage === undefined) return '';
+  const partial = coverageComplete(coverage) ? '' : ' coverage-partial';
+  return `<p class="coverage${partial}" id="coverage">${esc(coverageLine(coverage))}</p>`;
 }
 
 /** An area whose checks all pass is marked, so that hiding passing checks folds it to its heading line. */

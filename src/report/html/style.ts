@@ -32,6 +32,8 @@ details.not-passing ul { margin: 4px 0; padding-left: 20px; }
 .st-skip { background: #eff2f5; color: #59636e; }
 .st-error { background: #fbefff; color: #6e3696; }
 .alert { background: #ffebe9; padding: 6px 10px; border-radius: 4px; }
+.coverage { background: var(--bg-soft); padding: 6px 10px; border-radius: 4px; }
+.coverage-partial { background: #fff8c5; color: #6c4a00; border: 1px solid #d4a72c; }
 .fix { margin: 4px 0; }
 .controls button { font: inherit; }
 figure { margin: 8px 0 16px; }
