@@ -149,6 +149,28 @@ describe('SDK v2 servers of other shapes, over HTTP', () => {
     expect.soft(checkOf(report, 'tools.output-schema-valid').status).toBe('pass');
   });
 
+  it('the coverage line counts what each shape exercised and why the rest was not', async () => {
+    const [resources, prompts, plain, many] = (await Promise.all(SHAPES.map(httpReport))) as [Report, Report, Report, Report];
+    expect(plain.coverage?.tools).toEqual({
+      listed: 5,
+      called: 0,
+      notCalled: [{ reason: 'not-annotated', count: 5, names: expect.arrayContaining(['count_words']) as unknown as string[] }],
+    });
+    expect(plain.coverage?.widen).toMatch(/check\.calls in mcpgate\.yaml, or pass --allow-tool NAME/);
+    // Every listed resource is read once (MRTR candidates), and the notes://{id} template through a listed note.
+    expect(resources.coverage).toMatchObject({
+      tools: { listed: 0, called: 0 },
+      resources: { listed: 6, read: 6 },
+      resourceTemplates: { listed: 1, read: 1 },
+    });
+    expect(prompts.coverage?.prompts).toEqual({ listed: 3, got: 3 });
+    // 5000 read-only tools: 20 planned calls, the rest past --max-calls, and the cap says which flag raises it.
+    const cap = many.coverage?.tools.notCalled.find((n) => n.reason === 'cap');
+    expect(many.coverage?.tools.listed).toBe(MANY_TOOLS);
+    expect(cap?.count).toBeGreaterThan(MANY_TOOLS - 30);
+    expect(many.coverage?.capped.join(' ')).toMatch(/past --max-calls .*raise it with --max-calls/);
+  });
+
   it(`many-tools itself: ${MANY_TOOLS} distinct tools in 100 pages of 50, stable cursors, -32602 for a cursor it did not issue`, async () => {
     const target = await httpTarget('many-tools');
     if (target.kind !== 'http') throw new Error('not an HTTP target');

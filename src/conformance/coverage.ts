@@ -5,6 +5,7 @@
  * one line that widens it, instead of a wall of skips that reads like a pass.
  */
 
+import type { Coverage } from '../report/model.js';
 import { isObject } from '../wire/jsonrpc.js';
 import { callPlan } from './calls.js';
 import { progressSubjectCount } from './checks/progress.js';
@@ -13,22 +14,6 @@ import type { CheckContext } from './context.js';
 import { matchTemplate } from './uri-template.js';
 
 const MAX_NAMES = 5;
-
-/** Mirrors the report contract's Coverage until it lands there. */
-export interface Coverage {
-  tools: {
-    listed: number;
-    called: number;
-    notCalled: Array<{ reason: 'destructive' | 'not-annotated' | 'no-valid-arguments' | 'cap'; count: number; names: string[] }>;
-  };
-  resources: { listed: number; read: number };
-  resourceTemplates: { listed: number; read: number };
-  prompts: { listed: number; got: number };
-  mrtrSubjects: number;
-  progressSubjects: number;
-  capped: string[];
-  widen?: string;
-}
 
 interface Sent {
   method: string;

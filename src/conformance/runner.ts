@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { reportHeader, startRunClock } from '../report/header.js';
 import { STATUS_VALUES } from '../report/constants.js';
-import type { CheckResult, Report, Status, TargetInfo } from '../report/model.js';
+import type { CheckResult, Coverage, Report, Status, TargetInfo } from '../report/model.js';
 import { CAPABILITY_METHODS, META, PROTOCOL_VERSION } from '../spec/protocol.js';
 import { fingerprintOf } from '../spec/fingerprint.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
@@ -20,6 +20,7 @@ import { connect, describeTarget, type ConnectOptions, type Target } from '../wi
 import { skip, type CheckDefinition, type CheckOutcome } from './check.js';
 import { toCheckResult } from './check-result.js';
 import { CheckContext, type NamedCall } from './context.js';
+import { coverageOf } from './coverage.js';
 import { evidenceOf } from './evidence.js';
 import { withinLimits } from './limits.js';
 import { verdictFor } from './verdict.js';
@@ -55,6 +56,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
 
   let connection: Connection | undefined;
   let results: CheckResult[];
+  let coverage: Coverage | undefined;
   let authRequired = false;
   try {
     connection = await (options.opened ?? connect(options.target, options.connect));
@@ -77,6 +79,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
         },
       );
       results = await runChecks(ctx, applicable, options);
+      coverage = await coverageOf(ctx);
       if (ctx.hasCapability('tools')) {
         const tools = await ctx.list('tools/list');
         if (!tools.problem && !tools.capped) target.fingerprint = fingerprintOf(tools.items, target.serverInfo);
@@ -104,6 +107,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     }),
     checks: results,
     summary,
+    ...(coverage ? { coverage } : {}),
     verdict: verdictFor(target, results, summary, { authRequired }),
   };
 }
