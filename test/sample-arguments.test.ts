@@ -204,6 +204,15 @@ const valid: ValidCase[] = [
     check: (a) => expect(a.a).toEqual({ z: 3 }),
   },
   {
+    name: 'a schema with its own $id: examples checked in place through a $ref',
+    schema: {
+      $id: 'https://example.com/args',
+      ...object({ x: { anyOf: [{ $ref: '#/$defs/Fraction' }, { type: 'boolean' }], examples: [7, 0.5] } }),
+      $defs: { Fraction: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 } },
+    },
+    check: (a) => expect(a.x).toBe(0.5),
+  },
+  {
     name: 'a type array falls back to null when the other type cannot be built',
     schema: object({ s: { type: ['string', 'null'], minLength: 500_000_000 } }),
     check: (a) => expect(a.s).toBeNull(),

@@ -23,7 +23,7 @@ export interface Synthesis extends Folding {
 export const built = (value: unknown): Built => ({ ok: true, value });
 export const failed = (path: Path, why: string): Failure => ({ ok: false, path, why });
 
-export function describePath(path: Path): string {
+function describePath(path: Path): string {
   if (path.length === 0) return 'the arguments';
   let text = '';
   for (const step of path) text += typeof step === 'number' ? `[${step}]` : text === '' ? step : `.${step}`;

@@ -11,7 +11,7 @@ import { BUDGET_SPENT, MAX_EXAMPLES, MAX_FOLD_DEPTH, type Budget } from './limit
 import { childPointer, resolveLocalRef } from './pointer.js';
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
-export type Hint = 'string' | 'object' | 'array' | 'number';
+type Hint = 'string' | 'object' | 'array' | 'number';
 
 const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']);
 
