@@ -29,6 +29,7 @@ const UNIT_TESTS = [
   'test/report-renderers.test.ts',
   'test/report-sarif.test.ts',
   'test/resilience-faults-file.test.ts',
+  'test/sample-arguments.test.ts',
   'test/scorers.test.ts',
   'test/spec-schemas.test.ts',
 ];

@@ -1,126 +1,22 @@
 /**
- * Builds a plausible, schema-valid argument object for a tool from its inputSchema, so read-only
- * tools can be called black-box. Prefers what the author wrote (examples, default, enum, const)
- * over invented values; the caller validates the result against the schema before using it.
+ * Arguments for a tool, built from its inputSchema (src/conformance/arguments/): valid ones, so
+ * read-only tools can be called black-box; other valid ones, to replay an MRTR state with; invalid
+ * ones, to see how a tool reports bad input.
  */
 
-type Schema = Record<string, unknown>;
+import { bestEffortArguments } from './arguments/best-effort.js';
+import { synthesizeArguments } from './arguments/synthesize.js';
 
-const MAX_DEPTH = 8;
+export { alternativeArguments, type AlternativeArguments } from './arguments/alternative.js';
+export { invalidArguments, type InvalidArguments } from './arguments/invalid.js';
+export { MAX_SAMPLE_ITEMS, MAX_SAMPLE_STRING_CHARS } from './arguments/limits.js';
+export { synthesizeArguments, type SynthesizedArguments } from './arguments/synthesize.js';
 
 /**
- * The schema is the server's: `minLength: 500000000` or `minItems: 1e9` must not make mcpgate build
- * that value. A sample that would need more stays short and fails the schema, so checks that need valid
- * arguments do not call the tool with it.
+ * Arguments for the resilience probes, which call a tool to see how the server copes and need no
+ * proof that the schema accepts them: the synthesized ones when there are, else a short best effort.
  */
-export const MAX_SAMPLE_STRING_CHARS = 10_000;
-export const MAX_SAMPLE_ITEMS = 100;
-
-const FORMAT_SAMPLES: Record<string, string> = {
-  email: 'user@example.com',
-  uri: 'https://example.com/',
-  'uri-reference': 'https://example.com/',
-  url: 'https://example.com/',
-  date: '2026-01-15',
-  'date-time': '2026-01-15T10:00:00Z',
-  time: '10:00:00Z',
-  uuid: '00000000-0000-4000-8000-000000000000',
-  ipv4: '127.0.0.1',
-  hostname: 'example.com',
-};
-
-function resolveRef(root: Schema, ref: string): Schema | undefined {
-  if (!ref.startsWith('#/')) return undefined;
-  let node: unknown = root;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Schema)[key];
-  }
-  return typeof node === 'object' && node !== null ? (node as Schema) : undefined;
-}
-
-function firstType(schema: Schema): string | undefined {
-  if (typeof schema.type === 'string') return schema.type;
-  if (Array.isArray(schema.type)) return schema.type.find((t) => t !== 'null') as string | undefined;
-  if (schema.properties) return 'object';
-  return undefined;
-}
-
-export function sampleValue(schema: unknown, root: Schema, depth = 0): unknown {
-  if (typeof schema !== 'object' || schema === null || depth > MAX_DEPTH) return undefined;
-  const s = schema as Schema;
-  if (typeof s.$ref === 'string') {
-    const target = resolveRef(root, s.$ref);
-    return target ? sampleValue(target, root, depth + 1) : undefined;
-  }
-  if ('const' in s) return s.const;
-  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
-  if ('default' in s) return s.default;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const options = s[key];
-    if (Array.isArray(options) && options.length > 0) return sampleValue(options[0], root, depth + 1);
-  }
-  if (Array.isArray(s.allOf)) {
-    // A loop, not a spread: spreading a server's allOf of 200,000 entries overflows the call stack.
-    const merged: Schema = {};
-    for (const part of s.allOf) if (typeof part === 'object') Object.assign(merged, part);
-    Object.assign(merged, s);
-    delete merged.allOf;
-    return sampleValue(merged, root, depth + 1);
-  }
-  switch (firstType(s)) {
-    case 'object':
-      return sampleObject(s, root, depth);
-    case 'array': {
-      const min = typeof s.minItems === 'number' ? Math.min(s.minItems, MAX_SAMPLE_ITEMS) : 0;
-      const item = sampleValue(s.items, root, depth + 1);
-      return item === undefined ? [] : Array.from({ length: min }, () => item);
-    }
-    case 'string':
-      return sampleString(s);
-    case 'integer':
-      return sampleNumber(s, true);
-    case 'number':
-      return sampleNumber(s, false);
-    case 'boolean':
-      return false;
-    case 'null':
-      return null;
-    default:
-      return undefined;
-  }
-}
-
-function sampleObject(s: Schema, root: Schema, depth: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const properties = (s.properties ?? {}) as Record<string, unknown>;
-  const required = Array.isArray(s.required) ? (s.required as string[]) : [];
-  for (const name of required) {
-    const value = sampleValue(properties[name] ?? {}, root, depth + 1);
-    out[name] = value === undefined ? 'example' : value;
-  }
-  return out;
-}
-
-function sampleString(s: Schema): string {
-  const format = typeof s.format === 'string' ? FORMAT_SAMPLES[s.format] : undefined;
-  if (format) return format;
-  const min = typeof s.minLength === 'number' ? Math.min(s.minLength, MAX_SAMPLE_STRING_CHARS) : 1;
-  return 'example'.padEnd(min, 'x');
-}
-
-function sampleNumber(s: Schema, integer: boolean): number {
-  const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
-  const max =
-    typeof s.maximum === 'number' ? s.maximum : typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - 1 : Number.POSITIVE_INFINITY;
-  const value = Math.min(Math.max(min, 1), max);
-  return integer ? Math.ceil(value) : value;
-}
-
 export function sampleArguments(inputSchema: unknown): Record<string, unknown> {
-  if (typeof inputSchema !== 'object' || inputSchema === null) return {};
-  const value = sampleValue(inputSchema, inputSchema as Schema);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const synthesized = synthesizeArguments(inputSchema);
+  return synthesized.ok ? synthesized.args : bestEffortArguments(inputSchema);
 }

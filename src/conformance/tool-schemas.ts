@@ -160,6 +160,64 @@ function compileWith(Engine: AjvClass, schema: object | boolean, dialect: string
   }
 }
 
+/** Validators for subschemas of one schema in place, by JSON pointer; the schema stays registered until `release`. */
+export interface SubschemaValidators {
+  at(pointer: string): ValidateFunction | undefined;
+  release(): void;
+}
+
+/** The name a schema without its own `$id` is registered under while its subschemas are compiled. */
+const SUBSCHEMA_BASE = 'urn:mcpgate:subschemas';
+
+/**
+ * For the argument synthesizer, which tests an `examples` entry or an anyOf option against the
+ * subschema it belongs to, with that subschema's `$ref`s resolved against the whole schema. Only for a
+ * schema compileToolSchema accepted; undefined when the engine refuses to register it.
+ */
+export function subschemaValidators(schema: Record<string, unknown>): SubschemaValidators | undefined {
+  const Engine = DIALECTS[dialectOf(schema)];
+  if (!Engine) return undefined;
+  const ajv = engineFor(Engine);
+  const base = typeof schema.$id === 'string' ? schema.$id.replace(/#$/, '') : SUBSCHEMA_BASE;
+  const registered = typeof schema.$id === 'string' ? schema : { ...schema, $id: SUBSCHEMA_BASE };
+  try {
+    ajv.addSchema(registered);
+  } catch {
+    return undefined;
+  }
+  const validators = new Map<string, ValidateFunction | undefined>();
+  return {
+    at(pointer) {
+      if (validators.has(pointer)) return validators.get(pointer);
+      const wrapper = { $ref: `${base}#${pointerFragment(pointer)}` };
+      let validate: ValidateFunction | undefined;
+      try {
+        validate = collectingUnchecked(() => ajv.compile(wrapper)).value;
+      } catch {
+        validate = undefined;
+      } finally {
+        ajv.removeSchema(wrapper);
+      }
+      validators.set(pointer, validate);
+      return validate;
+    },
+    release() {
+      ajv.removeSchema(registered);
+    },
+  };
+}
+
+/** A JSON pointer as the fragment of a URI, each segment percent-encoded, the form Ajv resolves. */
+function pointerFragment(pointer: string): string {
+  return pointer === ''
+    ? ''
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((segment) => '/' + encodeURIComponent(segment))
+        .join('');
+}
+
 export function describeValidationErrors(validate: ValidateFunction, limit = 3): string {
   const errors = validate.errors ?? [];
   const shown = errors.slice(0, limit).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);

@@ -9,7 +9,7 @@ import type { ListedTool } from '../../spec/tool.js';
 import { pass, skip, violated, type CheckDefinition } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
-import { sampleArguments } from '../sample-arguments.js';
+import { synthesizeArguments } from '../sample-arguments.js';
 import { compileToolSchema, describeValidationErrors } from '../tool-schemas.js';
 import { errorCodeOf } from '../../wire/jsonrpc.js';
 import { forEachInLanes } from '../../shared/lanes.js';
@@ -20,12 +20,10 @@ export const NO_TOOLS = 'the server does not declare the tools capability';
 /** Calls of one check in flight at once; the run's in-flight limit (--concurrency) bounds them all. */
 const CALL_LANES = 8;
 
-/** Sample arguments that validate against the tool's own input schema, or undefined. */
+/** Arguments that validate against the tool's own input schema (a fresh object per call), or undefined. */
 export function validArguments(tool: ListedTool): Record<string, unknown> | undefined {
-  const args = sampleArguments(tool.inputSchema);
-  const compiled = compileToolSchema(tool.inputSchema ?? { type: 'object' });
-  if (!compiled.ok) return undefined;
-  return compiled.validate(args) ? args : undefined;
+  const synthesized = synthesizeArguments(tool.inputSchema ?? { type: 'object' });
+  return synthesized.ok ? synthesized.args : undefined;
 }
 
 /** The skip reason when no listed tool may be called at all: that, not the tool shapes, is why nothing was judged. */
