@@ -645,6 +645,15 @@ const VARIANTS = [
     expectedFailures: ['mrtr.state-bound'],
   },
   {
+    id: 'mrtr-tool-state-unbound',
+    rule: 'M4',
+    transports: BOTH,
+    expectedStatus: 'warn',
+    description:
+      "tool-call requestStates are not bound to the arguments (prompts stay bound); the tools' topic has a pattern, so only a replay with arguments the schema accepts can see it",
+    expectedFailures: ['mrtr.state-bound'],
+  },
+  {
     id: 'mrtr-resource-unsigned-state',
     rule: 'M4',
     transports: BOTH,

@@ -51,7 +51,10 @@ export function openState(state: unknown, binding: StateBinding, config: ServerC
   if (!verified && !skipsVerification(binding, config)) throw rejected('requestState failed verification');
   const payload = decode(body);
   if (!payload) throw rejected('requestState is not a state this server issued');
-  if (payload.binding !== bindingDigest(binding) && !isBroken(config, 'mrtr-state-unbound')) {
+  // mrtr-tool-state-unbound: only the states of tool calls go unchecked; resources and prompts stay bound.
+  const unbound =
+    isBroken(config, 'mrtr-state-unbound') || (binding.method === 'tools/call' && isBroken(config, 'mrtr-tool-state-unbound'));
+  if (payload.binding !== bindingDigest(binding) && !unbound) {
     throw rejected('requestState was issued for a different method, target or arguments');
   }
   if (payload.connection !== undefined && payload.connection !== binding.connection) {

@@ -10,6 +10,7 @@ import { errorCodeOf, isErrorResponse, isObject } from '../../wire/jsonrpc.js';
 import type { ModernClient } from '../../wire/modern-client.js';
 import { summarizeAnswer } from '../../wire/era.js';
 import { defineChecks, pass, skip, violated, type CheckOutcome } from '../check.js';
+import { alternativeArguments } from '../sample-arguments.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { allServerMessages, auditedResults } from './audit.js';
@@ -258,12 +259,20 @@ const mrtrRules = defineChecks('mrtr', [
     async run(ctx) {
       return overSubjects(
         ctx,
-        (subject) => hasState(subject) && changedArguments(subject.args) !== undefined,
-        'no MRTR tool call or prompt get with a requestState has a string argument mcpgate could change',
+        (subject) => hasState(subject) && otherArguments(subject) !== undefined,
+        'no MRTR tool call or prompt get with a requestState has arguments mcpgate could change within its schema',
         async (client, subject) => {
+          const args = otherArguments(subject)!;
+          // The other arguments alone must be accepted: a call refused by input validation says nothing about the state.
+          const alone = await callOnce(ctx, client, subject, FULL_CAPABILITIES, { args });
+          const aloneResult = resultOf(alone);
+          if (!aloneResult || aloneResult.isError === true)
+            return {
+              judged: false,
+              note: `${subject.label} refused the other arguments ${JSON.stringify(args)} on their own (${summarizeAnswer(alone)}), so a refusal of the replay would prove nothing`,
+            };
           const first = await freshFirstRound(ctx, client, subject);
           if (!isInputRequired(first.result) || typeof first.result.requestState !== 'string') return { judged: false };
-          const args = changedArguments(subject.args)!;
           const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES, { ...answerFields(first.result), args });
           if (isCompletedResult(resultOf(exchange)))
             return {
@@ -521,10 +530,20 @@ export function narrowerCapabilities(result: Record<string, unknown>): Array<Rec
   return sets;
 }
 
-/** The same arguments with the first string value changed, or undefined when there is none (a resource read has no arguments). */
-function changedArguments(args: Record<string, unknown> = {}): Record<string, unknown> | undefined {
+/**
+ * Other arguments for the subject that its own schema still accepts: for a tool, another value of
+ * one property within its inputSchema (an enum's other member, another string matching the
+ * pattern); for a prompt, whose arguments are free strings, the first one changed. Undefined when
+ * there is nothing to change (a resource read has no arguments).
+ */
+function otherArguments(subject: MrtrSubject): Record<string, unknown> | undefined {
+  const args = subject.args ?? {};
+  if (subject.tool) {
+    const other = alternativeArguments(subject.tool.inputSchema ?? { type: 'object' }, args);
+    return other.ok ? other.args : undefined;
+  }
   const name = Object.keys(args).find((key) => typeof args[key] === 'string');
-  return name === undefined ? undefined : { ...args, [name]: `${String(args[name])} (other)` };
+  return name === undefined ? undefined : { ...args, [name]: `${String(args[name])} other` };
 }
 
 function elicitationIds(result: Record<string, unknown>): boolean {
