@@ -281,6 +281,14 @@ const VARIANTS = [
     expectedFailures: ['tools.input-validation'],
   },
   {
+    id: 'wrong-types-served',
+    rule: 'T3',
+    transports: BOTH,
+    expectedStatus: 'fail',
+    description: "a tool called with an argument of the wrong type (a number for get_weather's city) answers a normal result",
+    expectedFailures: ['tools.call-error'],
+  },
+  {
     id: 'unknown-tool-as-result',
     rule: 'T2',
     transports: BOTH,

@@ -88,6 +88,9 @@ export function createToolMethods(config: ServerConfig): ToolMethods {
 function runTool(definition: ToolDefinition, handler: ToolHandler, args: JsonObject, config: ServerConfig): JsonObject {
   if (isBroken(config, 'input-not-validated')) return { ...handler(withExampleDefaults(definition.inputSchema, args)) };
   const problems = checkArguments(definition.inputSchema, args);
+  // wrong-types-served: an argument of the wrong type is taken as it comes, and the call "succeeds".
+  if (problems.length > 0 && isBroken(config, 'wrong-types-served') && problems.every((p) => / must be an? \w+, got /.test(p)))
+    return { content: [{ type: 'text', text: `Served ${definition.name} with the arguments as given.` }] };
   if (problems.length > 0) return invalidArguments(definition.name, problems);
   const outcome = handler(args);
   if (isBroken(config, 'image-without-mime') && definition.name === 'get_weather' && !outcome.isError) {

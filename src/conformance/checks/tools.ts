@@ -6,6 +6,7 @@ import { unreadable, type ListOutcome } from '../../wire/pagination.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { compileToolSchema } from '../tool-schemas.js';
 import { safeCalls } from '../calls.js';
+import { callErrorCheck } from './call-error.js';
 import { NO_TOOLS, callChecks } from './tool-calls.js';
 import { unknownNameCheck } from './unknown-name.js';
 import { xMcpHeaderProblems } from './x-mcp-header.js';
@@ -224,4 +225,5 @@ export const toolChecks = defineChecks('tools', [
     page: 'server/tools#error-handling',
   }),
   ...callChecks,
+  callErrorCheck,
 ]);
