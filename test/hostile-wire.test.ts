@@ -259,7 +259,10 @@ describe('JSON from a server is refused past a nesting cap, and lists past their
     expect(follow.message).toMatch(
       /tools\/list (has more than 300 items|had not ended after 300 pages).*, mcpgate's cap on one list.*raise it with --max-list-items/,
     );
-    expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual([]);
+    // The fixture is no conforming server (no _meta checks at all), but nothing fails for mcpgate's own cap.
+    expect(report.checks.filter((c) => c.status === 'fail' && /mcpgate's cap|--max-list-items/.test(c.message)).map((c) => c.id)).toEqual(
+      [],
+    );
   });
 });
 

@@ -28,14 +28,22 @@ beforeAll(async () => {
     open++;
     mostOpen = Math.max(mostOpen, open);
     let counted = true;
+    const socket = req.socket;
     const done = (): void => {
       if (counted) open--;
       counted = false;
+      socket.off('end', done);
     };
     res.once('close', done);
+    // A stream mcpgate closes itself (a subscription it is done with) is over at the server when its
+    // end of the socket arrives, which the relay reads before its response object reports 'close'.
+    socket.once('end', done);
     const upstream = http.request(
       { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
       (answer) => {
+        // Out of flight once the server has sent its last byte: the relay's own write of those
+        // bytes to mcpgate may finish after mcpgate, having read them, starts its next request.
+        answer.once('end', done);
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },

@@ -77,12 +77,11 @@ describe('init suggests check.calls from hostile tool metadata', () => {
     expect(calls).toEqual([
       { tool: INJECTED_CALL, arguments: { q: 'x\n  strict: true\u2028\u0085\u202e', key: '[REDACTED]' } },
       { tool: 'create', arguments: { n: 5 } },
-      { tool: 'strict_pattern', arguments: { s: 'example' } },
+      // The sample is generated from the pattern, so it already satisfies the schema.
+      { tool: 'strict_pattern', arguments: { s: 'z' } },
     ]);
     expect(parseConfig(uncommented, 'mcpgate.yaml', {}).check?.allow_tools).toBeUndefined();
-    expect(section.find((line) => line.includes('"strict_pattern"'))).toMatch(
-      /# no destructiveHint: false, so it may write or delete; the sample does not satisfy its inputSchema: fill in the arguments$/,
-    );
+    expect(section.find((line) => line.includes('"strict_pattern"'))).toMatch(/# no destructiveHint: false, so it may write or delete$/);
     expect(section.find((line) => line.includes('"create"'))).toMatch(/# annotated destructiveHint: false$/);
     // The destructive tool is named in a comment, escaped onto its line, and never as a call.
     expect(section.some((line) => line.startsWith('  #   - ') && line.includes('wipe'))).toBe(false);

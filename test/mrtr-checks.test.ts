@@ -75,7 +75,7 @@ describe('MRTR outside tools/call', () => {
       'mrtr.state-bound': 'skip',
     });
     expect(checks.get('mrtr.state-bound')!.message).toBe(
-      'no MRTR tool call or prompt get with a requestState has a string argument mcpgate could change',
+      'no MRTR tool call or prompt get with a requestState has arguments mcpgate could change within its schema',
     );
     expect(checks.get('mrtr.state-tampered')!.message).toBe('1 MRTR request(s) refused an altered requestState (1 resources/read)');
     expect(checks.get('mrtr.capability-gating')!.message).toMatch(/\(1 resources\/read\)$/);

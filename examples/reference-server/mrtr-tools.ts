@@ -30,9 +30,14 @@ interface MrtrTool {
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const TOPIC_INPUT = {
   type: 'object',
-  // A pattern, so that a probe replaying a state with other arguments must build ones this schema accepts.
+  // An enum, so that a probe replaying a state with other arguments must build ones this schema accepts.
   properties: {
-    topic: { type: 'string', pattern: '^[A-Za-z0-9 ]+$', description: 'What the demo asks about.', examples: ['quarterly report'] },
+    topic: {
+      type: 'string',
+      enum: ['quarterly report', 'annual report', 'board report', 'team update'],
+      description: 'What the demo asks about.',
+      examples: ['quarterly report'],
+    },
   },
   required: ['topic'],
   additionalProperties: false,

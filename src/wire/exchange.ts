@@ -65,6 +65,8 @@ export interface Exchange {
   unparsable: string[];
   /** True when an SSE stream stayed open after its response and mcpgate closed it. */
   streamLeftOpen?: boolean;
+  /** With holdOpen: settles once mcpgate has closed the held stream. */
+  closed?: Promise<void>;
   timing: { startedAt: number; durationMs: number; firstByteMs?: number };
   error?: WireError;
 }

@@ -127,6 +127,14 @@ function describeNetworkError(url: URL, error: NodeJS.ErrnoException): WireError
   }
 }
 
+/** Closes a response stream mcpgate no longer reads, and settles a turn after its socket has closed. */
+function closeStream(res: http.IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    res.once('close', () => setImmediate(resolve));
+    res.destroy();
+  });
+}
+
 function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options: HttpOptions): Promise<Exchange> {
   const timeoutMs = message.timeoutMs ?? options.timeoutMs;
   const startedAt = Date.now();
@@ -196,9 +204,15 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
                 setImmediate(() => {
                   if (res.complete || settled) return;
                   exchange.streamLeftOpen = true;
-                  finishAfterBody();
-                  if (!message.holdOpen || answered) return void res.destroy();
-                  void message.holdOpen.finally(() => res.destroy());
+                  const hold = answered ? undefined : message.holdOpen;
+                  if (hold) {
+                    exchange.closed = hold.then(() => closeStream(res)).catch(() => closeStream(res));
+                    return void finishAfterBody();
+                  }
+                  // The exchange resolves once the stream is closed and one turn of the event loop
+                  // has passed, so the caller's next request (a freed in-flight slot) reaches the
+                  // server after the end of this stream does, not beside it.
+                  void closeStream(res).then(finishAfterBody);
                 });
               }
             },

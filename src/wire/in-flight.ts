@@ -11,16 +11,28 @@ export class InFlightLimit {
 
   constructor(readonly max: number) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a slot. `keepUntil`: the slot stays taken after the work is done until what it
+   * returns settles, for a response stream held open past its exchange (still in flight at the server).
+   */
+  async run<T>(work: () => Promise<T>, keepUntil?: (result: T) => Promise<unknown> | undefined): Promise<T> {
     if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.active++;
+    let kept: Promise<unknown> | undefined;
     try {
-      return await work();
+      const result = await work();
+      kept = keepUntil?.(result);
+      return result;
     } finally {
-      // The slot passes straight to the next waiter, so `active` never dips while others wait.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
+      if (kept) void kept.finally(() => this.release());
+      else this.release();
     }
+  }
+
+  private release(): void {
+    // The slot passes straight to the next waiter, so `active` never dips while others wait.
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
   }
 }

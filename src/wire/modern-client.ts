@@ -135,7 +135,12 @@ export class ModernClient {
   }
 
   private async send(message: OutgoingMessage): Promise<Exchange> {
-    const exchange = await (this.limit ? this.limit.run(() => this.connection.exchange(message)) : this.connection.exchange(message));
+    const exchange = await (this.limit
+      ? this.limit.run(
+          () => this.connection.exchange(message),
+          (exchange) => exchange.closed,
+        )
+      : this.connection.exchange(message));
     this.tap?.(exchange);
     return exchange;
   }

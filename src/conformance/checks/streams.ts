@@ -11,7 +11,7 @@ import type { Evidence } from '../../report/model.js';
 import { summarizeAnswer } from '../../wire/era.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { isObject, isResultResponse, sameId } from '../../wire/jsonrpc.js';
-import { pass, violated, type CheckDefinition, type CheckOutcome } from '../check.js';
+import { pass, skip, violated, type CheckDefinition, type CheckOutcome } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
 import { uniqueId } from './expect.js';
@@ -24,11 +24,11 @@ function subscriptionOf(message: unknown): unknown {
   return isObject(params._meta) ? params._meta[META.subscriptionId] : undefined;
 }
 
-/** The acknowledgement of the listen request `id`, or its own answer, ends its exchange. */
+/** The first acknowledgement on the stream (whatever subscription it names: isAcknowledged judges that), or the request's own answer, ends its exchange. */
 const acknowledges =
   (id: string) =>
   (message: unknown): boolean =>
-    (isObject(message) && message.method === ACK && subscriptionOf(message) === id) || (isObject(message) && message.id === id);
+    isObject(message) && (message.method === ACK || message.id === id);
 
 function isAcknowledged(exchange: Exchange, id: string): boolean {
   return exchange.messages.some((m) => isObject(m) && m.method === ACK && subscriptionOf(m) === id);
@@ -119,6 +119,8 @@ export const streamChecks: Array<Omit<CheckDefinition, 'area'>> = [
     spec: SPEC,
     transports: ['http'],
     async run(ctx) {
+      // A held stream keeps its slot: the probe needs a second one beside it.
+      if ((ctx.options.maxInFlight ?? Infinity) < 2) return skip('a stream held open beside another request needs --concurrency 2 or more');
       const heldId = uniqueId('listen-a');
       let release: () => void = () => {};
       const until = new Promise<void>((resolve) => (release = resolve));
