@@ -658,7 +658,7 @@ const VARIANTS = [
     transports: BOTH,
     expectedStatus: 'warn',
     description:
-      "tool-call requestStates are not bound to the arguments (prompts stay bound); the tools' topic has a pattern, so only a replay with arguments the schema accepts can see it",
+      'tool-call requestStates are not bound to the arguments (prompts stay bound), and the MRTR tools take their topic from an enum, so only a replay with arguments the schema accepts can see it',
     expectedFailures: ['mrtr.state-bound'],
   },
   {

@@ -139,6 +139,11 @@ function applySchemaBreaks(definition: ToolDefinition, config: ServerConfig): To
   if (definition.name === 'search_invoices' && isBroken(config, 'dangling-ref')) {
     input.properties.date_range = { $ref: '#/$defs/Missing', description: 'Only invoices issued in this range.' };
   }
+  // mrtr-tool-state-unbound also narrows the MRTR topic to an enum (a schema choice, not a defect), so
+  // that only a replay with arguments the schema accepts can see the unbound state.
+  if (isMrtrTool(definition.name) && isBroken(config, 'mrtr-tool-state-unbound')) {
+    input.properties.topic = { ...input.properties.topic, enum: ['quarterly report', 'annual report', 'board report'] };
+  }
   if (definition.name === 'convert_currency' && isBroken(config, 'number-header-param')) {
     input.properties.amount = { ...input.properties.amount, 'x-mcp-header': 'Amount' };
   }
