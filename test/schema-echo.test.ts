@@ -34,6 +34,16 @@ describe('wire.schema-valid and values mcpgate sent', () => {
     expect(verdict.message).toMatch(/1 issue\(s\) on values mcpgate sent itself and the server echoed were not held against it/);
   });
 
+  it('so is what follows from it: an embedded resource whose echoed uri fails every branch of the anyOf', async () => {
+    const verdict = await schemaVerdict('--embedded');
+    expect(verdict.status).toBe('pass');
+    expect(verdict.message).toMatch(/\d+ issue\(s\) on values mcpgate sent itself and the server echoed were not held against it/);
+  });
+
+  it('a bad uri the server makes up by itself still fails, embedded too', async () => {
+    expect((await schemaVerdict('--own-bad-uri', '--embedded')).status).toBe('fail');
+  });
+
   it('a bad uri the server makes up by itself still fails', async () => {
     const verdict = await schemaVerdict('--own-bad-uri');
     expect(verdict.status).toBe('fail');

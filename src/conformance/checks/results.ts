@@ -9,6 +9,7 @@ import {
   isReservedUndefinedCode,
 } from '../../spec/protocol.js';
 import { validateResult, validateServerMessage, type SchemaIssue } from '../../spec/validate.js';
+import { formatValue } from '../arguments/formats.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { classifyMessage, isObject } from '../../wire/jsonrpc.js';
 import { defineChecks, pass, skip, violated } from '../check.js';
@@ -58,6 +59,37 @@ function isEchoOfSent(issue: SchemaIssue, result: Record<string, unknown>, excha
   if (!VALUE_KEYWORDS.has(issue.keyword)) return false;
   const value = valueAt(result, issue.path);
   return typeof value === 'string' && sentStrings(exchange).some((sent) => value === sent || (sent.length >= 4 && value.includes(sent)));
+}
+
+function setAt(root: unknown, pointer: string, value: unknown): void {
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const last = keys.pop();
+  const parent = valueAt(root, keys.length === 0 ? '' : `/${keys.join('/')}`);
+  if (last !== undefined && (isObject(parent) || Array.isArray(parent))) (parent as Record<string, unknown>)[last] = value;
+}
+
+/**
+ * The schema issues of a result that are the server's own. An issue on a value mcpgate sent and the
+ * server handed back is mcpgate's; so is what follows from it (a content entry whose uri fails
+ * then fails every branch of its anyOf). So the result is judged again with each echoed value
+ * replaced by a valid value of its format, and only what still fails counts.
+ */
+function serverIssues(method: string, result: Record<string, unknown>, exchange: Exchange): { issues: SchemaIssue[]; echoed: number } {
+  const found = validateResult(method, result);
+  const own = found.filter((issue) => isEchoOfSent(issue, result, exchange));
+  if (own.length === 0) return { issues: found, echoed: 0 };
+  const copy = structuredClone(result);
+  for (const issue of own) {
+    const format = /format "([^"]+)"/.exec(issue.message)?.[1];
+    const standIn = format === undefined ? undefined : formatValue(format, 0, Number.MAX_SAFE_INTEGER, 0);
+    if (standIn !== undefined) setAt(copy, issue.path, standIn);
+  }
+  const isOwn = (issue: SchemaIssue): boolean => own.some((o) => o.path === issue.path && o.keyword === issue.keyword);
+  const issues = validateResult(method, copy).filter((issue) => !isOwn(issue));
+  return { issues, echoed: found.length - issues.length };
 }
 
 export const resultChecks = defineChecks('results', [
@@ -170,11 +202,10 @@ export const resultChecks = defineChecks('results', [
       for (const { exchange, method, result } of auditedResults(ctx)) {
         if (method === 'server/discover') continue; // judged by discover.result-shape
         checked++;
-        const found = validateResult(method, result);
         // A value mcpgate made up and the server handed back (a placeholder in a resource_link uri) is mcpgate's, not the server's.
-        const own = found.filter((issue) => isEchoOfSent(issue, result, exchange));
-        echoed += own.length;
-        const issues = found.filter((issue) => !own.includes(issue));
+        const judged = serverIssues(method, result, exchange);
+        echoed += judged.echoed;
+        const issues = judged.issues;
         if (issues.length === 0) continue;
         problems.push(
           `${method}: ${issues
