@@ -10,33 +10,20 @@ import { describe, expect, it } from 'vitest';
 import { BREAK_VARIANTS, expectedExitCodeOf } from '../examples/reference-server/breaks.js';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import { ALL_CHECKS } from '../src/conformance/checks/index.js';
-import { runConformance } from '../src/conformance/runner.js';
 import type { Report } from '../src/report/model.js';
-import type { Target } from '../src/wire/target.js';
 import { REFERENCE_SERVER, referenceStdio } from './helpers/cli.js';
+import { checkTarget } from './helpers/conformance.js';
 import { scaledTimeout } from './helpers/machine-speed.js';
-
-function check(target: Target): Promise<Report> {
-  return runConformance({
-    target,
-    checks: [...ALL_CHECKS],
-    strict: false,
-    allowTools: [],
-    connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22 },
-    concurrency: 8,
-    eofGraceMs: scaledTimeout(5_000),
-  });
-}
 
 /** One layer 0 run against the reference server (or one of its broken variants) over `transport`. */
 async function checkReference(transport: 'http' | 'stdio', variant?: string): Promise<Report> {
   const extra = variant ? ['--break', variant] : [];
-  if (transport === 'stdio') return check({ kind: 'stdio', command: referenceStdio(extra.join(' ')) });
+  if (transport === 'stdio') return checkTarget({ kind: 'stdio', command: referenceStdio(extra.join(' ')) });
   const server: LaunchedServer = await launchHttpServer(process.execPath, [REFERENCE_SERVER, ...extra], {
     timeoutMs: scaledTimeout(10_000),
   });
   try {
-    return await check({ kind: 'http', url: server.url });
+    return await checkTarget({ kind: 'http', url: server.url });
   } finally {
     await server.stop();
   }

@@ -6,12 +6,10 @@
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
-import { ALL_CHECKS } from '../src/conformance/checks/index.js';
-import { runConformance } from '../src/conformance/runner.js';
 import type { Report } from '../src/report/model.js';
 import type { Target } from '../src/wire/target.js';
 import { SDK_EVERYTHING, SDK_SERVER } from './helpers/cli.js';
-import { scaledTimeout } from './helpers/machine-speed.js';
+import { checkTarget } from './helpers/conformance.js';
 
 const servers: LaunchedServer[] = [];
 afterAll(async () => {
@@ -28,25 +26,13 @@ function stdio(script: string, ...args: string[]): Target {
   return { kind: 'stdio', command: `"${process.execPath}" "${script}" --stdio ${args.join(' ')}` };
 }
 
-function check(target: Target): Promise<Report> {
-  return runConformance({
-    target,
-    checks: [...ALL_CHECKS],
-    strict: false,
-    allowTools: [],
-    connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22 },
-    concurrency: 8,
-    eofGraceMs: 5_000,
-  });
-}
-
 function notPassing(report: Report): Record<string, string> {
   return Object.fromEntries(report.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => [c.id, c.status]));
 }
 
 describe('official SDK v2 server (stateless 2026-07-28)', () => {
   it('over HTTP: conformant except for two SHOULDs (invalid cursor accepted, -32000 on HTTP refusals)', async () => {
-    const report = await check(await http(SDK_SERVER));
+    const report = await checkTarget(await http(SDK_SERVER));
     expect(report.target.era).toBe('modern');
     expect(notPassing(report)).toEqual({ 'pagination.invalid-cursor': 'warn', 'errors.implementation-defined-range': 'warn' });
     expect(report.verdict.exitCode).toBe(0);
@@ -68,7 +54,7 @@ describe('official SDK v2 server (stateless 2026-07-28)', () => {
   });
 
   it('over HTTP without its Host and Origin guards: http.origin fails and http.host warns, with evidence', async () => {
-    const report = await check(await http(SDK_SERVER, '--no-origin-check'));
+    const report = await checkTarget(await http(SDK_SERVER, '--no-origin-check'));
     expect(notPassing(report)).toEqual({
       'http.origin': 'fail',
       'http.host': 'warn',
@@ -81,7 +67,7 @@ describe('official SDK v2 server (stateless 2026-07-28)', () => {
   });
 
   it('over stdio: the SDK keeps protocol state per connection, which the spec forbids', async () => {
-    const report = await check(stdio(SDK_SERVER));
+    const report = await checkTarget(stdio(SDK_SERVER));
     expect(notPassing(report)).toEqual({
       // After the first request the SDK ignores the per-request version: 1900-01-01 is served.
       'discover.unsupported-version': 'fail',
@@ -101,7 +87,7 @@ describe('official SDK v2 server (stateless 2026-07-28)', () => {
 describe('legacy 2025-11-25 server (server-everything)', () => {
   for (const transport of ['http', 'stdio'] as const) {
     it(`over ${transport}: recognised as legacy, one clear failure, exit 3`, async () => {
-      const report = await check(transport === 'http' ? await http(SDK_EVERYTHING) : stdio(SDK_EVERYTHING));
+      const report = await checkTarget(transport === 'http' ? await http(SDK_EVERYTHING) : stdio(SDK_EVERYTHING));
       expect(report.target.era).toBe('legacy');
       expect(report.target.supportedVersions).toEqual(['2025-11-25']);
       expect(report.target.serverInfo?.name).toBe('mcp-servers/everything');

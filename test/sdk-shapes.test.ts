@@ -8,11 +8,10 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
-import { ALL_CHECKS } from '../src/conformance/checks/index.js';
-import { runConformance } from '../src/conformance/runner.js';
 import type { Report } from '../src/report/model.js';
 import type { Target } from '../src/wire/target.js';
 import { ROOT } from './helpers/cli.js';
+import { checkTarget } from './helpers/conformance.js';
 import { scaledTimeout } from './helpers/machine-speed.js';
 
 const SDK_SHAPES = join(ROOT, 'dist/test/fixtures/sdk-shapes.js');
@@ -40,18 +39,6 @@ function stdio(shape: Shape): Target {
   return { kind: 'stdio', command: `"${process.execPath}" "${SDK_SHAPES}" --shape ${shape} --stdio` };
 }
 
-function check(target: Target): Promise<Report> {
-  return runConformance({
-    target,
-    checks: [...ALL_CHECKS],
-    strict: false,
-    allowTools: [],
-    connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22 },
-    concurrency: 8,
-    eofGraceMs: 5_000,
-  });
-}
-
 /** One server and one run per shape over HTTP, shared by the tests of that shape (they only read). */
 const httpTargets = new Map<Shape, Promise<Target>>();
 const httpReports = new Map<Shape, Promise<Report>>();
@@ -62,7 +49,7 @@ function httpTarget(shape: Shape): Promise<Target> {
 }
 function httpReport(shape: Shape): Promise<Report> {
   let report = httpReports.get(shape);
-  if (!report) httpReports.set(shape, (report = httpTarget(shape).then(check)));
+  if (!report) httpReports.set(shape, (report = httpTarget(shape).then(checkTarget)));
   return report;
 }
 
@@ -217,7 +204,7 @@ describe('SDK v2 servers of other shapes, over HTTP', () => {
 
 describe('SDK v2 servers of other shapes, over stdio', () => {
   it('resources: the only MUST failures are the SDK stdio deviations already documented', async () => {
-    const report = await check(stdio('resources'));
+    const report = await checkTarget(stdio('resources'));
     expect(report.target.era).toBe('modern');
     const mustFailures = report.checks.filter((c) => c.level === 'MUST' && c.status === 'fail');
     const undocumented = mustFailures.filter((c) => !SDK_STDIO_DEVIATIONS.includes(c.id)).map((c) => `${c.id}: ${c.message}`);

@@ -1,0 +1,19 @@
+/** One layer 0 run with every check and the defaults a user gets, within this machine's timeouts. */
+
+import { ALL_CHECKS } from '../../src/conformance/checks/index.js';
+import { runConformance } from '../../src/conformance/runner.js';
+import type { Report } from '../../src/report/model.js';
+import type { Target } from '../../src/wire/target.js';
+import { scaledTimeout } from './machine-speed.js';
+
+export function checkTarget(target: Target): Promise<Report> {
+  return runConformance({
+    target,
+    checks: [...ALL_CHECKS],
+    strict: false,
+    allowTools: [],
+    connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22 },
+    concurrency: 8,
+    eofGraceMs: scaledTimeout(5_000),
+  });
+}
