@@ -31,7 +31,6 @@ const SAMPLING_ANSWER = {
   stopReason: 'endTurn',
 };
 
-const MAX_CANDIDATES = 20;
 /** First rounds in flight at once while the subjects are searched. */
 const SEARCH_LANES = 8;
 /** What a prompt's required arguments are filled with (prompt arguments are strings); a prompt that refuses it is no subject. */
@@ -111,7 +110,8 @@ async function candidates(ctx: CheckContext): Promise<MrtrRequest[]> {
         return [{ method: 'prompts/get', label: `prompts/get ${prompt.name}`, params: { name: prompt.name, arguments: args }, args }];
       })
     : [];
-  return [...tools, ...resources.slice(0, MAX_CANDIDATES), ...prompts.slice(0, MAX_CANDIDATES)];
+  // Each kind within --max-calls, like the tool calls: a server may list thousands of resources.
+  return [...tools, ...resources.slice(0, ctx.maxCalls), ...prompts.slice(0, ctx.maxCalls)];
 }
 
 function toolRequest(call: ToolCall): MrtrRequest {
