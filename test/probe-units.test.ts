@@ -7,6 +7,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { withinLimits } from '../src/conformance/limits.js';
+import { verdictFor } from '../src/conformance/verdict.js';
+import type { CheckResult, ConformanceSummary, TargetInfo } from '../src/report/model.js';
 import { narrowerCapabilities } from '../src/conformance/checks/mrtr.js';
 import { swapCase } from '../src/conformance/checks/http.js';
 import { expandTemplate, matchTemplate, templateVariables } from '../src/conformance/uri-template.js';
@@ -147,5 +149,39 @@ describe("mcpgate's own limits are never the server's failure", () => {
     const passed = { status: 'pass' as const, message: 'ok', evidence: [] };
     expect(withinLimits(passed, [exchange(new WireError('timeout', 't'))])).toBe(passed);
     expect(withinLimits(violated, [exchange(undefined, true)])).toBe(violated);
+  });
+});
+
+describe('a MUST check left inconclusive by a limit makes the run inconclusive, never green', () => {
+  const result = (level: 'MUST' | 'SHOULD', limit?: string): CheckResult => ({
+    id: `x.${level}`,
+    title: 't',
+    area: 'x',
+    level,
+    specRef: 's',
+    status: limit ? 'warn' : 'pass',
+    message: 'm',
+    evidence: [],
+    durationMs: 1,
+    ...(limit ? { limit } : {}),
+  });
+  const summary = {
+    total: 1,
+    byStatus: {},
+    mustFailures: 0,
+    shouldFailures: 0,
+    expectedFailures: 0,
+    staleExpectedFailures: [],
+  } as unknown as ConformanceSummary;
+  const target = { transport: 'http', endpoint: 'e', era: 'modern' } as TargetInfo;
+
+  it('exit 5, naming the check and the flags', () => {
+    const verdict = verdictFor(target, [result('MUST', 'no response within 10000 ms'), result('SHOULD')], summary);
+    expect(verdict.exitCode).toBe(5);
+    expect(verdict.reason).toMatch(/^inconclusive: 1 MUST check\(s\) met one of mcpgate's limits \(x\.MUST\); raise --timeout/);
+  });
+
+  it('a SHOULD check at a limit stays a warning', () => {
+    expect(verdictFor(target, [result('SHOULD', 'no response within 10000 ms')], summary).exitCode).toBe(0);
   });
 });

@@ -23,6 +23,7 @@ export function toCheckResult(check: CheckIdentity, outcome: CheckOutcome, stric
     status,
     message: oneLine(outcome.message),
     ...(outcome.fix ? { fix: outcome.fix } : {}),
+    ...(outcome.limit ? { limit: oneLine(outcome.limit) } : {}),
     evidence: outcome.evidence,
     durationMs: Math.round(durationMs * 10) / 10,
   };

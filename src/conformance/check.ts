@@ -38,6 +38,8 @@ export interface CheckOutcome {
   message: string;
   fix?: string;
   evidence: Evidence[];
+  /** The mcpgate limit that left the check inconclusive (see limits.ts). */
+  limit?: string;
 }
 
 export function pass(message: string, evidence: Evidence[] = []): CheckOutcome {

@@ -25,5 +25,6 @@ export function withinLimits(outcome: CheckOutcome, exchanges: readonly Exchange
     message: `inconclusive: one of mcpgate's limits was met, not a rule broken: ${met.error!.message} (what was judged: ${outcome.message})`,
     evidence: outcome.evidence,
     fix: 'raise the limit named above if the server is right to need more',
+    limit: met.error!.message,
   };
 }

@@ -38,6 +38,16 @@ export function verdictFor(
       reason: `inconclusive: ${errors.length} check(s) could not be run by mcpgate: ${errors.map((r) => r.id).join(', ')}`,
     };
   }
+  const limited = results.filter((r) => r.limit !== undefined && r.level === 'MUST');
+  if (limited.length > 0) {
+    return {
+      exitCode: EXIT.inconclusive,
+      reason: `inconclusive: ${limited.length} MUST check(s) met one of mcpgate's limits (${limited
+        .slice(0, 3)
+        .map((r) => r.id)
+        .join(', ')}${limited.length > 3 ? ', …' : ''}); raise --timeout or --max-response-bytes if the server is right to need more`,
+    };
+  }
   const tolerated = summary.expectedFailures > 0 ? ` (${summary.expectedFailures} expected failure(s) tolerated)` : '';
   return { exitCode: EXIT.pass, reason: `every MUST check passed${tolerated}` };
 }

@@ -26,6 +26,12 @@ export const CheckResultSchema = z.object({
    * summary.staleExpectedFailures and fails the run.
    */
   expectedFailure: z.boolean().optional(),
+  /**
+   * Set when one of mcpgate's own limits (--timeout, --max-response-bytes) left the check
+   * inconclusive, naming it; the status is then `warn`, and a MUST check so marked makes the run
+   * inconclusive (exit 5) rather than green.
+   */
+  limit: z.string().optional(),
 });
 export type CheckResult = z.output<typeof CheckResultSchema>;
 
