@@ -15,13 +15,19 @@ export function table(header: string[], body: string[][], rows: number): string[
   return lines;
 }
 
+/** Zero-width characters, bidi embeddings, overrides and isolates, the BOM: shown as `\u202e`, never applied. */
+const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
 /**
  * Text from the server (or a golden file) on one line with Markdown and HTML shown literally. `@` is
  * split from the name after it so that a server cannot mention people in a PR comment. Cut to a table
  * cell's length unless a paragraph asks for more.
  */
 export function md(text: string, maxChars = CELL_MAX_CHARS): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  const flat = text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .trim()
+    .replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const short = flat.length > maxChars ? `${flat.slice(0, maxChars - 1)}…` : flat;
   return short
     .replace(/&/g, '&amp;')
