@@ -26,6 +26,7 @@ import { REPORT_JSON_SCHEMA } from '../src/report/report-schema.js';
 import { ROOT, runCli, tempDir } from './helpers/cli.js';
 import { makeCase, makeEval, makeTelemetry } from './helpers/eval-factory.js';
 import { evalRun } from './helpers/gate-factory.js';
+import { failingGate } from './helpers/gate-report.js';
 import { makeCheck, makeCoverage, makeReport } from './helpers/report-factory.js';
 
 const SCHEMA_FILE = join(ROOT, 'docs/report.schema.json');
@@ -119,8 +120,11 @@ describe('a file that is not a valid report is refused in one line', () => {
       setAt(broken, path, wrongTypeFor(value));
       const outcome = refusal(() => parseReport(JSON.stringify(broken)));
       const field = shownPath(path);
-      // Arguments, expected/actual argument values and the server's own serverInfo fields are any JSON.
-      if (/\.arguments\.|\.issues\[\d+\]\.(expected|actual)|^target\.serverInfo\.title/.test(field)) expect(outcome, field).toBe('parsed');
+      // Arguments, expected/actual argument values, the server's own serverInfo fields and its tools'
+      // schemas and annotations (kept as sent, whatever they are) are any JSON.
+      const anyJson =
+        /\.arguments\.|\.issues\[\d+\]\.(expected|actual)|^target\.serverInfo\.title|^target\.tools\[\d+\]\.(inputSchema|outputSchema|annotations)/;
+      if (anyJson.test(field)) expect(outcome, field).toBe('parsed');
       else expect(outcome, field).toMatch(new RegExp(`^not an mcpgate report: ${escapeRegExp(field)}(\\.|\\[| must)[^\\n]*$`));
       mutated++;
     }
@@ -315,6 +319,10 @@ function reportWithEverySection(): Report {
       supportedVersions: ['2026-07-28'],
       stderrTail: 'listening',
       fingerprint: { toolsSha256: 'b'.repeat(64), toolCount: 8, serverName: 'reference-server', serverVersion: '1.2.3' },
+      tools: [
+        { name: 'get_weather', description: 'Weather now.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        { name: 'no_schema', title: 'A tool without schemas' },
+      ],
     },
     coverage: makeCoverage({
       tools: { listed: 4, called: 1, notCalled: [{ reason: 'no-valid-arguments', count: 3, names: ['a', 'b', 'c'] }] },
@@ -323,6 +331,7 @@ function reportWithEverySection(): Report {
     options: { strict: true, allowTools: ['create_invoice'], expectedFailuresFile: 'expected-failures.yaml' },
     eval: evalSection,
     chaos: chaosWithEveryPart(),
+    gate: failingGate({ newerBaselineFields: false }),
   });
 }
 

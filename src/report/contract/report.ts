@@ -16,6 +16,7 @@ import { CheckResultSchema, ConformanceSummarySchema } from './checks.js';
 import { ToolSchema, VerdictSchema } from './common.js';
 import { CoverageSchema } from './coverage.js';
 import { EvalReportSchema } from './eval.js';
+import { GateResultSchema } from './gate.js';
 import { TargetInfoSchema } from './target.js';
 import { isoDateTime, milliseconds } from './values.js';
 
@@ -43,5 +44,11 @@ export const ReportSchema = z.object({
   eval: EvalReportSchema.optional(),
   /** Layer 2 results beside the robustness probes (which are in `checks`): scan, pins, scenarios. */
   chaos: ChaosReportSchema.optional(),
+  /**
+   * The gate's decision when the run was gated (`mcpgate run` with `gate:` in mcpgate.yaml): what
+   * `mcpgate gate --json` writes, kept here so every format can explain the verdict. The verdict above
+   * already includes it.
+   */
+  gate: GateResultSchema.optional(),
 });
 export type Report = z.output<typeof ReportSchema>;

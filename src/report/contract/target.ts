@@ -27,6 +27,22 @@ export const ServerFingerprintSchema = z.object({
 });
 export type ServerFingerprint = z.output<typeof ServerFingerprintSchema>;
 
+/**
+ * One tool as a model sees it: the parts the fingerprint hashes (`_meta` and icons left out). Kept in
+ * the report so a later run can say what changed on the server's surface, not only that its sha256 did.
+ * Schemas and annotations are the server's JSON as sent; a title or description that is not a string
+ * is left out by the writer.
+ */
+export const ToolSurfaceSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: z.unknown().optional(),
+  outputSchema: z.unknown().optional(),
+  annotations: z.unknown().optional(),
+});
+export type ToolSurface = z.output<typeof ToolSurfaceSchema>;
+
 /** What the server says it is; loose, because the report keeps every further field it sent. */
 export const ServerInfoSchema = z.looseObject({ name: z.string(), version: z.string() });
 
@@ -41,5 +57,10 @@ export const TargetInfoSchema = z.object({
   /** Tail of the stdio server's stderr, kept for diagnosis. */
   stderrTail: z.string().optional(),
   fingerprint: ServerFingerprintSchema.optional(),
+  /**
+   * The tools the fingerprint was computed from, sorted by name. Absent when the list could not be read
+   * whole, and in reports of mcpgate before it.
+   */
+  tools: z.array(ToolSurfaceSchema).optional(),
 });
 export type TargetInfo = z.output<typeof TargetInfoSchema>;
