@@ -7,6 +7,7 @@ import { greenRuns, readHistory, recordRun } from '../src/gate/history.js';
 import { runIdOf, toHistoryEntry } from '../src/gate/history-entry.js';
 import { targetIdentity } from '../src/gate/target.js';
 import { evalRun, type CaseSpec } from './helpers/gate-factory.js';
+import { failingGate } from './helpers/gate-report.js';
 import { tempDir } from './helpers/cli.js';
 
 const CASES: CaseSpec[] = [
@@ -35,6 +36,8 @@ describe('toHistoryEntry', () => {
     expect(entry.runId).toMatch(/^[0-9a-f]{16}$/);
     // The gate rewrites the verdict after the run; the run id stays that of the measurement.
     expect(runIdOf({ ...report, verdict: { exitCode: 1, reason: 'gate failed' } })).toBe(entry.runId);
+    // So does the gate's result, which `run` keeps in the report it records.
+    expect(runIdOf({ ...report, gate: failingGate() })).toBe(entry.runId);
   });
 });
 

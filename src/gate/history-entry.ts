@@ -12,7 +12,9 @@ import { targetIdentity } from './target.js';
  * recorded are the same run, and `gate --baseline auto` must recognise either as the current one.
  */
 export function runIdOf(report: Report): string {
-  const measured = renderJson({ ...report, verdict: { exitCode: 0, reason: '' } });
+  // The gate's result, which `run` keeps in the report, is left out for the same reason as the verdict.
+  const { gate: _gate, ...rest } = report;
+  const measured = renderJson({ ...rest, verdict: { exitCode: 0, reason: '' } });
   return createHash('sha256').update(measured).digest('hex').slice(0, 16);
 }
 

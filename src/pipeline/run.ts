@@ -121,6 +121,8 @@ async function gateAndRecord(plan: RunPlan, configFile: string, onWarning: (warn
     // nothing to compare (unreachable, credentials, usage) still count.
     const where = { baseline: plan.gate.baseline, historyDir: plan.history.dir, record: plan.history.record };
     gate = gateAgainst(report, where, plan.gate.options, onWarning);
+    // In the report, so every format can explain the verdict (baseline, items, intervals, tool changes).
+    report.gate = gate;
     const blocking = verdicts.filter((v) => BLOCKING.includes(v.verdict.exitCode));
     report.verdict = combineVerdicts([...blocking, { layer: 'gate', verdict: { exitCode: gate.exitCode, reason: gate.reason } }]);
   }
