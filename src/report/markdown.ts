@@ -9,6 +9,7 @@ import { mrtrMarkdown } from './markdown-rounds.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
 import { chaosMarkdown } from './markdown-chaos.js';
 import { evalFailuresMarkdown } from './markdown-eval-failures.js';
+import { gateMarkdown } from './markdown-gate.js';
 import { code, link, md, table } from './markdown-text.js';
 import { stateFindingsMarkdown } from './markdown-state-findings.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model.js';
@@ -50,7 +51,7 @@ export function renderMarkdown(report: Report, history: HistoryEntry[] = []): st
 }
 
 function compose(report: Report, history: HistoryEntry[], rows: number): string {
-  const parts = [verdictLines(report), notPassingSection(report, rows), conformance(report, rows)];
+  const parts = [verdictLines(report), notPassingSection(report, rows), gateMarkdown(report, rows), conformance(report, rows)];
   if (report.eval) parts.push(behaviour(report.eval, rows), evalFailuresMarkdown(report.eval, rows));
   if (report.chaos) parts.push(chaosMarkdown(report.chaos, rows));
   parts.push(stateFindingsMarkdown(report, rows));

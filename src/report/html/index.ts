@@ -11,6 +11,7 @@ import { chaosSection } from './chaos.js';
 import { conformanceSection } from './conformance.js';
 import { esc } from './escape.js';
 import { evalSection } from './eval.js';
+import { gateSection, termsPointer } from './gate.js';
 import { SCRIPT } from './script.js';
 import { stateFindingsSection } from './state-findings.js';
 import { STYLE } from './style.js';
@@ -28,6 +29,7 @@ export function renderHtml(report: Report, history: HistoryEntry[] = []): string
   const title = `mcpgate report: ${report.target.serverInfo?.name ?? report.target.endpoint}`;
   const body = [
     header(report),
+    gateSection(report),
     report.checks.length > 0 ? conformanceSection(report) : '',
     report.eval ? evalSection(report, report.eval, history) : '',
     report.chaos ? chaosSection(report.chaos) : '',
@@ -56,7 +58,7 @@ function header(report: Report): string {
   ];
   return (
     `<header><h1>mcpgate report</h1>` +
-    `${verdictBadge(report)}${notPassingDetails(report)}` +
+    `${verdictBadge(report)}${termsPointer(report)}${notPassingDetails(report)}` +
     `<dl class="header">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${esc(v)}</dd>`).join('')}</dl></header>`
   );
 }

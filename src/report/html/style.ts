@@ -46,4 +46,10 @@ svg.chart .spark polyline { fill: none; stroke: #4f6fd8; stroke-width: 1.5; }
 svg.chart .spark circle { fill: #4f6fd8; }
 svg.chart .flaky rect { stroke: #6c4a00; stroke-width: 1.5; stroke-dasharray: 4 2; }
 table.history td { vertical-align: middle; }
+dl.header.gate-baseline dd { word-break: normal; overflow-wrap: anywhere; }
+dl.terms dt { margin-top: 4px; }
+dl.terms dd { margin: 0 0 0 16px; }
+abbr[title] { text-decoration: underline dotted; }
+.label { color: var(--muted); font-size: 12px; margin-top: 4px; }
+.field-change { margin: 2px 0 6px; }
 `;
