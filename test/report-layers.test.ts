@@ -128,7 +128,7 @@ describe('a failing eval report', () => {
     expect(html).toContain('<h2 id="behaviour">Behaviour (layer 1)</h2>');
     expect(html.match(/<tr data-status="fail">/g)).toHaveLength(6);
     expect(html).toMatch(
-      /<th scope="row">invoices<div class="muted">golden\/tasks.yaml:18<\/div><\/th><td>openai:gpt-4.1-mini<\/td><td>soft<\/td><td>3\/5 <span class="muted">\(needs 4\)<\/span><\/td><td><span class="st st-fail">fail<\/span>[^<]*(<span[^>]*>flaky<\/span>)?<\/td><td>wrong tool \(2 runs\)<\/td>/,
+      /<th scope="row">invoices<div class="muted">golden\/tasks.yaml:18<\/div><\/th><td>openai:gpt-4.1-mini<\/td><td>soft<\/td><td>3\/5 <span class="muted">\(needs 4\)<\/span><\/td><td><span class="st st-fail">fail<\/span>[^<]*(<span[^>]*>flaky<\/span>)?<\/td><td>wrong tool \(2 runs\) <a href="#runs-\d+">what the model did<\/a><\/td>/,
     );
   });
 });

@@ -5,6 +5,7 @@
  */
 
 import { ms, percent, usd } from './format.js';
+import type { MetricName } from './metric-terms.js';
 import type { EvalReport } from './model.js';
 
 export const PER_MODEL_HEADERS = {
@@ -22,6 +23,16 @@ export const PER_MODEL_HEADERS = {
 } as const;
 
 export type PerModelColumn = keyof typeof PER_MODEL_HEADERS;
+
+/** The columns that are a metric of metric-terms.ts, so a format can define them where they appear. */
+export const PER_MODEL_METRICS: Partial<Record<PerModelColumn, MetricName>> = {
+  selection: 'selectionAccuracy',
+  overActivation: 'overActivationRate',
+  arguments: 'argumentAccuracy',
+  sequence: 'sequenceAccuracy',
+  completion: 'completionRate',
+  passHatK: 'passHatK',
+};
 
 export interface PerModelRow {
   /** mcpgate's offline lexical baseline, not an LLM: renderers label it so. */

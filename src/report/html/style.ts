@@ -51,5 +51,11 @@ dl.terms dt { margin-top: 4px; }
 dl.terms dd { margin: 0 0 0 16px; }
 abbr[title] { text-decoration: underline dotted; }
 .label { color: var(--muted); font-size: 12px; margin-top: 4px; }
+details.trajectory { border: 1px solid var(--line); border-radius: 4px; padding: 4px 8px; margin: 6px 0; }
+details.trajectory > summary { cursor: pointer; }
+.sample { border-top: 1px solid var(--line); margin-top: 6px; padding-top: 4px; }
+.sample h4 { margin: 4px 0; }
+ol.steps > li { margin: 6px 0; }
+.step { font-weight: 600; }
 .field-change { margin: 2px 0 6px; }
 `;
