@@ -34,18 +34,31 @@ function coverageParagraph(report: Report): string {
   return `<p class="coverage${partial}" id="coverage">${esc(coverageLine(coverage))}</p>`;
 }
 
-/** An area whose checks all pass is marked, so that hiding passing checks folds it to its heading line. */
+/**
+ * An area whose checks all pass is marked, so that hiding passing checks folds it to its heading line.
+ * An area with nothing to look at but skips (a server without annotations skips whole areas) is folded
+ * into its summary line, so the areas that need a reader, and layer 1 after them, come up early.
+ */
 function areaTable(area: string, checks: CheckResult[]): string {
   const failing = checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').length;
-  const allPass = checks.every((c) => c.status === 'pass');
+  const skipped = checks.filter((c) => c.status === 'skip').length;
+  const allPass = skipped === 0 && failing === 0;
   const total = `${checks.length} check${checks.length === 1 ? '' : 's'}`;
-  const counts = allPass ? `${total}, all passed` : `${total}, ${failing} not passing`;
-  return (
-    `<div class="area" data-all-pass="${allPass}"><h3>${esc(area)} <span class="muted">${counts}</span></h3>` +
+  const table =
     `<table class="checks"><caption>Checks of area ${esc(area)}</caption>` +
     `<thead><tr><th scope="col">Status</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Result</th></tr></thead>` +
-    `<tbody>${checks.map(checkRow).join('')}</tbody></table></div>`
-  );
+    `<tbody>${checks.map(checkRow).join('')}</tbody></table>`;
+  if (failing === 0 && skipped > 0) {
+    const passed = checks.length - skipped;
+    const counts = passed === 0 ? `${total}, ${skipped} skipped` : `${total}, ${passed} passed, ${skipped} skipped`;
+    return (
+      `<details class="area" data-all-pass="false" data-quiet="true"><summary><h3>${esc(area)} <span class="muted">${counts}</span></h3></summary>` +
+      `${table}</details>`
+    );
+  }
+  const skips = skipped > 0 ? `, ${skipped} skipped` : '';
+  const counts = allPass ? `${total}, all passed` : `${total}, ${failing} not passing${skips}`;
+  return `<div class="area" data-all-pass="${allPass}"><h3>${esc(area)} <span class="muted">${counts}</span></h3>${table}</div>`;
 }
 
 function checkRow(check: CheckResult): string {

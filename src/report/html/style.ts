@@ -46,6 +46,9 @@ svg.chart .spark polyline { fill: none; stroke: #4f6fd8; stroke-width: 1.5; }
 svg.chart .spark circle { fill: #4f6fd8; }
 svg.chart .flaky rect { stroke: #6c4a00; stroke-width: 1.5; stroke-dasharray: 4 2; }
 table.history td { vertical-align: middle; }
+details.area > summary { cursor: pointer; }
+details.area > summary > h3 { display: inline; font-size: 1.17em; }
+details.area { margin-top: 1.6em; }
 dl.header.gate-baseline dd { word-break: normal; overflow-wrap: anywhere; }
 dl.terms dt { margin-top: 4px; }
 dl.terms dd { margin: 0 0 0 16px; }
