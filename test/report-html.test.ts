@@ -10,6 +10,8 @@ import { coverageLine } from '../src/report/coverage-line.js';
 import { makeCheck, makeCoverage, makeReport } from './helpers/report-factory.js';
 import { historyOf, makeCase, makeEval, makeTelemetry } from './helpers/eval-factory.js';
 import { chromiumSkipReason, launchChromium, type HeadlessChromium } from './helpers/browser.js';
+import { BASELINE_COMMIT, BASELINE_RUN, failingGateReport, MODEL } from './helpers/gate-report.js';
+import { writeReports } from '../src/report/formats.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
@@ -235,3 +237,103 @@ describe.skipIf(skip !== undefined)(
     });
   },
 );
+
+describe.skipIf(skip !== undefined)(`a failing gate's report in headless Chromium${skip ? ` (skipped: ${skip})` : ''}`, () => {
+  let browser: HeadlessChromium | undefined;
+  let page: Page;
+  let dir: string;
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mcpgate-gate-html-'));
+    // Through writeReports, so the page is what a run writes: masked first, then rendered.
+    await writeReports(failingGateReport(), { html: join(dir, 'report.html') });
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.setContent(await readFile(join(dir, 'report.html'), 'utf8'), { waitUntil: 'load', timeout: 10_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('names the baseline run, its date and commit, and shows each failing item with its intervals', async () => {
+    expect(await page.locator('h2#gate').innerText()).toBe(`Gate: against run ${BASELINE_RUN}`);
+    const baseline = await page.locator('#gate-baseline').innerText();
+    expect(baseline).toContain(BASELINE_RUN);
+    expect(baseline).toContain('2026-07-30T08:00:00.000Z');
+    expect(baseline).toContain(BASELINE_COMMIT);
+    const row = page.locator('table.gate-items tr[data-verdict="fail"]', { hasText: 'case:weather-paris' });
+    expect(await row.isVisible()).toBe(true);
+    const cells = await row.locator('td').allInnerTexts();
+    expect(cells.slice(0, 7)).toEqual([
+      'FAIL',
+      `case:weather-paris@${MODEL}`,
+      'soft',
+      '19/20 95% [76.4%, 99.1%]',
+      '10/20 50% [29.9%, 70.1%]',
+      '[17.6, 65.5] points',
+      'regression (server changed)',
+    ]);
+    // The passing items are one click away, the metric item carries its definition.
+    expect(await page.locator('details.gate-passed table').isVisible()).toBe(false);
+    const title = await page.locator('table.gate-items abbr').first().getAttribute('title');
+    expect(title).toBe(
+      `argumentAccuracy of model ${MODEL}: share of correctly selected samples with expected arguments that got every expected argument right`,
+    );
+  });
+
+  it('shows the tool diff: removed, changed and added tools, the hostile name as inert text', async () => {
+    const rows = page.locator('table.tool-diff tbody tr');
+    expect(await rows.locator('td:first-child').allInnerTexts()).toEqual(['removed', 'changed', 'added']);
+    expect(await rows.nth(0).locator('td').nth(1).innerText()).toBe('get_forecast_v1');
+    const changed = await rows.nth(1).innerText();
+    expect(changed).toContain('inputSchema /properties/units added');
+    expect(changed).toContain('annotations /readOnlyHint true → false');
+    const name = await rows.nth(2).locator('td').nth(1).innerText();
+    expect(name).toBe('[REDACTED] \\u001b[31m<img src=x onerror=alert(1)>\\u202egnp.exe\\u200bPASS');
+    expect(await page.locator('img, [onerror]').count()).toBe(0);
+  });
+
+  it('folds a failing case’s runs, and opened they show the tool call with its arguments, the MRTR round and the answer', async () => {
+    const block = page.locator('details.trajectory').first();
+    const args = block.locator('pre').first();
+    expect(await args.isVisible()).toBe(false);
+    await block.locator('summary').click();
+    expect(await args.isVisible()).toBe(true);
+    expect(await args.innerText()).toBe('{\n  "city": "[REDACTED] \\u001b[31m<img src=x onerror=alert(1)>\\u202egnp.exe\\u200bPASS"\n}');
+    const sample = await block.locator('.sample').first().innerText();
+    expect(sample).toContain('Run 11 of 20');
+    expect(sample).toContain('and 9 more runs that did the same');
+    expect(sample).toContain('unit-choice elicitation “Which units?” fields units → accept');
+    expect(sample).toContain('It is 21 degrees in Paris.');
+    expect(dialogs).toEqual([]);
+  });
+
+  it('folds the areas with nothing but skipped checks into their summary line, so layer 1 comes up early', async () => {
+    const quiet = page.locator('details.area[data-quiet="true"]');
+    expect(await quiet.locator('summary').allInnerTexts()).toEqual([
+      'mrtr 9 checks, 9 skipped',
+      'progress 6 checks, 6 skipped',
+      'auth 6 checks, 6 skipped',
+    ]);
+    expect(await quiet.evaluateAll((all) => all.every((d) => !(d as HTMLDetailsElement).open))).toBe(true);
+    expect(await quiet.locator('table').first().isVisible()).toBe(false);
+    // An area with a failure stays open.
+    expect(await page.locator('.area', { hasText: 'tools.names' }).locator('table').isVisible()).toBe(true);
+    // From the top of the page, whatever an earlier click scrolled.
+    const top = () => page.locator('#behaviour').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const folded = await top();
+    expect(folded).toBeLessThan(2400);
+    if (process.env.MCPGATE_SCREENSHOT_DIR)
+      await page.screenshot({ path: join(process.env.MCPGATE_SCREENSHOT_DIR, 'gate.png'), fullPage: true });
+    await quiet.evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    // Unfolded, the 21 skips would push layer 1 down by their rows.
+    expect(await top()).toBeGreaterThan(folded + 500);
+  });
+});
