@@ -7,6 +7,7 @@ import { renderJson, parseReport } from '../src/report/json.js';
 import { renderJUnit } from '../src/report/junit.js';
 import { coverageLine } from '../src/report/coverage-line.js';
 import { renderTerminal } from '../src/report/terminal.js';
+import { metricLegendLines } from '../src/report/terminal-terms.js';
 import { REPORT_JSON_SCHEMA } from '../src/report/report-schema.js';
 import type { Report } from '../src/report/model.js';
 import { assertWellFormed, attributes, testcases, unescape } from './helpers/junit-xml.js';
@@ -286,6 +287,34 @@ describe('renderTerminal', () => {
     expect(out).toMatch(/Stale expected failures: listed in mcpgate-expected\.yml[^\n]*\n {2}✗ tools\.titles\n/);
     expect(out).toContain('8 checks: 2 passed, 2 failed, 1 warning, 1 skipped, 1 error, 1 not measured; 1 expected failure tolerated\n');
     expect(out.endsWith('gate failed: conformance failures (exit code 1)\n')).toBe(true);
+  });
+
+  it('with listPassing false (run), lists only what did not pass and counts the rest; --verbose lists everything', () => {
+    const out = renderTerminal(sampleReport(), { color: false, listPassing: false });
+    expect(out).not.toContain('✓ discover.supported-versions');
+    expect(out).toContain('  ✗ discover.server-info  serverInfo is present\n');
+    expect(out).toContain('  ! http.mcp-method-header');
+    // A stale expected failure passes but fails the run: it stays listed.
+    expect(out).toContain('  ✓ tools.titles  tools have titles  (stale expected failure)\n');
+    expect(out).toContain('1 passing and 1 skipped check(s) not listed; --verbose lists them with the reason\n');
+    expect(out).toContain('8 checks: 2 passed, 2 failed, 1 warning, 1 skipped, 1 error, 1 not measured');
+    expect(out.endsWith('gate failed: conformance failures (exit code 1)\n')).toBe(true);
+    const verbose = renderTerminal(sampleReport(), { color: false, listPassing: false, verbose: true });
+    expect(verbose).toContain('  ✓ discover.supported-versions');
+    expect(verbose).not.toContain('not listed');
+    // The default (check, eval, chaos) still lists passing checks.
+    expect(renderTerminal(sampleReport(), { color: false })).toContain('  ✓ discover.supported-versions');
+  });
+
+  it('explains each metric item of a gate table on a line of its own, wrapped to the width', () => {
+    const lines = metricLegendLines(['gate failed: metric:overActivationRate@openai:gpt-4.1-mini, case:x@y', 'metric:nope@x'], 60);
+    expect(lines[0]).toBe('  metric items:');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(1, -1).join(' ').replace(/\s+/g, ' ').trim()).toBe(
+      'metric:overActivationRate@openai:gpt-4.1-mini: share of samples that expect no tool which called one anyway; lower is better, so the gate fails a rise',
+    );
+    expect(lines.every((line) => line.length <= 60)).toBe(true);
+    expect(metricLegendLines(['case:x@y'], 60)).toEqual([]);
   });
 
   it('shows skip reasons only when verbose', () => {

@@ -98,6 +98,10 @@ describe('the end of every command output: what did not pass, then the verdict o
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('mcpgate gate: ');
     expect(run.stdout.indexOf('mcpgate gate: ')).toBeLessThan(run.stdout.lastIndexOf('\nnot passed ('));
+    // What did not pass is listed; the passing checks are counted, and listed only with --verbose.
+    expect(run.stdout).toContain('  ✗ discover.supported-versions  ');
+    expect(run.stdout).not.toContain('✓ discover.responds');
+    expect(run.stdout).toMatch(/^\d+ passing (and \d+ skipped )?check\(s\) not listed; --verbose lists them/m);
     const text = ending(run.stdout, dir);
     assertEnding(run.stdout, text);
     compareWithGolden('run', text);

@@ -35,13 +35,22 @@ export function outputWidth(): number {
   return process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : DEFAULT_WIDTH;
 }
 
-/**
- * The report is masked whole before rendering, so no renderer can forget a field. `beforeVerdict`
- * (already masked text, e.g. the gate's table) goes between the results and the failure list.
- */
-export function printReport(report: Report, display: DisplayFlags, beforeVerdict?: string): void {
+/** What a command adds to the report's terminal rendering. */
+export interface PrintOptions {
+  /** Already masked text (the gate's table) printed between the results and the failure list. */
+  beforeVerdict?: string;
+  /** false: passing checks and scenarios are counted, not listed, unless --verbose (`run`). */
+  listPassing?: boolean;
+}
+
+/** The report is masked whole before rendering, so no renderer can forget a field. */
+export function printReport(report: Report, display: DisplayFlags, options: PrintOptions = {}): void {
   const masked = redactDeep(report);
-  const extra = beforeVerdict === undefined ? {} : { beforeVerdict: beforeVerdict.replace(/\n$/, '').split('\n').concat('') };
+  const { beforeVerdict, listPassing } = options;
+  const extra = {
+    ...(beforeVerdict === undefined ? {} : { beforeVerdict: beforeVerdict.replace(/\n$/, '').split('\n').concat('') }),
+    ...(listPassing === undefined ? {} : { listPassing }),
+  };
   writeOut(
     display.quiet
       ? quietLines(masked, display)

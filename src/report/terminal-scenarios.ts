@@ -13,12 +13,16 @@ function rate(r: { successes: number; scored: number; rate: number | null }): st
   return r.rate === null ? 'not measured' : `${r.successes}/${r.scored} (${Math.round(r.rate * 100)}%)`;
 }
 
-export function renderScenarioSection(chaos: ChaosReport, paint: Paint): string[] {
+/** `listPassing: false` counts the passing scenarios instead of listing them (`run` without --verbose). */
+export function renderScenarioSection(chaos: ChaosReport, paint: Paint, listPassing = true): string[] {
   const lines: string[] = [];
   const agent = chaos.agent;
   if (agent) {
     lines.push(paint('bold', `fault scenarios (${agent.models.join(', ')}, ${agent.settings.runs} runs each)`));
-    for (const s of agent.scenarios) {
+    const listed = listPassing ? agent.scenarios : agent.scenarios.filter((s) => s.status !== 'pass');
+    const hidden = agent.scenarios.length - listed.length;
+    if (hidden > 0) lines.push(paint('dim', `  ${hidden} passing scenario(s) not listed; --verbose lists them`));
+    for (const s of listed) {
       const verdicts = Object.entries(s.verdicts)
         .map(([v, n]) => `${v} ${n}`)
         .join(', ');

@@ -14,6 +14,11 @@ export interface TerminalOptions {
   width?: number;
   /** Lines printed after the results and before the failure list (`run`: the gate's table). */
   beforeVerdict?: string[];
+  /**
+   * List passing checks and fault scenarios (the default). `run`, whose output spans every layer, lists
+   * them only with --verbose and counts them instead, so what did not pass is what a reader sees.
+   */
+  listPassing?: boolean;
 }
 
 /** Without a terminal (a CI log, a pipe), lines are cut at this width. */
@@ -45,10 +50,12 @@ export function renderTerminal(report: Report, opts: TerminalOptions): string {
   const paint = painter(opts.color);
   const verbose = opts.verbose ?? false;
   const width = opts.width ?? DEFAULT_WIDTH;
+  const listPassing = verbose || opts.listPassing !== false;
   const lines: string[] = [...renderHeader(report, paint), ''];
-  if (report.checks.length > 0) lines.push(...renderChecks(report, paint, verbose, width));
+  if (report.checks.length > 0) lines.push(...renderChecks(report, paint, { verbose, listPassing, width }));
   if (report.eval) lines.push(...renderEvalSection(report.eval, paint, verbose));
-  if (report.chaos) lines.push(...renderChaosSection(report.chaos, paint, verbose), ...renderScenarioSection(report.chaos, paint));
+  if (report.chaos)
+    lines.push(...renderChaosSection(report.chaos, paint, verbose), ...renderScenarioSection(report.chaos, paint, listPassing));
 
   if (verbose && report.target.stderrTail) {
     lines.push(paint('bold', 'server stderr (tail)'));
@@ -59,21 +66,30 @@ export function renderTerminal(report: Report, opts: TerminalOptions): string {
   return `${lines.join('\n')}\n`;
 }
 
-function renderChecks(report: Report, paint: Paint, verbose: boolean, width: number): string[] {
+function renderChecks(report: Report, paint: Paint, shown: { verbose: boolean; listPassing: boolean; width: number }): string[] {
+  const { verbose, listPassing, width } = shown;
   const lines: string[] = [];
   const stale = report.summary.staleExpectedFailures;
   // Skipped checks are listed only on request: a server that could not be checked at all would
-  // otherwise bury the one line that says why under dozens of identical skips.
+  // otherwise bury the one line that says why under dozens of identical skips. A stale expected
+  // failure passes, but is listed: it fails the run.
   let hiddenSkips = 0;
+  let hiddenPasses = 0;
   for (const [area, checks] of groupByArea(report.checks)) {
-    const shown = verbose ? checks : checks.filter((c) => c.status !== 'skip');
-    hiddenSkips += checks.length - shown.length;
-    if (shown.length === 0) continue;
+    const listed = checks.filter((c) => verbose || (c.status !== 'skip' && (listPassing || c.status !== 'pass' || stale.includes(c.id))));
+    const unlisted = checks.filter((c) => !listed.includes(c));
+    hiddenSkips += unlisted.filter((c) => c.status === 'skip').length;
+    hiddenPasses += unlisted.filter((c) => c.status === 'pass').length;
+    if (listed.length === 0) continue;
     lines.push(paint('bold', area));
-    for (const check of shown) lines.push(...renderCheck(check, paint, { verbose, width }, stale.includes(check.id)));
+    for (const check of listed) lines.push(...renderCheck(check, paint, { verbose, width }, stale.includes(check.id)));
     lines.push('');
   }
-  if (hiddenSkips > 0) lines.push(paint('dim', `${hiddenSkips} skipped check(s) not listed; --verbose lists them with the reason`), '');
+  const hidden = [hiddenPasses > 0 ? `${hiddenPasses} passing` : '', hiddenSkips > 0 ? `${hiddenSkips} skipped` : ''].filter(Boolean);
+  if (hidden.length > 0) {
+    const why = hiddenSkips > 0 ? ' with the reason' : '';
+    lines.push(paint('dim', `${hidden.join(' and ')} check(s) not listed; --verbose lists them${why}`), '');
+  }
 
   if (stale.length > 0) {
     const file = report.options.expectedFailuresFile ?? 'the expected-failures file';

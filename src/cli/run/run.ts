@@ -3,7 +3,9 @@
 import { renderGate } from '../../gate/render.js';
 import { runPipeline } from '../../pipeline/run.js';
 import { warnOnStderr } from '../console.js';
-import { printReport } from '../display.js';
+import { metricLegendLines } from '../../report/terminal-terms.js';
+import type { GateResult, Report } from '../../report/model.js';
+import { outputWidth, printReport } from '../display.js';
 import type { DisplayFlags } from '../options.js';
 import { redactDeep } from '../../shared/redact.js';
 
@@ -24,7 +26,19 @@ export async function run(flags: RunFlags): Promise<number> {
     ...(flags.maxRounds !== undefined ? { maxRounds: flags.maxRounds } : {}),
     roots: flags.root ?? [],
   });
-  // The gate's table goes above the failure list; the verdict is the report's, printed once.
-  printReport(report, flags, gate ? renderGate(redactDeep(gate), { verdict: false }) : undefined);
+  // The gate's table goes above the failure list; the verdict is the report's, printed once. Passing
+  // checks and scenarios are counted, not listed, unless --verbose: what did not pass is what matters here.
+  printReport(report, flags, {
+    ...(gate ? { beforeVerdict: gateBlock(redactDeep(gate), report, flags.verbose ?? false) } : {}),
+    listPassing: flags.verbose ?? false,
+  });
   return report.verdict.exitCode;
+}
+
+/** The gate's table, and under it what each metric item it or the verdict names means. */
+function gateBlock(gate: GateResult, report: Report, verbose: boolean): string {
+  const shown = gate.findings.filter((f) => verbose || f.verdict !== 'pass').map((f) => f.item);
+  const legend = metricLegendLines([...shown, gate.reason, report.verdict.reason], outputWidth());
+  const table = renderGate(gate, { verbose, verdict: false });
+  return legend.length > 0 ? `${table}\n${legend.join('\n')}` : table;
 }
