@@ -8,7 +8,7 @@ import { reportHeader, startRunClock } from '../report/header.js';
 import { STATUS_VALUES } from '../report/constants.js';
 import type { CheckResult, Coverage, Report, Status, TargetInfo } from '../report/model.js';
 import { CAPABILITY_METHODS, META, PROTOCOL_VERSION } from '../spec/protocol.js';
-import { fingerprintOf } from '../spec/fingerprint.js';
+import { fingerprintOf, toolSurfaceOf } from '../spec/fingerprint.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
 import { isWireError } from '../wire/errors.js';
@@ -82,7 +82,11 @@ export async function runConformance(options: RunOptions): Promise<Report> {
       coverage = await coverageOf(ctx);
       if (ctx.hasCapability('tools')) {
         const tools = await ctx.list('tools/list');
-        if (!tools.problem && !tools.capped) target.fingerprint = fingerprintOf(tools.items, target.serverInfo);
+        if (!tools.problem && !tools.capped) {
+          target.fingerprint = fingerprintOf(tools.items, target.serverInfo);
+          const surface = toolSurfaceOf(tools.items);
+          if (surface) target.tools = surface;
+        }
       }
     } else {
       authRequired = era.era === 'unknown' && era.authRequired === true;

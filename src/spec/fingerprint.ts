@@ -1,7 +1,7 @@
 /** The server fingerprint recorded in reports and history (see ServerFingerprint in the report model). */
 
 import { createHash } from 'node:crypto';
-import type { ServerFingerprint } from '../report/model.js';
+import type { ServerFingerprint, ToolSurface } from '../report/model.js';
 import { canonicalJson } from '../shared/canonical-json.js';
 
 /** Only what a model reads or a client relies on; `_meta` and icons do not change behaviour. */
@@ -14,6 +14,24 @@ function behaviourSurface(tool: Record<string, unknown>): Record<string, unknown
     outputSchema: tool.outputSchema,
     annotations: tool.annotations,
   };
+}
+
+/** Tools a report keeps whole for the tool-surface diff against a baseline; a larger list keeps only its fingerprint. */
+export const MAX_SURFACE_TOOLS = 1_000;
+
+/** Each tool's behaviour surface as the report stores it (title and description only when they are strings), sorted by name. */
+export function toolSurfaceOf(tools: Array<Record<string, unknown>>): ToolSurface[] | undefined {
+  if (tools.length > MAX_SURFACE_TOOLS) return undefined;
+  return tools
+    .filter((tool) => typeof tool.name === 'string')
+    .map((tool) => {
+      const surface: ToolSurface = { name: tool.name as string };
+      if (typeof tool.title === 'string') surface.title = tool.title;
+      if (typeof tool.description === 'string') surface.description = tool.description;
+      for (const key of ['inputSchema', 'outputSchema', 'annotations'] as const) if (tool[key] !== undefined) surface[key] = tool[key];
+      return surface;
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function fingerprintOf(tools: Array<Record<string, unknown>>, serverInfo?: { name: string; version: string }): ServerFingerprint {
