@@ -102,7 +102,7 @@ export async function runPipeline(
   onWarning: (warning: string) => void,
   overrides: RunOverrides = {},
 ): Promise<PipelineRun> {
-  const plan = planRun(applyOverrides(loadConfig(configFile), overrides));
+  const plan = planRun(applyOverrides(loadConfig(configFile), overrides), configFile);
   const server = plan.start && plan.target.kind === 'http' ? await startServer(plan.start, plan.target.url) : undefined;
   try {
     return await gateAndRecord(plan, configFile, onWarning);

@@ -1,7 +1,7 @@
 /**
  * `server.start` of mcpgate.yaml: the command that starts an HTTP server under test, so that `mcpgate
  * run` (and the workflow `init` writes) needs no step of its own to start it. The server is started in a
- * process group of its own, the run waits until its URL accepts connections, and the group is ended
+ * process group of its own, in the folder of mcpgate.yaml, the run waits until its URL accepts connections, and the group is ended
  * when the run ends, on Ctrl-C too (wire/child-processes.ts). A stdio server is started by mcpgate anyway.
  */
 
@@ -17,6 +17,8 @@ export interface ServerStart {
   command: string;
   /** How long the URL gets to accept a connection. */
   waitMs: number;
+  /** Where the command runs: the folder of mcpgate.yaml, so `node build/server.js` means the one beside it. */
+  cwd: string;
 }
 
 export interface StartedServer {
@@ -54,7 +56,7 @@ function lastLines(text: string): string {
 export async function startServer(start: ServerStart, url: string): Promise<StartedServer> {
   const [command, ...args] = splitCommandLine(start.command);
   if (command === undefined) throw new InputError('server.start.command is empty', EXIT.usage);
-  const child = spawn(command, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(command, args, { cwd: start.cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   registerChild(child);
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS)));
