@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupRunning } from '../src/wire/process-group.js';
 import { freePort, portInUse } from './helpers/ports.js';
-import { REFERENCE_SERVER, runCli, tempDir } from './helpers/cli.js';
+import { REFERENCE_SERVER, readJson, runCli, tempDir } from './helpers/cli.js';
 
 interface Run {
   dir: string;
@@ -157,6 +157,23 @@ describe('server.start tests only the server it started', () => {
     expect(run.stderr).toContain('its stderr says: Error: configuration missing');
     const group = Number(readFileSync(join(run.dir, 'group.pid'), 'utf8'));
     expect(groupRunning(group)).toBe(false);
+  });
+
+  it('a server that dies during the run: exit 3 with its stderr line, one line, and no history entry', async () => {
+    const port = await freePort();
+    const run = await runWith(
+      startCommand(port, `"${process.execPath}" "${REFERENCE_SERVER}" --port ${port} --break crash-on-wrong-param-types`),
+      'chaos:\n  enabled: true\ngate:\n  baseline: auto\nhistory:\n  dir: history\n  record: true\n',
+    );
+    expect(run.code).toBe(3);
+    expect(run.stdout).toMatch(/^UNREACHABLE: server\.start ".+" \(run in [^)]+\) exited with code 70 during the run/);
+    expect(run.stdout).toContain(
+      `(run in ${run.dir}) exited with code 70 during the run, so what followed was not tested; its stderr says: reference server: simulated crash on params that are not an object (exit code 3)\n`,
+    );
+    expect(run.stdout.split('\n')).toHaveLength(2);
+    expect(existsSync(join(run.dir, 'history'))).toBe(false);
+    expect(readJson<{ verdict: { exitCode: number } }>(join(run.dir, 'reports/report.json')).verdict.exitCode).toBe(3);
+    expect(await portInUse(port)).toBe(false);
   });
 });
 

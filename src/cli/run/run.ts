@@ -3,8 +3,9 @@
 import { renderGate } from '../../gate/render.js';
 import { runPipeline } from '../../pipeline/run.js';
 import { warnOnStderr } from '../console.js';
-import { printReport } from '../display.js';
+import { printReport, printVerdict } from '../display.js';
 import type { DisplayFlags } from '../options.js';
+import { EXIT } from '../../shared/exit-codes.js';
 import { redactDeep } from '../../shared/redact.js';
 
 export interface RunFlags extends DisplayFlags {
@@ -24,7 +25,10 @@ export async function run(flags: RunFlags): Promise<number> {
     ...(flags.maxRounds !== undefined ? { maxRounds: flags.maxRounds } : {}),
     roots: flags.root ?? [],
   });
+  // A run that could not test the server is its one verdict line: every check skipped or refused for
+  // that one reason is no news on the terminal (the report files keep them).
+  if (report.verdict.exitCode === EXIT.unreachable) printVerdict(report, flags);
   // The gate's table goes above the failure list; the verdict is the report's, printed once.
-  printReport(report, flags, gate ? renderGate(redactDeep(gate), { verdict: false }) : undefined);
+  else printReport(report, flags, gate ? renderGate(redactDeep(gate), { verdict: false }) : undefined);
   return report.verdict.exitCode;
 }
