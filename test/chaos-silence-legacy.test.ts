@@ -82,7 +82,7 @@ it('mcpgate.yaml takes chaos.probe_timeout_ms for run, and refuses a bad value n
   const { parseConfig } = await import('../src/pipeline/config.js');
   const { planRun } = await import('../src/pipeline/run-plan.js');
   const base = 'server:\n  url: http://127.0.0.1:1/mcp\nchaos:\n  enabled: true\n';
-  expect(planRun(parseConfig(`${base}  probe_timeout_ms: 1500\n`, 'mcpgate.yaml')).chaos?.probeTimeoutMs).toBe(1500);
-  expect(planRun(parseConfig(base, 'mcpgate.yaml')).chaos?.probeTimeoutMs).toBe(5000);
+  expect(planRun(parseConfig(`${base}  probe_timeout_ms: 1500\n`, 'mcpgate.yaml'), 'mcpgate.yaml').chaos?.probeTimeoutMs).toBe(1500);
+  expect(planRun(parseConfig(base, 'mcpgate.yaml'), 'mcpgate.yaml').chaos?.probeTimeoutMs).toBe(5000);
   expect(() => parseConfig(`${base}  probe_timeout_ms: 0\n`, 'mcpgate.yaml')).toThrow(/chaos\.probe_timeout_ms/);
 });

@@ -10,6 +10,7 @@ import { readHistory } from '../src/gate/history.js';
 import { loadConfig } from '../src/pipeline/config.js';
 import type { Report } from '../src/report/model.js';
 import { CLI, REFERENCE_SERVER, ROOT, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
+import { closedPortUrl } from './helpers/fake-servers.js';
 
 describe('mcpgate init', () => {
   it('drafts a config, a golden set with negative cases, a rubric and a workflow from the server', async () => {
@@ -136,6 +137,21 @@ describe('mcpgate run', () => {
     ]);
     expect(run.code).toBe(1);
     expect(report.verdict.reason).toMatch(/^layer 1:/);
+  });
+
+  it('against a server that does not answer: the verdict line of `check` alone, exit 3, and no history entry', async () => {
+    const url = await closedPortUrl();
+    const dir = config(`server:\n  url: ${url}\ngate:\n  baseline: auto\nhistory:\n  record: true\n`);
+    const run = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toBe('');
+    const line = `UNREACHABLE: connection refused by ${new URL(url).host}: is the server running and listening on that port? (exit code 3)\n`;
+    expect(run.stdout).toBe(line);
+    const check = await runCli(['check', '--url', url]);
+    expect(check.stdout.endsWith(`\n${line}`)).toBe(true);
+    // The report says so; the history (by default beside the config) has no entry for a run that measured nothing.
+    expect(readJson<Report>(join(dir, '.mcpgate/reports/report.json')).verdict.exitCode).toBe(3);
+    expect(existsSync(join(dir, '.mcpgate/history'))).toBe(false);
   });
 
   it('a misspelt key names file, line and the fix: exit 2', async () => {

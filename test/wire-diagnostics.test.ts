@@ -70,3 +70,34 @@ it('the cause line: the last error line of a Node crash or a Python traceback, e
   );
   expect(stderrCause('')).toBeUndefined();
 });
+
+it('the cause line of a start that failed is the first line naming an error; of a crash after serving, the last', () => {
+  // A wrapper reports the failure again after the server's own line: the first names the cause.
+  const started = [
+    'node:events:497',
+    "      throw er; // Unhandled 'error' event",
+    '      ^',
+    '',
+    'Error: listen EADDRINUSE: address already in use 127.0.0.1:3000',
+    '    at Server.setupListenHandle [as _listen2] (node:net:1908:16)',
+    "Emitted 'error' event on Server instance at:",
+    "  code: 'EADDRINUSE',",
+    '}',
+    '',
+    'Node.js v20.20.2',
+    'error: script "start" exited with code 1',
+  ].join('\n');
+  expect(stderrCause(started, 'first')).toBe('Error: listen EADDRINUSE: address already in use 127.0.0.1:3000');
+  expect(stderrCause(started, 'last')).toBe('error: script "start" exited with code 1');
+  // A server that logged an error it handled and then crashed: the last names the crash.
+  const crashed =
+    'Error: tool get_weather failed: no such city\nserving\nTypeError: Cannot read properties of undefined\n    at x (/app/s.js:1:1)\n';
+  expect(stderrCause(crashed, 'last')).toBe('TypeError: Cannot read properties of undefined');
+  expect(stderrCause(crashed, 'first')).toBe('Error: tool get_weather failed: no such city');
+});
+
+it('a line naming a well-known cause counts as an error line, not the fields of a printed error object', () => {
+  const go = '2026/12/01 10:00:00 starting\n2026/12/01 10:00:00 listen tcp 127.0.0.1:3000: bind: address already in use\nexit status 1\n';
+  expect(stderrCause(go, 'first')).toBe('2026/12/01 10:00:00 listen tcp 127.0.0.1:3000: bind: address already in use');
+  expect(stderrCause("starting\n  code: 'ENOENT',\n  syscall: 'open'\ngiving up\n", 'first')).toBe('giving up');
+});

@@ -22,12 +22,21 @@ export function useColor(display: DisplayFlags): boolean {
  * more than was checked.
  */
 function quietLines(report: Report, display: DisplayFlags): string {
-  const { exitCode } = report.verdict;
   const paint = painter(useColor(display));
-  const style = exitCode !== 0 ? 'red' : suiteState(report).state === 'all-pass' ? 'green' : 'yellow';
   const { coverage } = report;
   const above = coverage && !coverageComplete(coverage) ? `${paint('yellow', safe(coverageLine(coverage)))}\n` : '';
-  return `${above}${paint(style, `${safe(verdictHeadline(report))} (exit code ${exitCode})`)}\n`;
+  return `${above}${verdictLine(report, display)}`;
+}
+
+function verdictLine(report: Report, display: DisplayFlags): string {
+  const { exitCode } = report.verdict;
+  const style = exitCode !== 0 ? 'red' : suiteState(report).state === 'all-pass' ? 'green' : 'yellow';
+  return `${painter(useColor(display))(style, `${safe(verdictHeadline(report))} (exit code ${exitCode})`)}\n`;
+}
+
+/** The verdict line alone, for a run that tested nothing: no coverage to qualify it, no result to list. */
+export function printVerdict(report: Report, display: DisplayFlags): void {
+  writeOut(verdictLine(redactDeep(report), display));
 }
 
 /** Columns to fit lines to: the terminal's when stdout is one, else a width that reads well in a CI log. */

@@ -10,7 +10,7 @@ export function configure(command: Command): void {
   addOptions(
     command,
     [
-      new Option('--config <file>', 'configuration file (report formats and their directory are set in it)').default('mcpgate.yaml'),
+      new Option('--config <file>', 'configuration file; the paths in it are relative to its folder').default('mcpgate.yaml'),
       new Option('--allow-drafts', 'skip golden cases marked `draft: true` with a warning (as eval.allow_drafts: true)'),
       new Option('--check-only', 'run layer 0 alone, whatever else mcpgate.yaml configures (no model calls, no keys)'),
       new Option('--model <provider:model>', 'evaluate this model instead of eval.models (repeatable)')

@@ -34,6 +34,26 @@ const text = (doc: string) => key(z.string().min(1), 'a non-empty string', doc);
 const flag = (doc: string) => key(z.boolean(), 'true or false', doc);
 const positiveInteger = (doc: string) => key(z.number().int().positive(), 'a positive integer', doc);
 const fraction = (doc: string) => key(z.number().gt(0).lte(1), 'a number above 0 and at most 1', doc);
+/**
+ * A key that names a file or folder. A relative path is taken from the folder of mcpgate.yaml, not from
+ * where mcpgate runs (config-paths.ts). `reads`: the run reads the file, so it must exist; `word`: a
+ * value that is not a path (gate.baseline: auto).
+ */
+export interface PathUse {
+  reads: boolean;
+  word?: string;
+}
+
+export const CONFIG_PATHS = z.registry<PathUse>();
+
+function pathKey(doc: string, use: PathUse) {
+  const schema = key(z.string().min(1), use.word ? `a path, or ${use.word}` : 'a path', doc);
+  CONFIG_PATHS.add(schema, use);
+  return schema;
+}
+
+const fileRead = (doc: string) => pathKey(doc, { reads: true });
+const pathWritten = (doc: string) => pathKey(doc, { reads: false });
 const textList = (doc: string) => key(z.array(z.string().min(1)), 'a list of strings', doc);
 
 const SECTIONS = {
@@ -58,7 +78,7 @@ const SECTIONS = {
   }),
   check: section('layer 0 conformance (always runs)', {
     strict: flag('SHOULD violations fail'),
-    expected_failures: text('file of check ids knowingly failed'),
+    expected_failures: fileRead('file of check ids knowingly failed'),
     allow_tools: textList('non-read-only tools checks may call'),
     calls: key(
       z.array(z.strictObject({ tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() })),
@@ -69,7 +89,7 @@ const SECTIONS = {
     max_list_items: positiveInteger('items read of one paginated list at most (default 10000)'),
   }),
   eval: section('layer 1 behaviour (runs when models are listed)', {
-    golden: text('golden set file'),
+    golden: fileRead('golden set file'),
     models: textList('provider:model ids; baseline for the lexical baseline'),
     judge: text('pinned judge model'),
     base_url: text('base URL for openai-compatible or ollama'),
@@ -83,30 +103,30 @@ const SECTIONS = {
     ),
     soft_floor: fraction('share of runs a soft case must pass'),
     cache: key(z.enum(CACHE_MODES), `one of ${CACHE_MODES.join(', ')}`, 'model response cache'),
-    cache_dir: text('response cache directory'),
+    cache_dir: pathWritten('response cache directory'),
     concurrency: positiveInteger('samples run at once'),
-    prices: text('price table file'),
+    prices: fileRead('price table file'),
     allow_tools: textList('destructive tools the agent may really call'),
     allow_drafts: flag('skip golden cases marked draft: true with a warning instead of refusing them'),
-    descriptions: text("tool descriptions served to the models in place of the server's (eval and chaos scenarios)"),
+    descriptions: fileRead("tool descriptions served to the models in place of the server's (eval and chaos scenarios)"),
   }),
   chaos: section('layer 2 resilience and security', {
     enabled: flag('run the robustness probes and the static scan'),
-    pins: text('tool pin file (tools.lock)'),
-    faults: text('fault and injection scenarios (needs eval.models)'),
+    pins: pathWritten('tool pin file (tools.lock); written on the first run'),
+    faults: fileRead('fault and injection scenarios (needs eval.models)'),
     probe_timeout_ms: positiveInteger('how long a probe waits for the answer to a malformed message (capped at server.timeout_ms)'),
   }),
   gate: section('compare with the last green run', {
-    baseline: text('a report file, or auto for the last green run in the history'),
+    baseline: pathKey('a report file, or auto for the last green run in the history', { reads: false, word: 'auto' }),
     max_drop: fraction('largest tolerated drop of a soft score'),
     min_samples: positiveInteger('fewer runs per case is inconclusive'),
   }),
   report: section('where and how results are written', {
-    dir: text('report directory'),
+    dir: pathWritten('report directory'),
     formats: key(z.array(z.enum(FORMAT_NAMES)), `a list of ${FORMAT_NAMES.join(', ')}`, 'report formats written besides JSON'),
   }),
   history: section('run history used by gate.baseline: auto', {
-    dir: text('history directory'),
+    dir: pathWritten('history directory'),
     record: flag('append this run to the history'),
   }),
 };

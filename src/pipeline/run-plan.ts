@@ -17,6 +17,7 @@ import type { PinsRequest } from '../resilience/pins/pins.js';
 import { registerSecret } from '../shared/redact.js';
 import type { Target } from '../wire/target.js';
 import { prepareAgentChaos, type PreparedAgentChaos } from './chaos-agent.js';
+import { configFolder, inConfigFolder, requireConfigFiles, resolveConfigPaths } from './config-paths.js';
 import type { McpgateConfig } from './config-schema.js';
 import {
   CHAOS_DEFAULTS,
@@ -60,21 +61,21 @@ export interface RunPlan {
 type EvalSection = NonNullable<McpgateConfig['eval']>;
 
 /** The models of the eval section; the judge is layer 1's alone, so layer 2 adds no judge calls to a run. */
-function modelSettings(section: EvalSection): ModelSettings {
+function modelSettings(section: EvalSection, configFile: string): ModelSettings {
   return {
     models: section.models ?? [],
     baseUrl: section.base_url,
     cache: section.cache ?? EVAL_DEFAULTS.cache,
-    cacheDir: section.cache_dir ?? EVAL_DEFAULTS.cacheDir,
+    cacheDir: section.cache_dir ?? inConfigFolder(configFile, EVAL_DEFAULTS.cacheDir),
     modelTimeoutMs: EVAL_DEFAULTS.modelTimeoutMs,
   };
 }
 
-function planEval(section: EvalSection, target: Target, connect: RunPlan['connect']): PreparedEvalLayer | undefined {
+function planEval(section: EvalSection, target: Target, connect: RunPlan['connect'], configFile: string): PreparedEvalLayer | undefined {
   // The schema rejects models without a golden set; without either there is no layer 1 to run.
   if (!section.models?.length || section.golden === undefined) return undefined;
   return prepareEvalLayer({
-    ...modelSettings(section),
+    ...modelSettings(section, configFile),
     judge: section.judge,
     target,
     golden: section.golden,
@@ -93,7 +94,7 @@ function planEval(section: EvalSection, target: Target, connect: RunPlan['connec
   });
 }
 
-function planChaos(config: McpgateConfig, connect: RunPlan['connect']): RunPlan['chaos'] {
+function planChaos(config: McpgateConfig, connect: RunPlan['connect'], configFile: string): RunPlan['chaos'] {
   const section = config.chaos;
   if (!section?.enabled && !section?.pins && !section?.faults) return undefined;
   const evalSection = config.eval ?? {};
@@ -102,7 +103,7 @@ function planChaos(config: McpgateConfig, connect: RunPlan['connect']): RunPlan[
     probeTimeoutMs: section.probe_timeout_ms ?? CHAOS_DEFAULTS.probeTimeoutMs,
     // With models configured, layer 2 also scores the agent: the faults file's scenarios, or built-in ones.
     agent: prepareAgentChaos({
-      ...modelSettings(evalSection),
+      ...modelSettings(evalSection, configFile),
       faults: section.faults,
       runs: CHAOS_DEFAULTS.runs,
       proxyPort: CHAOS_DEFAULTS.proxyPort,
@@ -117,8 +118,8 @@ function planChaos(config: McpgateConfig, connect: RunPlan['connect']): RunPlan[
   };
 }
 
-function outputFiles(section: McpgateConfig['report']): RunPlan['outputs'] {
-  const dir = section?.dir ?? REPORT_DIR_DEFAULT;
+function outputFiles(section: McpgateConfig['report'], configFile: string): RunPlan['outputs'] {
+  const dir = section?.dir ?? inConfigFolder(configFile, REPORT_DIR_DEFAULT);
   const formats = section?.formats ?? [];
   const outputs: RunPlan['outputs'] = { json: join(dir, FORMATS.json.fileName) };
   for (const format of FORMAT_NAMES) if (formats.includes(format)) outputs[format] = join(dir, FORMATS[format].fileName);
@@ -137,19 +138,27 @@ function planGate(section: McpgateConfig['gate']): RunPlan['gate'] {
   };
 }
 
-export function planRun(config: McpgateConfig): RunPlan {
+/**
+ * `configFile`: where the config was read from. Its relative paths, and the defaults of the report,
+ * history and cache folders, are taken from its folder, and the servers mcpgate starts run there.
+ */
+export function planRun(written: McpgateConfig, configFile: string): RunPlan {
+  const { config, paths } = resolveConfigPaths(written, configFile);
+  requireConfigFiles(paths, configFile);
+  const folder = configFolder(configFile);
   const headers = config.server?.headers ?? {};
   registerHeaderSecrets(headers);
   // A stdio server's variables are often its credentials: no output may show them either.
   for (const value of Object.values(config.server?.env ?? {})) registerSecret(value);
-  const target = targetFrom({ url: config.server?.url, stdio: config.server?.stdio, env: config.server?.env });
+  const named = targetFrom({ url: config.server?.url, stdio: config.server?.stdio, env: config.server?.env });
+  const target: Target = named.kind === 'stdio' ? { ...named, cwd: folder } : named;
   const connect = { timeoutMs: config.server?.timeout_ms ?? DEFAULT_TIMEOUT_MS, headers };
   const expectedFailures = expectedFailuresFrom(config.check?.expected_failures);
-  const evalLayer = planEval(config.eval ?? {}, target, connect);
-  const chaos = planChaos(config, connect);
+  const evalLayer = planEval(config.eval ?? {}, target, connect, configFile);
+  const chaos = planChaos(config, connect, configFile);
   const gate = planGate(config.gate);
   const start = config.server?.start?.command
-    ? { command: config.server.start.command, waitMs: config.server.start.wait_ms ?? DEFAULT_START_WAIT_MS }
+    ? { command: config.server.start.command, waitMs: config.server.start.wait_ms ?? DEFAULT_START_WAIT_MS, cwd: folder }
     : undefined;
   return {
     target,
@@ -166,7 +175,7 @@ export function planRun(config: McpgateConfig): RunPlan {
     ...(evalLayer ? { eval: evalLayer } : {}),
     ...(chaos ? { chaos } : {}),
     ...(gate ? { gate } : {}),
-    outputs: outputFiles(config.report),
-    history: { dir: config.history?.dir ?? DEFAULT_HISTORY_DIR, record: config.history?.record ?? false },
+    outputs: outputFiles(config.report, configFile),
+    history: { dir: config.history?.dir ?? inConfigFolder(configFile, DEFAULT_HISTORY_DIR), record: config.history?.record ?? false },
   };
 }

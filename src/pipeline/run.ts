@@ -17,7 +17,7 @@ import { runCheckLayer } from './check-layer.js';
 import { combineVerdicts } from './combine.js';
 import { loadConfig } from './config.js';
 import type { McpgateConfig } from './config-schema.js';
-import { startServer } from './server-start.js';
+import { startServer, type StartedServer } from './server-start.js';
 import { CHECK_DEFAULTS, DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
 import { runEvalLayer } from './eval-layer.js';
 import { planRun, type RunPlan } from './run-plan.js';
@@ -48,8 +48,10 @@ async function runLayers(plan: RunPlan): Promise<{ report: Report; verdicts: Lay
     maxCalls: plan.check.maxCalls,
     maxListItems: plan.check.maxListItems,
   });
+  // Nothing answered: the later layers would only repeat that, and the verdict is layer 0's own line.
+  if (report.verdict.exitCode === EXIT.unreachable) return { report, verdicts: [{ layer: 'layer 0', verdict: report.verdict }] };
   const verdicts = [{ layer: 'layer 0', verdict: report.verdict }];
-  if (plan.eval && report.verdict.exitCode !== EXIT.unreachable) {
+  if (plan.eval) {
     const layer1 = await runEvalLayer(plan.eval);
     report.eval = layer1.outcome.report;
     const served = layer1.outcome.fingerprint.descriptions;
@@ -102,20 +104,33 @@ export async function runPipeline(
   onWarning: (warning: string) => void,
   overrides: RunOverrides = {},
 ): Promise<PipelineRun> {
-  const plan = planRun(applyOverrides(loadConfig(configFile), overrides));
+  const plan = planRun(applyOverrides(loadConfig(configFile), overrides), configFile);
   const server = plan.start && plan.target.kind === 'http' ? await startServer(plan.start, plan.target.url) : undefined;
   try {
-    return await gateAndRecord(plan, configFile, onWarning);
+    return await gateAndRecord(plan, configFile, onWarning, server);
   } finally {
     await server?.stop();
   }
 }
 
-async function gateAndRecord(plan: RunPlan, configFile: string, onWarning: (warning: string) => void): Promise<PipelineRun> {
+/**
+ * A run that could not test the server (it did not answer, or the server mcpgate started died during
+ * the run) is exit 3: its report is written, saying so, but it is neither gated nor recorded, so the
+ * history holds only runs that measured the server.
+ */
+async function gateAndRecord(
+  plan: RunPlan,
+  configFile: string,
+  onWarning: (warning: string) => void,
+  server: StartedServer | undefined,
+): Promise<PipelineRun> {
   for (const warning of plan.eval?.draftWarnings ?? []) onWarning(warning);
   const { report, verdicts } = await runLayers(plan);
+  const died = await server?.endedEarly();
+  if (died) report.verdict = { exitCode: EXIT.unreachable, reason: died };
+  const measured = report.verdict.exitCode !== EXIT.unreachable;
   let gate: GateResult | undefined;
-  if (plan.gate) {
+  if (plan.gate && measured) {
     // With a baseline the gate decides: hard rules on every run, soft scores against the last green
     // one (or, on the first run of a recorded history, the hard rules alone). Only outcomes that left
     // nothing to compare (unreachable, credentials, usage) still count.
@@ -129,6 +144,6 @@ async function gateAndRecord(plan: RunPlan, configFile: string, onWarning: (warn
   const history = readHistory(plan.history.dir).entries.map((e) => e.entry);
   await writeReports(report, plan.outputs, { anchorFile: configFile, history });
   // The report as written, verdict included: the entry's `green` and this run's exit code agree.
-  if (plan.history.record) recordInHistory(plan.history.dir, report);
+  if (plan.history.record && measured) recordInHistory(plan.history.dir, report);
   return { report, ...(gate ? { gate } : {}), outputs: plan.outputs, history };
 }

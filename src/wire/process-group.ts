@@ -36,3 +36,20 @@ function hasRunningMember(pgid: number): boolean {
   }
   return false;
 }
+
+/**
+ * Whether a child has ended though Node has not yet seen its exit: on Linux a process that died stays
+ * a zombie until its parent reaps it, and Node reaps on a later turn of the event loop. Elsewhere only
+ * the exit event tells.
+ */
+export function processEnded(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return true;
+  }
+  const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  return state === 'Z' || state === 'X';
+}

@@ -26,13 +26,29 @@ const NOISE = [
 /** A line that names an error: `Error: …`, `TypeError [ERR_X]: …`, `ModuleNotFoundError: …`, `panic: …`. */
 const ERROR_LINE = /^(?:[\w.$]*(?:Error|Exception)(?: \[[\w]+\])?:|Uncaught\b|panic:|fatal:|error:)/i;
 
-export function stderrCause(stderr: string): string | undefined {
+/**
+ * A line that names a well-known cause without starting with an error name, as servers in other
+ * languages and loggers print it (`listen tcp :3000: bind: address already in use`).
+ */
+const KNOWN_CAUSE = /\bE(?:ADDRINUSE|ADDRNOTAVAIL|ACCES|NOENT|PERM)\b|address already in use|cannot find module|permission denied/i;
+
+function namesError(line: string): boolean {
+  return ERROR_LINE.test(line) || (KNOWN_CAUSE.test(line) && !NOISE.some((noise) => noise.test(line)));
+}
+
+/**
+ * `pick`: `first` for a process that died while starting: all it wrote is its start, and what comes
+ * after the first error line is the runtime's or a wrapper's epilogue (npm's `Lifecycle script failed`).
+ * `last` for one that died after serving a while: earlier error lines are the log of errors it handled.
+ */
+export function stderrCause(stderr: string, pick: 'first' | 'last' = 'last'): string | undefined {
   const lines = stderr
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '');
-  const named = lines.filter((line) => ERROR_LINE.test(line));
-  const cause = named.at(-1) ?? lines.filter((line) => !NOISE.some((noise) => noise.test(line))).at(-1) ?? lines.at(-1);
+  const named = lines.filter(namesError);
+  const cause =
+    (pick === 'first' ? named[0] : named.at(-1)) ?? lines.filter((line) => !NOISE.some((noise) => noise.test(line))).at(-1) ?? lines.at(-1);
   if (cause === undefined) return undefined;
   return redact(cause.length > MAX_CAUSE ? `${cause.slice(0, MAX_CAUSE)}…` : cause);
 }

@@ -30,7 +30,7 @@ export interface InitFlags extends ServerFlags {
 async function listTools(flags: InitFlags): Promise<ToolSketch[]> {
   if (!flags.url && !flags.stdio) return [];
   if (flags.url && flags.start) {
-    const server = await startServer({ command: flags.start, waitMs: DEFAULT_START_WAIT_MS }, flags.url);
+    const server = await startServer({ command: flags.start, waitMs: DEFAULT_START_WAIT_MS, cwd: flags.dir }, flags.url);
     try {
       return await listServerTools(flags);
     } finally {

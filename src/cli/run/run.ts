@@ -5,8 +5,9 @@ import { runPipeline } from '../../pipeline/run.js';
 import { warnOnStderr } from '../console.js';
 import { metricLegendLines } from '../../report/terminal-terms.js';
 import type { GateResult, Report } from '../../report/model.js';
-import { outputWidth, printReport } from '../display.js';
+import { outputWidth, printReport, printVerdict } from '../display.js';
 import type { DisplayFlags } from '../options.js';
+import { EXIT } from '../../shared/exit-codes.js';
 import { redactDeep } from '../../shared/redact.js';
 
 export interface RunFlags extends DisplayFlags {
@@ -26,6 +27,12 @@ export async function run(flags: RunFlags): Promise<number> {
     ...(flags.maxRounds !== undefined ? { maxRounds: flags.maxRounds } : {}),
     roots: flags.root ?? [],
   });
+  // A run that could not test the server is its one verdict line: every check skipped or refused for
+  // that one reason is no news on the terminal (the report files keep them).
+  if (report.verdict.exitCode === EXIT.unreachable) {
+    printVerdict(report, flags);
+    return report.verdict.exitCode;
+  }
   // The gate's table goes above the failure list; the verdict is the report's, printed once. Passing
   // checks and scenarios are counted, not listed, unless --verbose: what did not pass is what matters here.
   printReport(report, flags, {
