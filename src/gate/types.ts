@@ -8,6 +8,7 @@ import type { GateOptions, GateResult } from '../report/model.js';
 export type {
   DriftItem,
   DriftLabel,
+  GateCaseChange,
   GateFinding,
   GateOptions,
   GateResult,

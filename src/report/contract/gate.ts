@@ -60,6 +60,21 @@ export const DriftItemSchema = z.object({
 });
 export type DriftItem = z.output<typeof DriftItemSchema>;
 
+/**
+ * A case x model pair the gate did not compare because the case set or the models changed: `new` (only
+ * in this run: no baseline yet), `removed` (only in the baseline), `changed` (same id, edited
+ * definition: its `caseSha256` differs). Never a failure and never inconclusive by itself; a hard case
+ * still fails on its own result whatever its pair says.
+ */
+export const GateCaseChangeSchema = z.object({
+  id: z.string(),
+  model: z.string(),
+  change: z.enum(['new', 'removed', 'changed']),
+  /** One line, e.g. `new: no baseline yet (the model is not in the baseline)`, `changed: not compared (...)`. */
+  reason: z.string(),
+});
+export type GateCaseChange = z.output<typeof GateCaseChangeSchema>;
+
 export const GateOptionsSchema = z.object({
   /** Largest tolerated drop of a soft score, as a fraction (0.02 = two points). */
   maxDrop: fraction,
@@ -90,6 +105,12 @@ export const GateResultSchema = z.object({
   findings: z.array(GateFindingSchema),
   /** Cases whose pass rate dropped at all (significant or not), labelled. */
   drift: z.array(DriftItemSchema),
+  /**
+   * The case x model pairs not compared because the golden set or the models changed since the baseline
+   * (new, removed, changed), in the order of this run and then the baseline's. Present when both runs had
+   * eval results to match (empty when nothing changed); absent otherwise and in results of earlier mcpgate.
+   */
+  caseChanges: z.array(GateCaseChangeSchema).optional(),
   /** What did not pass in the current report, whatever the gate decided (a pass may leave cases below their floor). */
   suite: SuiteStateSchema.optional(),
 });
