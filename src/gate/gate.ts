@@ -47,7 +47,8 @@ export function gateReports(
   const drift = driftReport(current, comparedOnly(toHistoryEntry(baseline), match));
   const labels = new Map(drift.map((d) => [`case:${d.id}@${d.model}`, d.label]));
   const labelled = findings.map((f) => (labels.has(f.item) ? { ...f, drift: labels.get(f.item)! } : f));
-  const against = taken.runId ? `run ${taken.runId} (${baseline.startedAt})` : `the baseline of ${baseline.startedAt}`;
+  const accepted = taken.accepted ? `, accepted as the baseline on ${taken.accepted.acceptedAt}: "${taken.accepted.reason}"` : '';
+  const against = taken.runId ? `run ${taken.runId} (${baseline.startedAt}${accepted})` : `the baseline of ${baseline.startedAt}`;
   const changes = match && !match.unknown && match.changes.length > 0 ? `, not compared: ${describeChanges(match.changes)}` : '';
   const passReason =
     `no regression against ${against}: ${labelled.length} item(s) compared, none dropped beyond max-drop ${points(options.maxDrop)}` +

@@ -18,7 +18,11 @@ function cell(rate: MeasuredRate | undefined): string {
 function describeBaseline(baseline: GateResult['baseline']): string {
   if ('unavailable' in baseline) return `no usable baseline (${safe(baseline.unavailable)})`;
   const source = baseline.source ? `, ${safe(baseline.source)}` : '';
-  if (baseline.runId) return `the baseline run ${baseline.runId} of ${baseline.startedAt} (exit code ${baseline.exitCode}${source})`;
+  const accepted = baseline.accepted
+    ? `accepted as the baseline on ${baseline.accepted.acceptedAt}: "${safe(baseline.accepted.reason)}"; `
+    : '';
+  if (baseline.runId)
+    return `the baseline run ${baseline.runId} of ${baseline.startedAt} (${accepted}exit code ${baseline.exitCode}${source})`;
   return `baseline of ${baseline.startedAt}${baseline.source ? ` (${safe(baseline.source)})` : ''}`;
 }
 

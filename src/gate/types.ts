@@ -6,6 +6,7 @@
 import type { GateOptions, GateResult } from '../report/model.js';
 
 export type {
+  AcceptedBaseline,
   DriftItem,
   DriftLabel,
   GateCaseChange,

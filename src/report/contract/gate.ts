@@ -75,6 +75,15 @@ export const GateCaseChangeSchema = z.object({
 });
 export type GateCaseChange = z.output<typeof GateCaseChangeSchema>;
 
+/** A recorded run made the baseline on purpose with `mcpgate baseline accept`. */
+export const AcceptedBaselineSchema = z.object({
+  /** When it was accepted (ISO 8601). */
+  acceptedAt: z.string(),
+  /** Why, as given with `--reason` (default `accepted by hand`). */
+  reason: z.string(),
+});
+export type AcceptedBaseline = z.output<typeof AcceptedBaselineSchema>;
+
 export const GateOptionsSchema = z.object({
   /** Largest tolerated drop of a soft score, as a fraction (0.02 = two points). */
   maxDrop: fraction,
@@ -99,6 +108,8 @@ export const GateResultSchema = z.object({
       /** With `--baseline auto`: the history entry taken, and the exit code it was recorded with. */
       runId: z.string().optional(),
       exitCode: count.optional(),
+      /** Present when `auto` took a run accepted with `mcpgate baseline accept`; absent for the last green run or a file. */
+      accepted: AcceptedBaselineSchema.optional(),
     }),
     z.object({ unavailable: z.string() }),
   ]),
