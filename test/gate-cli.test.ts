@@ -101,8 +101,14 @@ describe('mcpgate gate', () => {
     expect(empty.stdout).toContain(
       `PASS: no baseline yet: recorded run ${firstId} as the baseline; soft scores not compared (exit code 0)`,
     );
-    // Without --record nothing starts a history: still inconclusive.
-    expect((await runCli(['gate', '--report', first, '--baseline', 'auto', '--history-dir', tempDir()])).code).toBe(5);
+    // Without --record nothing starts a history: still inconclusive, and it says why, in one line.
+    const json = join(dir, 'unrecorded.json');
+    const unrecorded = await runCli(['gate', '--report', first, '--baseline', 'auto', '--history-dir', tempDir(), '--json', json]);
+    expect(unrecorded.code).toBe(5);
+    expect(unrecorded.stderr).toBe('mcpgate: warning: this run is not recorded (pass --record), so it can never become the baseline\n');
+    expect(readJson<GateResult>(json).notRecorded).toBe('this run is not recorded (pass --record), so it can never become the baseline');
+    // A run already in the history (recorded by `mcpgate run`, say) needs no --record to be a baseline one day.
+    expect((await runCli(['gate', '--report', first, '--baseline', 'auto', '--history-dir', history])).stderr).toBe('');
 
     const second = write(dir, 'second.json', evalRun(DROPPED, { startedAt: '2026-08-02T00:00:00.000Z' }));
     const gated = await runCli(['gate', '--report', second, '--baseline', 'auto', '--history-dir', history, '--record']);

@@ -19,6 +19,7 @@ import {
   type ChaosReport,
   type EvalCaseResult,
   type EvalSample,
+  type GateResult,
   type ProxyEvent,
   type Report,
 } from '../src/report/model.js';
@@ -323,7 +324,42 @@ function reportWithEverySection(): Report {
     options: { strict: true, allowTools: ['create_invoice'], expectedFailuresFile: 'expected-failures.yaml' },
     eval: evalSection,
     chaos: chaosWithEveryPart(),
+    gate: gateWithEveryPart(),
   });
+}
+
+function gateWithEveryPart(): GateResult {
+  const rate = (k: number, n: number) => ({ k, n, rate: k / n, interval: { low: 0.5, high: 1 } });
+  return {
+    verdict: 'fail',
+    exitCode: 1,
+    reason: 'gate failed: 1 item(s) failed: case:weather-paris@openai:gpt-test',
+    options: { maxDrop: 0.02, minSamples: 5, confidence: 0.95 },
+    baseline: {
+      startedAt: '2026-07-30T10:00:00.000Z',
+      source: '.mcpgate/history/reports/abc.json',
+      runId: '3f9c0a1b2d4e5f60',
+      exitCode: 1,
+      accepted: { acceptedAt: '2026-07-31T09:00:00.000Z', reason: 'new weather cases reviewed' },
+    },
+    findings: [
+      {
+        item: 'case:weather-paris@openai:gpt-test',
+        kind: 'case',
+        rule: 'soft',
+        verdict: 'fail',
+        reason: 'pass rate dropped 100% -> 20%',
+        baseline: rate(5, 5),
+        current: rate(1, 5),
+        drop: { low: 0.3, high: 0.95 },
+        drift: 'model-drift',
+      },
+    ],
+    drift: [{ id: 'weather-paris', model: 'openai:gpt-test', baseline: { k: 5, n: 5 }, current: { k: 1, n: 5 }, label: 'model-drift' }],
+    caseChanges: [{ id: 'refund-new', model: 'baseline', change: 'new', reason: 'new: no baseline yet (the case is not in the baseline)' }],
+    notRecorded: 'history.record is false: this run is not recorded, so it can never become the baseline',
+    suite: { state: 'not-all-pass', summary: '1 soft case below its floor', notPassing: [] },
+  };
 }
 
 function chaosWithEveryPart(): ChaosReport {

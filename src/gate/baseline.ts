@@ -20,12 +20,21 @@ import { loadEntryReport } from './report-store.js';
 import { describeIdentity, targetIdentity } from './target.js';
 import type { BaselineTaken, GateOptions, GateResult } from './types.js';
 
+/** With `auto`, the line `mcpgate gate` gives for a run it does not record: it can never become the baseline. */
+export const NOT_RECORDED_BY_GATE = 'this run is not recorded (pass --record), so it can never become the baseline';
+
 export interface BaselineSource {
   /** A report file, or `auto`. */
   baseline: string;
   historyDir: string;
   /** This run will be recorded: with `auto` and no usable green run, it starts the history (gateFirstRun). */
   record?: boolean;
+  /**
+   * With `auto`, when this run is not recorded (and not in the history already): the line that says so,
+   * worded for where recording is switched on (default NOT_RECORDED_BY_GATE). Given as a warning and
+   * kept in the result's `notRecorded`.
+   */
+  notRecorded?: string;
 }
 
 type Resolved = { baseline: Report; taken: BaselineTaken } | { unavailable: string };
@@ -83,8 +92,12 @@ export function gateAgainst(
   onWarning: (warning: string) => void,
 ): GateResult {
   if (where.baseline !== 'auto') return decide(current, readBaselineFile(where.baseline), false, options);
-  const { resolved } = autoBaseline(where.historyDir, current, onWarning);
-  return decide(current, resolved, where.record === true, options);
+  const { resolved, recorded } = autoBaseline(where.historyDir, current, onWarning);
+  const result = decide(current, resolved, where.record === true, options);
+  if (where.record || recorded) return result;
+  const notRecorded = where.notRecorded ?? NOT_RECORDED_BY_GATE;
+  onWarning(notRecorded);
+  return { ...result, notRecorded };
 }
 
 function decide(current: Report, resolved: Resolved, startsHistory: boolean, options: GateOptions): GateResult {

@@ -167,6 +167,8 @@ export function planRun(config: McpgateConfig): RunPlan {
     ...(chaos ? { chaos } : {}),
     ...(gate ? { gate } : {}),
     outputs: outputFiles(config.report),
-    history: { dir: config.history?.dir ?? DEFAULT_HISTORY_DIR, record: config.history?.record ?? false },
+    // With `gate.baseline: auto` a run that is not recorded can never become the baseline, so auto records
+    // unless history.record says false.
+    history: { dir: config.history?.dir ?? DEFAULT_HISTORY_DIR, record: config.history?.record ?? gate?.baseline === 'auto' },
   };
 }

@@ -33,6 +33,9 @@ export interface PipelineRun {
 
 type LayerVerdict = { layer: string; verdict: Verdict };
 
+/** Said on every run with `gate.baseline: auto` and `history.record: false` (warning and `gate.notRecorded`). */
+export const NOT_RECORDED = 'history.record is false: this run is not recorded, so it can never become the baseline';
+
 /** Outcomes that leave nothing to compare with a baseline, so they stand whatever the gate says. */
 const BLOCKING: readonly number[] = [EXIT.unreachable, EXIT.missingCredentials, EXIT.usage];
 
@@ -119,8 +122,9 @@ async function gateAndRecord(plan: RunPlan, configFile: string, onWarning: (warn
     // With a baseline the gate decides: hard rules on every run, soft scores against the last green
     // one (or, on the first run of a recorded history, the hard rules alone). Only outcomes that left
     // nothing to compare (unreachable, credentials, usage) still count.
-    const where = { baseline: plan.gate.baseline, historyDir: plan.history.dir, record: plan.history.record };
+    const where = { baseline: plan.gate.baseline, historyDir: plan.history.dir, record: plan.history.record, notRecorded: NOT_RECORDED };
     gate = gateAgainst(report, where, plan.gate.options, onWarning);
+    report.gate = gate;
     const blocking = verdicts.filter((v) => BLOCKING.includes(v.verdict.exitCode));
     report.verdict = combineVerdicts([...blocking, { layer: 'gate', verdict: { exitCode: gate.exitCode, reason: gate.reason } }]);
   }

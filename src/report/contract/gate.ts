@@ -122,6 +122,12 @@ export const GateResultSchema = z.object({
    * eval results to match (empty when nothing changed); absent otherwise and in results of earlier mcpgate.
    */
   caseChanges: z.array(GateCaseChangeSchema).optional(),
+  /**
+   * With `--baseline auto`, when this run is not being recorded (`history.record: false`, or `gate`
+   * without `--record` for a run not in the history): the one line saying so, because such a run can
+   * never become the baseline.
+   */
+  notRecorded: z.string().optional(),
   /** What did not pass in the current report, whatever the gate decided (a pass may leave cases below their floor). */
   suite: SuiteStateSchema.optional(),
 });

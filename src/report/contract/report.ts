@@ -16,6 +16,7 @@ import { CheckResultSchema, ConformanceSummarySchema } from './checks.js';
 import { ToolSchema, VerdictSchema } from './common.js';
 import { CoverageSchema } from './coverage.js';
 import { EvalReportSchema } from './eval.js';
+import { GateResultSchema } from './gate.js';
 import { TargetInfoSchema } from './target.js';
 import { isoDateTime, milliseconds } from './values.js';
 
@@ -43,5 +44,10 @@ export const ReportSchema = z.object({
   eval: EvalReportSchema.optional(),
   /** Layer 2 results beside the robustness probes (which are in `checks`): scan, pins, scenarios. */
   chaos: ChaosReportSchema.optional(),
+  /**
+   * The gate `mcpgate run` applied (the shape `mcpgate gate --json` writes): baseline, findings, the pairs
+   * not compared, and `notRecorded`. Absent when no gate ran (no `gate.baseline`) and in other commands' reports.
+   */
+  gate: GateResultSchema.optional(),
 });
 export type Report = z.output<typeof ReportSchema>;
