@@ -149,6 +149,18 @@ describe('gateReports on an edited golden set', () => {
     expect(result.reason).toMatch(/, not compared: 1 new, 1 changed, 1 removed$/);
   });
 
+  it('does not call a new case below its floor "newly below": it has no baseline to be below since', () => {
+    const result = gateReports(evalRun(edited({ 'refund-new': { passes: 0 } }), EDITED_SHA), evalRun(STEADY));
+    expect(result.verdict).toBe('pass');
+    expect(result.reason).not.toContain('newly below');
+    expect(result.suite?.summary).toContain('below its floor');
+    // A compared case that fell below its floor without a significant drop is still named.
+    const near = evalRun(STEADY.map((c) => (c.id === 'forecast-oslo' ? { ...c, passes: 18 } : c)));
+    const slipped = gateReports(evalRun(edited({ 'forecast-oslo': { passes: 15 } }), EDITED_SHA), near);
+    expect(slipped.verdict).toBe('pass');
+    expect(slipped.reason).toContain('newly below their floor: forecast-oslo@baseline');
+  });
+
   it('fails (exit 1) when a compared case regressed, never inconclusive', () => {
     const result = gateReports(evalRun(edited({ 'forecast-oslo': { passes: 10 } }), EDITED_SHA), evalRun(STEADY));
     expect(result).toMatchObject({ verdict: 'fail', exitCode: 1 });

@@ -52,7 +52,7 @@ export function gateReports(
   const changes = match && !match.unknown && match.changes.length > 0 ? `, not compared: ${describeChanges(match.changes)}` : '';
   const passReason =
     `no regression against ${against}: ${labelled.length} item(s) compared, none dropped beyond max-drop ${points(options.maxDrop)}` +
-    belowFloorChange(current, baseline) +
+    belowFloorChange(current, baseline, match && !match.unknown ? new Set(match.compared.map((p) => pairKey(p.current))) : undefined) +
     changes;
   const caseChanges = match && !match.unknown ? { caseChanges: match.changes } : {};
   return decide(current, labelled, drift, options, { startedAt: baseline.startedAt, ...taken }, passReason, caseChanges);
