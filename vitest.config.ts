@@ -13,6 +13,7 @@ const UNIT_TESTS = [
   'test/chaos-units.test.ts',
   'test/conformance-units.test.ts',
   'test/eval-trajectories.test.ts',
+  'test/gate-case-set.test.ts',
   'test/gate-drift.test.ts',
   'test/gate-rules.test.ts',
   'test/golden.test.ts',

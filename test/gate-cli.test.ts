@@ -101,8 +101,14 @@ describe('mcpgate gate', () => {
     expect(empty.stdout).toContain(
       `PASS: no baseline yet: recorded run ${firstId} as the baseline; soft scores not compared (exit code 0)`,
     );
-    // Without --record nothing starts a history: still inconclusive.
-    expect((await runCli(['gate', '--report', first, '--baseline', 'auto', '--history-dir', tempDir()])).code).toBe(5);
+    // Without --record nothing starts a history: still inconclusive, and it says why, in one line.
+    const json = join(dir, 'unrecorded.json');
+    const unrecorded = await runCli(['gate', '--report', first, '--baseline', 'auto', '--history-dir', tempDir(), '--json', json]);
+    expect(unrecorded.code).toBe(5);
+    expect(unrecorded.stderr).toBe('mcpgate: warning: this run is not recorded (pass --record), so it can never become the baseline\n');
+    expect(readJson<GateResult>(json).notRecorded).toBe('this run is not recorded (pass --record), so it can never become the baseline');
+    // A run already in the history (recorded by `mcpgate run`, say) needs no --record to be a baseline one day.
+    expect((await runCli(['gate', '--report', first, '--baseline', 'auto', '--history-dir', history])).stderr).toBe('');
 
     const second = write(dir, 'second.json', evalRun(DROPPED, { startedAt: '2026-08-02T00:00:00.000Z' }));
     const gated = await runCli(['gate', '--report', second, '--baseline', 'auto', '--history-dir', history, '--record']);
@@ -128,5 +134,36 @@ describe('mcpgate gate', () => {
         `warning: skipped history entry \\S+_${firstId}\\.json \\(run ${firstId}\\) as a baseline: reports/[0-9a-f]{64}\\.json cannot be read: ENOENT`,
       ),
     );
+  });
+
+  it('--baseline auto across a model added and a model removed: the shared model is compared, the others listed', async () => {
+    const dir = tempDir();
+    const history = join(dir, 'history');
+    const gate = (name: string, report: Report, ...extra: string[]) =>
+      runCli(['gate', '--report', write(dir, name, report), '--baseline', 'auto', '--history-dir', history, ...extra]);
+    const mini = (specs: CaseSpec[]): CaseSpec[] => specs.map((c) => ({ ...c, model: 'openai:gpt-4.1-mini' }));
+    expect((await gate('one.json', evalRun(STEADY, { startedAt: '2026-08-01T00:00:00.000Z' }), '--record')).code).toBe(0);
+
+    // A model added: the run of the model it kept is its baseline, the new model's pairs have none yet.
+    const added = await gate('added.json', evalRun([...STEADY, ...mini(STEADY)], { startedAt: '2026-08-02T00:00:00.000Z' }), '--record');
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain('  new: no baseline yet (2): weather-paris@openai:gpt-4.1-mini, forecast-oslo@openai:gpt-4.1-mini\n');
+    expect(added.stdout).toMatch(
+      /^PASS: no regression against run [0-9a-f]{16} \(2026-08-01T00:00:00\.000Z\): .*, not compared: 2 new \(exit code 0\)$/m,
+    );
+
+    // A model removed, and the one kept regressed: compared with the two-model run, it fails on that model alone.
+    const removed = await gate(
+      'removed.json',
+      evalRun(mini(DROPPED), { startedAt: '2026-08-03T00:00:00.000Z' }),
+      '--json',
+      join(dir, 'removed-gate.json'),
+    );
+    expect(removed.code).toBe(1);
+    expect(removed.stdout).toContain('  removed (2): weather-paris@baseline, forecast-oslo@baseline\n');
+    expect(removed.stdout).toMatch(/^FAIL: gate failed: \d+ item\(s\) failed: case:forecast-oslo@openai:gpt-4\.1-mini/m);
+    const result = readJson<GateResult>(join(dir, 'removed-gate.json'));
+    expect(result.findings.filter((f) => f.verdict === 'inconclusive')).toEqual([]);
+    expect(result.caseChanges!.map((c) => c.reason)).toEqual(Array(2).fill('removed (the model is not in this run)'));
   });
 });

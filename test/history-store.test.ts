@@ -94,12 +94,19 @@ describe('mcpgate history', () => {
     const listed = await runCli(['history', '--history-dir', dir]);
     expect(listed.code).toBe(0);
     const lines = listed.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^started\s+run id\s+green\s+exit\s+tools sha\s+models\s+pass rate$/);
+    expect(lines[0]).toMatch(/^started\s+run id\s+green\s+exit\s+tools sha\s+models\s+pass rate\s+baseline$/);
     expect(lines[1]).toMatch(
       new RegExp(`^2026-08-01T00:00:00\\.000Z\\s+${runs[0]!.entry.runId}\\s+yes\\s+0\\s+[0-9a-f]{12}\\s+baseline\\s+100% of 40 case runs$`),
     );
+    // The newest green run is the baseline of the next run, and says so; the red one after it is not.
+    expect(lines[3]).toMatch(
+      new RegExp(`^2026-08-03T00:00:00\\.000Z\\s+${runs[2]!.entry.runId}\\s+yes\\s.*100% of 40 case runs\\s+last green$`),
+    );
     expect(lines[4]).toMatch(new RegExp(`^2026-08-04T00:00:00\\.000Z\\s+${red.entry.runId}\\s+no\\s+1\\s.*95% of 20 case runs$`));
     expect(lines[5]).toBe(`4 run(s) in ${dir}`);
+    expect(lines[6]).toBe(
+      `baseline of reference-server over http (modern era) with models baseline: run ${runs[2]!.entry.runId}, the last green run`,
+    );
     expect(readdirSync(join(dir, 'reports'))).toHaveLength(4);
 
     const kept = await runCli(['history', '--history-dir', dir, '--prune-keep', '2']);

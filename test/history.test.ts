@@ -3,7 +3,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { greenRuns, readHistory, recordRun } from '../src/gate/history.js';
+import type { StoredAcceptance } from '../src/gate/accepted.js';
+import { baselineCandidates, modelsOverlap, type BaselineCandidate } from '../src/gate/baseline-choice.js';
+import { readHistory, recordRun, type StoredEntry } from '../src/gate/history.js';
 import { runIdOf, toHistoryEntry } from '../src/gate/history-entry.js';
 import { targetIdentity } from '../src/gate/target.js';
 import { evalRun, type CaseSpec } from './helpers/gate-factory.js';
@@ -89,31 +91,63 @@ describe('recordRun and readHistory', () => {
   });
 });
 
-describe('greenRuns', () => {
-  it('lists the green runs of the same server and models, newest first, leaving out the current run', () => {
-    const dir = tempDir();
-    const at = (day: number, specs: CaseSpec[], options: Parameters<typeof evalRun>[1] = {}) =>
-      evalRun(specs, { startedAt: `2026-08-0${day}T00:00:00.000Z`, ...options });
-    recordRun(dir, at(1, CASES));
-    recordRun(dir, at(2, CASES));
-    recordRun(dir, at(3, [{ id: 'weather-paris', kind: 'hard', passes: 4, runs: 5 }]));
-    recordRun(
-      dir,
-      at(
-        4,
-        CASES.map((c) => ({ ...c, model: 'openai:gpt-4.1-mini' })),
-      ),
-    );
-    // Recorded with a clock behind the others: the run id, not the time, keeps it from being its own baseline.
-    const current = at(0, CASES);
-    recordRun(dir, current);
+describe('baselineCandidates: which run --baseline auto takes', () => {
+  const target = targetIdentity(evalRun(CASES).target);
+  const day = (n: number): string => `2026-08-${String(n).padStart(2, '0')}T00:00:00.000Z`;
+  /** An entry per letter: green (upper case) or red (lower case), started on day 1, 2, 3 ... */
+  function entries(runs: string, models: string[] = ['baseline']): StoredEntry[] {
+    return [...runs].map((letter, i) => ({
+      file: `${letter}.json`,
+      entry: {
+        ...toHistoryEntry(evalRun(CASES, { startedAt: day(i + 1), models })),
+        runId: letter.toLowerCase().repeat(16),
+        green: letter === letter.toUpperCase(),
+      },
+    }));
+  }
+  const accept = (letter: string, onDay: number, reason = 'accepted by hand'): StoredAcceptance => ({
+    file: `accepted/${letter}.json`,
+    acceptance: { schemaVersion: '1', runId: letter.repeat(16), acceptedAt: day(onDay).replace('T00', 'T12'), reason },
+  });
+  const order = (found: BaselineCandidate[]): string[] => found.map((c) => `${c.entry.runId[0]}${c.accepted ? '*' : ''}`);
 
-    const filter = { target: targetIdentity(current.target), models: ['baseline'], excludeRunId: runIdOf(current) };
-    const days = (found: ReturnType<typeof greenRuns>) => found.entries.map((e) => e.entry.startedAt.slice(8, 10));
-    expect(days(greenRuns(dir, filter))).toEqual(['02', '01']);
-    expect(days(greenRuns(dir, { ...filter, models: ['openai:gpt-4.1-mini'] }))).toEqual(['04']);
-    expect(days(greenRuns(dir, { ...filter, target: { ...filter.target, server: 'another-server' } }))).toEqual([]);
-    expect(days(greenRuns(dir, { ...filter, goldenSha: 'c'.repeat(64) }))).toEqual([]);
-    expect(greenRuns(tempDir(), filter)).toEqual({ entries: [], warnings: [] });
+  it.each<[string, string, StoredAcceptance[], string[]]>([
+    ['the newest green run, red ones never', 'ABc', [], ['b', 'a']],
+    ['an accepted red run beats the green runs before the acceptance', 'ABc', [accept('c', 3)], ['c*', 'b', 'a']],
+    ['until a green run that started after the acceptance', 'ABcD', [accept('c', 3)], ['d', 'c*', 'b', 'a']],
+    ['a red run after the acceptance does not take over', 'ABce', [accept('c', 3)], ['c*', 'b', 'a']],
+    ['an older run accepted on purpose beats every green run before that moment', 'ABC', [accept('a', 5)], ['a*', 'c', 'b']],
+    ['the later of two acceptances wins', 'aBc', [accept('a', 4), accept('c', 5)], ['c*', 'a*', 'b']],
+    ['an acceptance of a run no longer in the history counts for nothing', 'AB', [accept('z', 5)], ['b', 'a']],
+  ])('%s', (_name, runs, acceptances, expected) => {
+    expect(order(baselineCandidates(entries(runs), acceptances, { target, models: ['baseline'] }))).toEqual(expected);
+  });
+
+  it('leaves out the run being gated, another server and runs without a model in common', () => {
+    const all = [
+      ...entries('AB'),
+      ...entries('C', ['openai:gpt-4.1-mini']).map((e) => ({ ...e, entry: { ...e.entry, startedAt: day(9) } })),
+    ];
+    const filter = { target, models: ['baseline'] };
+    expect(order(baselineCandidates(all, [accept('b', 3)], { ...filter, excludeRunId: 'b'.repeat(16) }))).toEqual(['a']);
+    expect(order(baselineCandidates(all, [], { ...filter, target: { ...target, server: 'another-server' } }))).toEqual([]);
+    // Models overlap: a run that adds a model compares with runs of the model it kept; layer 0 alone only with layer 0 alone.
+    expect(order(baselineCandidates(all, [], { ...filter, models: ['baseline', 'anthropic:claude-haiku-4-5'] }))).toEqual(['b', 'a']);
+    expect(order(baselineCandidates(all, [], { ...filter, models: ['openai:gpt-4.1-mini'] }))).toEqual(['c']);
+    expect(order(baselineCandidates(all, [], { ...filter, models: [] }))).toEqual([]);
+    expect(modelsOverlap([], [])).toBe(true);
+  });
+
+  it('reads from a real history: the current run is recognised by its run id, not its clock', () => {
+    const dir = tempDir();
+    recordRun(dir, evalRun(CASES, { startedAt: day(1) }));
+    const second = recordRun(dir, evalRun(CASES, { startedAt: day(2) }));
+    // Recorded with a clock behind the others: the run id, not the time, keeps it from being its own baseline.
+    const current = evalRun(CASES, { startedAt: day(0) });
+    recordRun(dir, current);
+    const { entries: stored } = readHistory(dir);
+    const found = baselineCandidates(stored, [], { target, models: ['baseline'], excludeRunId: runIdOf(current) });
+    expect(found.map((c) => c.entry.runId)[0]).toBe(second.entry.runId);
+    expect(found).toHaveLength(2);
   });
 });

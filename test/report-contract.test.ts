@@ -19,6 +19,7 @@ import {
   type ChaosReport,
   type EvalCaseResult,
   type EvalSample,
+  type GateResult,
   type ProxyEvent,
   type Report,
 } from '../src/report/model.js';
@@ -26,7 +27,7 @@ import { REPORT_JSON_SCHEMA } from '../src/report/report-schema.js';
 import { ROOT, runCli, tempDir } from './helpers/cli.js';
 import { makeCase, makeEval, makeTelemetry } from './helpers/eval-factory.js';
 import { evalRun } from './helpers/gate-factory.js';
-import { failingGate } from './helpers/gate-report.js';
+import { BASELINE_SURFACE } from './helpers/gate-report.js';
 import { makeCheck, makeCoverage, makeReport } from './helpers/report-factory.js';
 
 const SCHEMA_FILE = join(ROOT, 'docs/report.schema.json');
@@ -123,7 +124,7 @@ describe('a file that is not a valid report is refused in one line', () => {
       // Arguments, expected/actual argument values, the server's own serverInfo fields and its tools'
       // schemas and annotations (kept as sent, whatever they are) are any JSON.
       const anyJson =
-        /\.arguments\.|\.issues\[\d+\]\.(expected|actual)|^target\.serverInfo\.title|^target\.tools\[\d+\]\.(inputSchema|outputSchema|annotations)/;
+        /\.arguments\.|\.issues\[\d+\]\.(expected|actual)|^target\.serverInfo\.title|^(target|gate\.baseline)\.tools\[\d+\]\.(inputSchema|outputSchema|annotations)/;
       if (anyJson.test(field)) expect(outcome, field).toBe('parsed');
       else expect(outcome, field).toMatch(new RegExp(`^not an mcpgate report: ${escapeRegExp(field)}(\\.|\\[| must)[^\\n]*$`));
       mutated++;
@@ -302,7 +303,7 @@ function reportWithEverySection(): Report {
   const baseline = makeCase({ id: 'weather-paris', model: 'baseline' });
   const llm = makeCase({ id: 'weather-paris', model: 'openai:gpt-test', kind: 'soft', passes: 4 });
   const cases = [
-    { ...baseline, passHatK: [1, 1, 1, 1, 1], tags: ['weather'] },
+    { ...baseline, passHatK: [1, 1, 1, 1, 1], tags: ['weather'], caseSha256: 'c'.repeat(64) },
     { ...llm, trajectories: [richSample, ...llm.trajectories.slice(1)] },
   ];
   const evalSection = {
@@ -329,10 +330,46 @@ function reportWithEverySection(): Report {
       capped: ['resources/list stopped at 10000 items (MAX_LIST_ITEMS)'],
     }),
     options: { strict: true, allowTools: ['create_invoice'], expectedFailuresFile: 'expected-failures.yaml' },
+    commit: '0123456789abcdef0123456789abcdef01234567',
     eval: evalSection,
     chaos: chaosWithEveryPart(),
-    gate: failingGate({ newerBaselineFields: false }),
+    gate: gateWithEveryPart(),
   });
+}
+
+function gateWithEveryPart(): GateResult {
+  const rate = (k: number, n: number) => ({ k, n, rate: k / n, interval: { low: 0.5, high: 1 } });
+  return {
+    verdict: 'fail',
+    exitCode: 1,
+    reason: 'gate failed: 1 item(s) failed: case:weather-paris@openai:gpt-test',
+    options: { maxDrop: 0.02, minSamples: 5, confidence: 0.95 },
+    baseline: {
+      startedAt: '2026-07-30T10:00:00.000Z',
+      source: '.mcpgate/history/reports/abc.json',
+      runId: '3f9c0a1b2d4e5f60',
+      exitCode: 1,
+      accepted: { acceptedAt: '2026-07-31T09:00:00.000Z', reason: 'new weather cases reviewed' },
+      ...BASELINE_SURFACE,
+    },
+    findings: [
+      {
+        item: 'case:weather-paris@openai:gpt-test',
+        kind: 'case',
+        rule: 'soft',
+        verdict: 'fail',
+        reason: 'pass rate dropped 100% -> 20%',
+        baseline: rate(5, 5),
+        current: rate(1, 5),
+        drop: { low: 0.3, high: 0.95 },
+        drift: 'model-drift',
+      },
+    ],
+    drift: [{ id: 'weather-paris', model: 'openai:gpt-test', baseline: { k: 5, n: 5 }, current: { k: 1, n: 5 }, label: 'model-drift' }],
+    caseChanges: [{ id: 'refund-new', model: 'baseline', change: 'new', reason: 'new: no baseline yet (the case is not in the baseline)' }],
+    notRecorded: 'history.record is false: this run is not recorded, so it can never become the baseline',
+    suite: { state: 'not-all-pass', summary: '1 soft case below its floor', notPassing: [] },
+  };
 }
 
 function chaosWithEveryPart(): ChaosReport {

@@ -16,7 +16,17 @@ import { metricTermsIn } from '../src/report/metric-terms.js';
 import type { GateResult, Report } from '../src/report/model.js';
 import { diffTools } from '../src/report/tool-diff.js';
 import { evalRun } from './helpers/gate-factory.js';
-import { BASELINE_COMMIT, BASELINE_RUN, failingGate, failingGateReport, HOSTILE, MODEL, SECRET } from './helpers/gate-report.js';
+import {
+  BASELINE_COMMIT,
+  BASELINE_RUN,
+  BASELINE_TOOLS,
+  CURRENT_TOOLS,
+  failingGate,
+  failingGateReport,
+  HOSTILE,
+  MODEL,
+  SECRET,
+} from './helpers/gate-report.js';
 import { makeCheck, makeReport } from './helpers/report-factory.js';
 
 /** The lines of the Markdown gate section, up to the next `###` heading. */
@@ -98,10 +108,10 @@ describe('the gate section in Markdown', () => {
   });
 });
 
-describe('a gate result with only what the contract has today', () => {
+describe('a baseline whose report has no commit, fingerprint or tools (an earlier mcpgate wrote it)', () => {
   function todayReport(extra: Partial<GateResult> = {}): Report {
     const report = failingGateReport();
-    report.gate = { ...failingGate({ newerBaselineFields: false }), ...extra };
+    report.gate = { ...failingGate({ baselineSurface: false }), ...extra };
     return report;
   }
 
@@ -109,7 +119,9 @@ describe('a gate result with only what the contract has today', () => {
     const md = gateSection(renderMarkdown(todayReport()));
     expect(md.find((l) => l.startsWith('Baseline: '))).toContain(', commit not recorded,');
     expect(md).toContain('Server fingerprint changed since the baseline (the drops are labelled regression).');
-    expect(md).toContain('The gate result does not carry the baseline run’s tool list, so the tools cannot be compared one by one.');
+    expect(md).toContain(
+      'The baseline run’s report has no tool list (written by an earlier mcpgate, or its list could not be read whole), so the tools cannot be compared one by one.',
+    );
     expect(md.some((l) => /^\| (removed|changed|added) \|/.test(l))).toBe(false);
   });
 
@@ -117,7 +129,7 @@ describe('a gate result with only what the contract has today', () => {
     const md = gateSection(
       renderMarkdown(todayReport({ drift: [], findings: failingGate().findings.map(({ drift: _drift, ...f }) => f) })),
     );
-    expect(md).toContain('The gate result does not carry the baseline run’s fingerprint, so whether the server changed is not known here.');
+    expect(md).toContain('The baseline run’s report has no server fingerprint, so whether the server changed is not known here.');
   });
 
   it('shows a verdict, a kind and a drift label it does not know as they were written, in both formats', () => {
@@ -175,6 +187,21 @@ describe('a gate result as src/gate computes it', () => {
     expect(md[0]).toBe('### Gate: against run `abcdef0123456789`');
     expect(renderMarkdown(current)).not.toContain('### Gate');
     expect(renderHtml(current)).not.toContain('id="gate"');
+  });
+
+  it("copies the baseline report's commit, fingerprint and tools into its result, so the section can diff them", () => {
+    const baseline = { ...evalRun([{ id: 'weather', passes: 20, runs: 20 }]), commit: BASELINE_COMMIT };
+    baseline.target.tools = BASELINE_TOOLS;
+    const current = { ...evalRun([{ id: 'weather', passes: 20, runs: 20 }], { toolsSha256: 'c'.repeat(64) }) };
+    current.target.tools = CURRENT_TOOLS;
+    const gate = gateReports(current, baseline, undefined, { runId: BASELINE_RUN, exitCode: 0 });
+    expect(gate.baseline).toMatchObject({ commit: BASELINE_COMMIT, fingerprint: baseline.target.fingerprint, tools: BASELINE_TOOLS });
+    const md = gateSection(renderMarkdown({ ...current, gate }));
+    expect(md.find((l) => l.startsWith('Baseline: '))).toContain(`commit ${BASELINE_COMMIT}`);
+    expect(md.some((l) => l.startsWith('| removed | `get_forecast_v1`'))).toBe(true);
+    // A baseline report without them: the result leaves them out rather than inventing them.
+    const bare = gateReports(current, evalRun([{ id: 'weather', passes: 20, runs: 20 }]), undefined, {});
+    expect(Object.keys(bare.baseline)).toEqual(['startedAt', 'fingerprint']);
   });
 });
 

@@ -96,6 +96,17 @@ describe('start-up cost', () => {
     expect(heavyIn(run.modules)).toEqual([]);
   });
 
+  it('mcpgate baseline accept loads its own command only, and no layer, model or telemetry module', async () => {
+    const run = await loadedBy(['baseline', 'accept', '--history-dir', join(dir, 'no-history')]);
+    expect(run.code).toBe(2);
+    expect(run.modules.some((url) => url.endsWith('/dist/src/cli/baseline/accept.js'))).toBe(true);
+    const otherCommands = run.modules.filter((url) => /\/dist\/src\/cli\/(?!baseline|main|console|options|parse)[^/]+[/-]/.test(url));
+    expect(otherCommands).toEqual([]);
+    // It reads history files against the contract (zod), and nothing else heavy: no model, telemetry or layer.
+    const contract = [/node_modules\/zod\//, /dist\/src\/report\/contract\//];
+    expect(heavyIn(run.modules).filter((url) => !contract.some((pattern) => pattern.test(url)))).toEqual([]);
+  });
+
   it('a report format loads its renderer (and the contract) only when that format is written', async () => {
     const run = await loadedBy(['check', '--url', server.url, '--quiet', '--junit', join(dir, 'junit.xml')]);
     expect(run.code).toBe(0);

@@ -15,6 +15,7 @@ import type { McpSession } from '../wire/session.js';
 import { runAgent, type AgentOptions } from './agent.js';
 import { caseVerdict, requiredPasses, summarizeCases } from './aggregate.js';
 import { ConfusionTally, expectedFirstTool } from './confusions.js';
+import { caseSha256 } from './golden/case-sha.js';
 import { validateCaseTools } from './golden/index.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import { judgeCompletion } from './judge.js';
@@ -127,6 +128,7 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
         kind: c.kind,
         tags: c.tags,
         source: c.source,
+        caseSha256: caseSha256(c),
         runs,
         required: requiredPasses(c.kind, runs, options.softFloor, c.minPasses),
       };

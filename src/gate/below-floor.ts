@@ -11,9 +11,12 @@ function belowFloor(report: Report): Set<string> {
   return new Set((report.eval?.cases ?? []).filter((c) => c.status !== 'pass').map((c) => `${c.id}@${c.model}`));
 }
 
-/** A clause for the pass line, or '' when no case is below its floor now. */
-export function belowFloorChange(current: Report, baseline: Report): string {
-  const now = belowFloor(current);
+/**
+ * A clause for the pass line, or '' when no case is below its floor now. With `compared` (the pairs
+ * matched with the baseline), only those count: a new or edited case has no "then" to be newly below.
+ */
+export function belowFloorChange(current: Report, baseline: Report, compared?: ReadonlySet<string>): string {
+  const now = new Set([...belowFloor(current)].filter((key) => !compared || compared.has(key)));
   if (now.size === 0) return '';
   const before = belowFloor(baseline);
   const fresh = [...now].filter((key) => !before.has(key)).sort();

@@ -6,7 +6,8 @@
  */
 
 import type { EvalCaseResult, Report } from '../report/model.js';
-import { listed, measured, percent, points, showInterval } from './measure.js';
+import type { CaseMatch } from './case-set.js';
+import { measured, percent, points, showInterval } from './measure.js';
 import type { GateFinding, GateOptions } from './types.js';
 import { dropInterval } from './wilson.js';
 
@@ -37,37 +38,16 @@ export function hardCaseFindings(current: Report): GateFinding[] {
   return findings;
 }
 
-/** Soft cases of the models both runs share, compared with the baseline; and the case set itself. */
-export function relativeCaseFindings(current: Report, baseline: Report, options: GateOptions, z: number): GateFinding[] {
-  const models = new Set(baseline.eval?.models.map((m) => m.id));
-  const shared = (c: EvalCaseResult): boolean => models.has(c.model) && (current.eval?.models.some((m) => m.id === c.model) ?? false);
-  const before = new Map((baseline.eval?.cases ?? []).filter(shared).map((c) => [key(c), c]));
-  const now = new Map((current.eval?.cases ?? []).filter(shared).map((c) => [key(c), c]));
+/**
+ * The soft cases compared with the baseline: only pairs of the same case (id and definition) and model
+ * on both sides (case-set.ts). Pairs that are new, removed or changed are listed by the gate, not judged.
+ */
+export function relativeCaseFindings(match: CaseMatch, options: GateOptions, z: number): GateFinding[] {
   const findings: GateFinding[] = [];
-  const added = [...now.keys()].filter((k) => !before.has(k));
-  const removed = [...before.keys()].filter((k) => !now.has(k));
-  if (added.length > 0)
-    findings.push({
-      item: 'cases:added',
-      kind: 'comparability',
-      rule: 'comparable',
-      verdict: 'inconclusive',
-      reason: `cases not in the baseline: ${listed(added)}`,
-    });
-  if (removed.length > 0)
-    findings.push({
-      item: 'cases:removed',
-      kind: 'comparability',
-      rule: 'comparable',
-      verdict: 'inconclusive',
-      reason: `cases of the baseline missing now: ${listed(removed)}`,
-    });
-
-  for (const [k, c] of now) {
-    const old = before.get(k);
+  for (const { current, baseline } of match.compared) {
     // Hard cases and unscored ones are judged by hardCaseFindings alone.
-    if (!old || c.kind !== 'soft' || c.status === 'error') continue;
-    findings.push(softCaseFinding(c, old, options, z));
+    if (current.kind !== 'soft' || current.status === 'error') continue;
+    findings.push(softCaseFinding(current, baseline, options, z));
   }
   return findings;
 }

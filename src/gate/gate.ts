@@ -6,9 +6,10 @@
  */
 
 import { EXIT } from '../shared/exit-codes.js';
-import type { Report } from '../report/model.js';
+import type { HistoryEntry, Report } from '../report/model.js';
 import { suiteState } from '../report/suite-state.js';
 import { belowFloorChange } from './below-floor.js';
+import { describeChanges, matchCases, pairKey, type CaseMatch } from './case-set.js';
 import { hardCaseFindings, relativeCaseFindings } from './cases.js';
 import { hardCheckFindings, relativeCheckFindings } from './checks.js';
 import { compareSetup } from './comparable.js';
@@ -29,15 +30,51 @@ export function gateReports(
   const setup = compareSetup(current, baseline);
   const findings = [...absoluteFindings(current), ...setup.findings];
   if (setup.checks) findings.push(...relativeCheckFindings(current, baseline, options, z));
-  if (setup.eval) findings.push(...relativeCaseFindings(current, baseline, options, z), ...metricFindings(current, baseline, options, z));
-  const drift = driftReport(current, toHistoryEntry(baseline));
+  const match = setup.eval ? matchCases(current, baseline) : undefined;
+  if (match?.unknown) findings.push(comparabilityFinding('comparability:golden', match.unknown));
+  else if (match) {
+    findings.push(...relativeCaseFindings(match, options, z), ...metricFindings(match, options, z));
+    // An edited case set is judged on the rest; only when there is no rest at all is there nothing to say.
+    const checksCompared = setup.checks && current.checks.length > 0 && baseline.checks.length > 0;
+    if (match.compared.length === 0 && !checksCompared)
+      findings.push(
+        comparabilityFinding(
+          'cases:none-compared',
+          `no case x model pair of this run is in the baseline with the same definition (${describeChanges(match.changes)}), and there is nothing else to compare`,
+        ),
+      );
+  }
+  const drift = driftReport(current, comparedOnly(toHistoryEntry(baseline), match));
   const labels = new Map(drift.map((d) => [`case:${d.id}@${d.model}`, d.label]));
   const labelled = findings.map((f) => (labels.has(f.item) ? { ...f, drift: labels.get(f.item)! } : f));
-  const against = taken.runId ? `run ${taken.runId} (${baseline.startedAt})` : `the baseline of ${baseline.startedAt}`;
+  const accepted = taken.accepted ? `, accepted as the baseline on ${taken.accepted.acceptedAt}: "${taken.accepted.reason}"` : '';
+  const against = taken.runId ? `run ${taken.runId} (${baseline.startedAt}${accepted})` : `the baseline of ${baseline.startedAt}`;
+  const changes = match && !match.unknown && match.changes.length > 0 ? `, not compared: ${describeChanges(match.changes)}` : '';
   const passReason =
     `no regression against ${against}: ${labelled.length} item(s) compared, none dropped beyond max-drop ${points(options.maxDrop)}` +
-    belowFloorChange(current, baseline);
-  return decide(current, labelled, drift, options, { startedAt: baseline.startedAt, ...taken }, passReason);
+    belowFloorChange(current, baseline, match && !match.unknown ? new Set(match.compared.map((p) => pairKey(p.current))) : undefined) +
+    changes;
+  const caseChanges = match && !match.unknown ? { caseChanges: match.changes } : {};
+  return decide(
+    current,
+    labelled,
+    drift,
+    options,
+    { startedAt: baseline.startedAt, ...taken, ...surfaceOf(baseline) },
+    passReason,
+    caseChanges,
+  );
+}
+
+/** Drift is read over the pairs compared: a changed case's drop says nothing about the model or server. */
+function comparedOnly(entry: HistoryEntry, match: CaseMatch | undefined): HistoryEntry {
+  if (!match || match.unknown) return entry;
+  const keys = new Set(match.compared.map((p) => pairKey(p.baseline)));
+  return { ...entry, cases: entry.cases.filter((c) => keys.has(pairKey(c))) };
+}
+
+function comparabilityFinding(item: string, reason: string): GateFinding {
+  return { item, kind: 'comparability', rule: 'comparable', verdict: 'inconclusive', reason };
 }
 
 /**
@@ -100,6 +137,7 @@ function decide(
   options: GateOptions,
   baseline: GateResult['baseline'],
   passReason?: string,
+  extra: Pick<GateResult, 'caseChanges'> = {},
 ): GateResult {
   const findings = [...unsorted].sort((a, b) => RANK[a.verdict] - RANK[b.verdict] || a.item.localeCompare(b.item));
   const failed = findings.filter((f) => f.verdict === 'fail');
@@ -109,7 +147,7 @@ function decide(
       list.map((f) => f.item),
       4,
     );
-  const common = { options, baseline, findings, drift, suite: suiteState(current) };
+  const common = { options, baseline, findings, drift, ...extra, suite: suiteState(current) };
   if (failed.length > 0)
     return {
       ...common,
@@ -125,4 +163,14 @@ function decide(
       reason: `inconclusive: ${open.length} item(s) could not be judged: ${names(open)}`,
     };
   return { ...common, verdict: 'pass', exitCode: EXIT.pass, reason: passReason ?? `gate passed: ${findings.length} item(s) compared` };
+}
+
+/** What the baseline run was made from and offered, as far as its report knows: for the tool diff and the commit line. */
+function surfaceOf(baseline: Report): Pick<BaselineTaken, 'commit' | 'fingerprint' | 'tools'> {
+  const { fingerprint, tools } = baseline.target;
+  return {
+    ...(baseline.commit !== undefined ? { commit: baseline.commit } : {}),
+    ...(fingerprint ? { fingerprint } : {}),
+    ...(tools ? { tools } : {}),
+  };
 }

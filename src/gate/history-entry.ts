@@ -8,13 +8,13 @@ import { targetIdentity } from './target.js';
 /**
  * A run id derived from what the run measured: recording the same report twice names the same file,
  * so a retried CI step cannot add a duplicate entry. The verdict is left out because the gate rewrites
- * it after the run (and may name the run id in it): the report `mcpgate run` wrote and the report it
- * recorded are the same run, and `gate --baseline auto` must recognise either as the current one.
+ * it after the run (and may name the run id in it), and so is the `gate` section beside it: the report
+ * `mcpgate run` wrote and the report it recorded are the same run, and `gate --baseline auto` must recognise either as the current one.
  */
 export function runIdOf(report: Report): string {
-  // The gate's result, which `run` keeps in the report, is left out for the same reason as the verdict.
-  const { gate: _gate, ...rest } = report;
-  const measured = renderJson({ ...rest, verdict: { exitCode: 0, reason: '' } });
+  // The gate section is the gate's too, written with the verdict after the run.
+  const { gate: _gate, ...run } = report;
+  const measured = renderJson({ ...run, verdict: { exitCode: 0, reason: '' } });
   return createHash('sha256').update(measured).digest('hex').slice(0, 16);
 }
 

@@ -1,7 +1,14 @@
-/** `mcpgate history`'s listing: one line per run, oldest first, the figures a human scans for a trend. */
+/**
+ * `mcpgate history`'s listing: one line per run, oldest first, the figures a human scans for a trend,
+ * and which run `gate --baseline auto` would take next and why (accepted by hand, or the last green run).
+ */
 
 import type { HistoryEntry } from '../report/model.js';
+import { safe } from '../report/terminal-escape.js';
+import { DEFAULT_ACCEPT_REASON, type StoredAcceptance } from './accepted.js';
+import { baselineCandidates, type BaselineCandidate } from './baseline-choice.js';
 import type { StoredEntry } from './history.js';
+import { describeIdentity } from './target.js';
 
 /** Over every case run; a run without eval cases falls back on its checks. */
 function overallPassRate(entry: HistoryEntry): string {
@@ -12,23 +19,63 @@ function overallPassRate(entry: HistoryEntry): string {
   return entry.checks.length > 0 ? `${Math.round((passed / entry.checks.length) * 1000) / 10}% of ${entry.checks.length} checks` : '-';
 }
 
-export function renderHistory(entries: StoredEntry[], dir: string): string {
+interface Baseline {
+  /** What the next run is: a run of this server with these models. */
+  of: string;
+  candidate: BaselineCandidate;
+}
+
+/** The baseline of a next run like each kind of run recorded (server and models), newest kind first. */
+export function currentBaselines(entries: readonly StoredEntry[], acceptances: readonly StoredAcceptance[]): Baseline[] {
+  const kinds = new Map<string, HistoryEntry>();
+  for (const { entry } of [...entries].reverse()) {
+    const key = JSON.stringify([entry.target, [...entry.models].sort()]);
+    if (!kinds.has(key)) kinds.set(key, entry);
+  }
+  const baselines: Baseline[] = [];
+  for (const entry of kinds.values()) {
+    const [candidate] = baselineCandidates(entries, acceptances, { target: entry.target, models: entry.models });
+    const models = entry.models.length > 0 ? `models ${entry.models.join(', ')}` : 'no models';
+    if (candidate) baselines.push({ of: `${describeIdentity(entry.target)} with ${models}`, candidate });
+  }
+  return baselines;
+}
+
+function why(candidate: BaselineCandidate): string {
+  const accepted = candidate.accepted;
+  if (!accepted) return 'the last green run';
+  const reason = accepted.reason === DEFAULT_ACCEPT_REASON ? '' : `: "${accepted.reason}"`;
+  return `accepted by hand on ${accepted.acceptedAt}${reason}`;
+}
+
+export function renderHistory(entries: StoredEntry[], dir: string, acceptances: readonly StoredAcceptance[] = []): string {
   if (entries.length === 0) return `no runs recorded in ${dir}\n`;
-  const header = ['started', 'run id', 'green', 'exit', 'tools sha', 'models', 'pass rate'];
-  const rows = entries.map(({ entry }) => [
-    entry.startedAt,
-    entry.runId,
-    entry.green ? 'yes' : 'no',
-    String(entry.verdict.exitCode),
-    entry.fingerprint?.toolsSha256.slice(0, 12) ?? '-',
-    entry.models.join(',') || '-',
-    overallPassRate(entry),
-  ]);
+  const baselines = currentBaselines(entries, acceptances);
+  const marks = new Map<string, string>();
+  for (const { candidate } of baselines)
+    if (!marks.has(candidate.entry.runId)) marks.set(candidate.entry.runId, candidate.accepted ? 'accepted' : 'last green');
+  const header = ['started', 'run id', 'green', 'exit', 'tools sha', 'models', 'pass rate', 'baseline'];
+  // Entries are data from a cache or a pull request: every cell is shown on one line, escaped.
+  const rows = entries.map(({ entry }) =>
+    [
+      entry.startedAt,
+      entry.runId,
+      entry.green ? 'yes' : 'no',
+      String(entry.verdict.exitCode),
+      entry.fingerprint?.toolsSha256.slice(0, 12) ?? '-',
+      entry.models.join(',') || '-',
+      overallPassRate(entry),
+      marks.get(entry.runId) ?? '',
+    ].map(safe),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]): string =>
     cells
       .map((c, i) => c.padEnd(widths[i]!))
       .join('  ')
       .trimEnd();
-  return `${[line(header), ...rows.map(line)].join('\n')}\n${entries.length} run(s) in ${dir}\n`;
+  const footer = baselines.map(({ of, candidate }) => safe(`baseline of ${of}: run ${candidate.entry.runId}, ${why(candidate)}`));
+  if (baselines.length === 0)
+    footer.push('no baseline yet: no run is green or accepted (mcpgate baseline accept RUN makes one the baseline)');
+  return `${[line(header), ...rows.map(line)].join('\n')}\n${entries.length} run(s) in ${dir}\n${footer.join('\n')}\n`;
 }

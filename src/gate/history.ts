@@ -13,7 +13,6 @@ import type { HistoryEntry, Report } from '../report/model.js';
 import { readInside } from './bounded-read.js';
 import { toHistoryEntry } from './history-entry.js';
 import { storeReport } from './report-store.js';
-import { sameTarget, type TargetIdentity } from './target.js';
 import { redactDeep } from '../shared/redact.js';
 import { writeOnce } from './write-once.js';
 
@@ -67,29 +66,4 @@ export function readHistory(dir: string): { entries: StoredEntry[]; warnings: st
   }
   entries.sort((a, b) => a.entry.startedAt.localeCompare(b.entry.startedAt));
   return { entries, warnings };
-}
-
-export interface BaselineFilter {
-  target?: TargetIdentity;
-  /** The same model ids, in any order. */
-  models?: string[];
-  goldenSha?: string;
-  /** The run being gated: never its own baseline, whatever the clocks of two machines say. */
-  excludeRunId?: string;
-}
-
-/** The green entries matching the filter, newest first: the baseline candidates in order of preference. */
-export function greenRuns(dir: string, filter: BaselineFilter = {}): { entries: StoredEntry[]; warnings: string[] } {
-  const { entries, warnings } = readHistory(dir);
-  const sameModels = (models: string[]): boolean =>
-    !filter.models || [...models].sort().join('\n') === [...filter.models].sort().join('\n');
-  const matches = entries.filter(
-    ({ entry }) =>
-      entry.green &&
-      (!filter.target || sameTarget(entry.target, filter.target)) &&
-      sameModels(entry.models) &&
-      (!filter.goldenSha || entry.golden?.sha256 === filter.goldenSha) &&
-      entry.runId !== filter.excludeRunId,
-  );
-  return { entries: matches.reverse(), warnings };
 }

@@ -5,7 +5,8 @@
  * (the report keeps only the ratios, and a ratio without its denominator cannot be tested).
  */
 
-import type { EvalCaseResult, EvalSample, Report } from '../report/model.js';
+import type { EvalCaseResult, EvalSample } from '../report/model.js';
+import type { CaseMatch } from './case-set.js';
 import { measured, percent, points, showInterval } from './measure.js';
 import type { GateFinding, GateOptions, Proportion } from './types.js';
 import { dropInterval } from './wilson.js';
@@ -59,15 +60,21 @@ function samplesOf(cases: EvalCaseResult[], model: string): EvalSample[] {
   return cases.filter((c) => c.model === model).flatMap((c) => c.trajectories.filter((s) => s.status !== 'error'));
 }
 
-export function metricFindings(current: Report, baseline: Report, options: GateOptions, z: number): GateFinding[] {
-  const models = (current.eval?.models ?? []).map((m) => m.id).filter((id) => baseline.eval?.models.some((m) => m.id === id));
+/**
+ * Pooled over the pairs compared (same case, definition and model on both sides), so a case added to
+ * or removed from the golden set does not move a suite figure by itself.
+ */
+export function metricFindings(match: CaseMatch, options: GateOptions, z: number): GateFinding[] {
+  const now = match.compared.map((p) => p.current);
+  const then = match.compared.map((p) => p.baseline);
+  const models = [...new Set(now.map((c) => c.model))];
   const findings: GateFinding[] = [];
   for (const model of models) {
-    const now = samplesOf(current.eval!.cases, model);
-    const then = samplesOf(baseline.eval!.cases, model);
+    const nowSamples = samplesOf(now, model);
+    const thenSamples = samplesOf(then, model);
     for (const metric of METRICS) {
-      const before = measured(metric.count(then), z);
-      const after = measured(metric.count(now), z);
+      const before = measured(metric.count(thenSamples), z);
+      const after = measured(metric.count(nowSamples), z);
       if (before.n === 0 && after.n === 0) continue;
       const base = {
         item: `metric:${metric.name}@${model}`,

@@ -7,8 +7,8 @@ import { painter } from '../report/ansi.js';
 import { safe } from '../report/terminal-escape.js';
 import { DEFAULT_WIDTH } from '../report/terminal.js';
 import { renderFailureList } from '../report/terminal-verdict.js';
-import { showInterval } from './measure.js';
-import type { GateFinding, GateResult, MeasuredRate } from './types.js';
+import { listed, showInterval } from './measure.js';
+import type { GateCaseChange, GateFinding, GateResult, MeasuredRate } from './types.js';
 
 function cell(rate: MeasuredRate | undefined): string {
   if (!rate) return '-';
@@ -18,8 +18,29 @@ function cell(rate: MeasuredRate | undefined): string {
 function describeBaseline(baseline: GateResult['baseline']): string {
   if ('unavailable' in baseline) return `no usable baseline (${safe(baseline.unavailable)})`;
   const source = baseline.source ? `, ${safe(baseline.source)}` : '';
-  if (baseline.runId) return `the baseline run ${baseline.runId} of ${baseline.startedAt} (exit code ${baseline.exitCode}${source})`;
+  const accepted = baseline.accepted
+    ? `accepted as the baseline on ${baseline.accepted.acceptedAt}: "${safe(baseline.accepted.reason)}"; `
+    : '';
+  if (baseline.runId)
+    return `the baseline run ${baseline.runId} of ${baseline.startedAt} (${accepted}exit code ${baseline.exitCode}${source})`;
   return `baseline of ${baseline.startedAt}${baseline.source ? ` (${safe(baseline.source)})` : ''}`;
+}
+
+const CHANGE_HEADS: Record<GateCaseChange['change'], string> = {
+  new: 'new: no baseline yet',
+  changed: 'changed: not compared',
+  removed: 'removed',
+};
+
+/** The pairs left out of the comparison, one line per kind of change, so an edited golden set reads at a glance. */
+function caseChangeLines(changes: readonly GateCaseChange[]): string[] {
+  if (changes.length === 0) return [];
+  const lines = ['', `not compared (${changes.length} case x model pair(s); the gate decided on the rest):`];
+  for (const change of ['new', 'changed', 'removed'] as const) {
+    const pairs = changes.filter((c) => c.change === change).map((c) => safe(`${c.id}@${c.model}`));
+    if (pairs.length > 0) lines.push(`  ${CHANGE_HEADS[change]} (${pairs.length}): ${listed(pairs, 8)}`);
+  }
+  return lines;
 }
 
 /** The verdict line without its exit code: the decision, and after a pass what did not pass in the report. */
@@ -47,6 +68,7 @@ export function renderGate(result: GateResult, options: { verbose?: boolean; ver
       lines.push(`  ${' '.repeat(widths[0]!)}  ${safe(f.reason)}`);
     });
   }
+  lines.push(...caseChangeLines(result.caseChanges ?? []));
   if (result.drift.length > 0) {
     const count = (label: string): number => result.drift.filter((d) => d.label === label).length;
     const parts = ['model-drift', 'regression', 'unattributed'].filter((l) => count(l) > 0).map((l) => `${count(l)} ${l}`);

@@ -6,8 +6,10 @@
 import type { GateOptions, GateResult } from '../report/model.js';
 
 export type {
+  AcceptedBaseline,
   DriftItem,
   DriftLabel,
+  GateCaseChange,
   GateFinding,
   GateOptions,
   GateResult,

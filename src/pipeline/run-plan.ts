@@ -176,6 +176,11 @@ export function planRun(written: McpgateConfig, configFile: string): RunPlan {
     ...(chaos ? { chaos } : {}),
     ...(gate ? { gate } : {}),
     outputs: outputFiles(config.report, configFile),
-    history: { dir: config.history?.dir ?? inConfigFolder(configFile, DEFAULT_HISTORY_DIR), record: config.history?.record ?? false },
+    // With `gate.baseline: auto` a run that is not recorded can never become the baseline, so auto records
+    // unless history.record says false.
+    history: {
+      dir: config.history?.dir ?? inConfigFolder(configFile, DEFAULT_HISTORY_DIR),
+      record: config.history?.record ?? gate?.baseline === 'auto',
+    },
   };
 }

@@ -21,6 +21,7 @@ import { startServer, type StartedServer } from './server-start.js';
 import { CHECK_DEFAULTS, DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
 import { runEvalLayer } from './eval-layer.js';
 import { planRun, type RunPlan } from './run-plan.js';
+import { sourceCommit } from './source-commit.js';
 
 export interface PipelineRun {
   report: Report;
@@ -32,6 +33,9 @@ export interface PipelineRun {
 }
 
 type LayerVerdict = { layer: string; verdict: Verdict };
+
+/** Said on every run with `gate.baseline: auto` and `history.record: false` (warning and `gate.notRecorded`). */
+export const NOT_RECORDED = 'history.record is false: this run is not recorded, so it can never become the baseline';
 
 /** Outcomes that leave nothing to compare with a baseline, so they stand whatever the gate says. */
 const BLOCKING: readonly number[] = [EXIT.unreachable, EXIT.missingCredentials, EXIT.usage];
@@ -126,6 +130,8 @@ async function gateAndRecord(
 ): Promise<PipelineRun> {
   for (const warning of plan.eval?.draftWarnings ?? []) onWarning(warning);
   const { report, verdicts } = await runLayers(plan);
+  const commit = sourceCommit(configFile);
+  if (commit) report.commit = commit;
   const died = await server?.endedEarly();
   if (died) report.verdict = { exitCode: EXIT.unreachable, reason: died };
   const measured = report.verdict.exitCode !== EXIT.unreachable;
@@ -134,7 +140,7 @@ async function gateAndRecord(
     // With a baseline the gate decides: hard rules on every run, soft scores against the last green
     // one (or, on the first run of a recorded history, the hard rules alone). Only outcomes that left
     // nothing to compare (unreachable, credentials, usage) still count.
-    const where = { baseline: plan.gate.baseline, historyDir: plan.history.dir, record: plan.history.record };
+    const where = { baseline: plan.gate.baseline, historyDir: plan.history.dir, record: plan.history.record, notRecorded: NOT_RECORDED };
     gate = gateAgainst(report, where, plan.gate.options, onWarning);
     // In the report, so every format can explain the verdict (baseline, items, intervals, tool changes).
     report.gate = gate;

@@ -13,64 +13,26 @@ export interface BaselineFacts {
   startedAt?: string;
   /** The history entry taken by `--baseline auto`. */
   runId?: string;
-  /** The commit the baseline run was made from, when the gate result names it. */
+  /** The commit the baseline run was made from, when its report recorded one. */
   commit?: string;
   /** The exit code that run was recorded with. */
   exitCode?: number;
   /** The baseline report's file. */
   source?: string;
+  /** When and why the run was accepted as the baseline by hand (`mcpgate baseline accept`). */
+  accepted?: { acceptedAt: string; reason: string };
   /** Why there was no baseline to compare with. */
   unavailable?: string;
-  /** The baseline run's server fingerprint and tools, when the gate result carries them. */
+  /** The baseline run's server fingerprint and tools, when its report carried them. */
   fingerprint?: ServerFingerprint;
   tools?: ToolSurface[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function fingerprintOf(value: unknown): ServerFingerprint | undefined {
-  if (!isRecord(value) || typeof value.toolsSha256 !== 'string' || typeof value.toolCount !== 'number') return undefined;
-  return value as ServerFingerprint;
-}
-
-/** Only entries with a string name are tools; a title or description that is not a string is left out. */
-function toolsOf(value: unknown): ToolSurface[] | undefined {
-  if (!Array.isArray(value) || !value.every((t) => isRecord(t) && typeof t.name === 'string')) return undefined;
-  return (value as Array<Record<string, unknown>>).map((t) => {
-    const { title, description, ...rest } = t;
-    return {
-      ...(rest as ToolSurface),
-      ...(typeof title === 'string' ? { title } : {}),
-      ...(typeof description === 'string' ? { description } : {}),
-    };
-  });
-}
-
-/**
- * The baseline as the gate result describes it. `commit`, `fingerprint` and `tools` are read when
- * present, whether or not the contract of this version names them, so a newer gate's result renders.
- */
+/** The baseline as the gate result describes it. */
 export function baselineFacts(gate: GateResult): BaselineFacts {
-  const baseline: Record<string, unknown> = gate.baseline;
-  if (typeof baseline.unavailable === 'string') return { unavailable: baseline.unavailable };
-  const text = (key: string): string | undefined => (typeof baseline[key] === 'string' ? baseline[key] : undefined);
-  const fingerprint = fingerprintOf(baseline.fingerprint);
-  const tools = toolsOf(baseline.tools);
-  const startedAt = text('startedAt');
-  const runId = text('runId');
-  const commit = text('commit');
-  const source = text('source');
-  return {
-    ...(startedAt === undefined ? {} : { startedAt }),
-    ...(runId === undefined ? {} : { runId }),
-    ...(commit === undefined ? {} : { commit }),
-    ...(typeof baseline.exitCode === 'number' ? { exitCode: baseline.exitCode } : {}),
-    ...(source === undefined ? {} : { source }),
-    ...(fingerprint ? { fingerprint } : {}),
-    ...(tools ? { tools } : {}),
-  };
+  const baseline = gate.baseline;
+  if ('unavailable' in baseline) return { unavailable: baseline.unavailable };
+  return baseline;
 }
 
 /** `run 3f9c0a1b2d4e5f60 of 2026-08-01T10:20:30.000Z, commit abc1234, recorded with exit code 0`. */
@@ -82,6 +44,7 @@ export function baselineLine(facts: BaselineFacts): string {
   parts.push(facts.commit ? `commit ${facts.commit}` : 'commit not recorded');
   if (facts.exitCode !== undefined) parts.push(`recorded with exit code ${facts.exitCode}`);
   if (facts.source) parts.push(`from ${facts.source}`);
+  if (facts.accepted) parts.push(`accepted as the baseline on ${facts.accepted.acceptedAt}: ${facts.accepted.reason}`);
   return parts.join(', ');
 }
 
@@ -174,7 +137,7 @@ function labelLine(gate: GateResult): string {
   const labels = new Set([...gate.findings.map((f) => f.drift), ...gate.drift.map((d) => d.label)]);
   if (labels.has('regression')) return 'Server fingerprint changed since the baseline (the drops are labelled regression).';
   if (labels.has('model-drift')) return 'Server fingerprint unchanged since the baseline (the drops are labelled model drift).';
-  return 'The gate result does not carry the baseline run’s fingerprint, so whether the server changed is not known here.';
+  return 'The baseline run’s report has no server fingerprint, so whether the server changed is not known here.';
 }
 
 /** What changed on the tool surface between the baseline run and this one; undefined without a baseline. */
@@ -186,7 +149,7 @@ export function surfaceFacts(report: Report, gate: GateResult): SurfaceFacts | u
   const current = report.target.tools;
   if (facts.tools && current) return { line, changes: diffTools(facts.tools, current) };
   const missing = !facts.tools
-    ? 'The gate result does not carry the baseline run’s tool list, so the tools cannot be compared one by one.'
-    : 'This report does not carry the run’s tool list, so the tools cannot be compared one by one.';
+    ? 'The baseline run’s report has no tool list (written by an earlier mcpgate, or its list could not be read whole), so the tools cannot be compared one by one.'
+    : 'This report has no tool list (layer 0 could not read it whole), so the tools cannot be compared one by one.';
   return { line, missing };
 }

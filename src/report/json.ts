@@ -1,7 +1,14 @@
 /** The JSON form of the contract: the report as written, and the reading of reports and history entries. */
 
 import { inContractOrder } from './key-order.js';
-import { HistoryEntrySchema, ReportSchema, type HistoryEntry, type Report } from './model.js';
+import {
+  BaselineAcceptanceSchema,
+  HistoryEntrySchema,
+  ReportSchema,
+  type BaselineAcceptance,
+  type HistoryEntry,
+  type Report,
+} from './model.js';
 import { describeValue, parseAgainst } from './parse-problem.js';
 import { suiteState } from './suite-state.js';
 
@@ -30,6 +37,14 @@ export function parseHistoryEntry(text: string): HistoryEntry {
   const notAnEntry = (what: string): Error => new Error(`not an mcpgate history entry: ${what}`);
   const parsed = parseAgainst(HistoryEntrySchema, parseObject(text, notAnEntry));
   if (!parsed.ok) throw notAnEntry(parsed.problem);
+  return parsed.value;
+}
+
+/** Reads one baseline acceptance file (gate/accepted.ts); throws a one-line Error when it is not one. */
+export function parseBaselineAcceptance(text: string): BaselineAcceptance {
+  const notOne = (what: string): Error => new Error(`not an mcpgate baseline acceptance: ${what}`);
+  const parsed = parseAgainst(BaselineAcceptanceSchema, parseObject(text, notOne));
+  if (!parsed.ok) throw notOne(parsed.problem);
   return parsed.value;
 }
 

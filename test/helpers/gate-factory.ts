@@ -1,5 +1,6 @@
 /** Reports for gate and history tests: eval cases with k of N passing samples, and a server fingerprint. */
 
+import { createHash } from 'node:crypto';
 import type { EvalCaseResult, EvalSample, Report } from '../../src/report/model.js';
 import { makeReport } from './report-factory.js';
 
@@ -12,6 +13,11 @@ export interface CaseSpec {
   /** A negative case (no tool expected): its failing samples over-activated. */
   negative?: boolean;
   errors?: number;
+  /**
+   * Stands for the case's content (`caseSha256` is its sha256): give another to model an edited case.
+   * `null` leaves `caseSha256` out, as reports written before case hashes did.
+   */
+  definition?: string | null;
 }
 
 function sample(index: number, status: EvalSample['status'], negative: boolean): EvalSample {
@@ -37,7 +43,7 @@ function sample(index: number, status: EvalSample['status'], negative: boolean):
 }
 
 export function gateCase(spec: CaseSpec): EvalCaseResult {
-  const { id, model = 'baseline', kind = 'soft', passes, runs, negative = false, errors = 0 } = spec;
+  const { id, model = 'baseline', kind = 'soft', passes, runs, negative = false, errors = 0, definition = `case ${id}` } = spec;
   const required = kind === 'hard' ? runs : Math.ceil(runs * 0.8);
   const trajectories = Array.from({ length: runs }, (_, i) =>
     sample(i, i < passes ? 'pass' : i < passes + errors ? 'error' : 'fail', negative),
@@ -49,6 +55,7 @@ export function gateCase(spec: CaseSpec): EvalCaseResult {
     kind,
     tags: [],
     source: `tasks.yaml:${id}`,
+    ...(definition === null ? {} : { caseSha256: createHash('sha256').update(definition).digest('hex') }),
     runs,
     passes,
     errors,

@@ -113,24 +113,24 @@ function finding(item: string, kind: GateFinding['kind'], then: [number, number]
   };
 }
 
-/** What the baseline run was, in the fields a newer gate carries beside the contract's (see gate-facts.ts). */
-export const NEWER_BASELINE_FIELDS = {
+/** What the gate copies from the baseline run's report: its commit, fingerprint and tools. */
+export const BASELINE_SURFACE = {
   commit: BASELINE_COMMIT,
   fingerprint: { toolsSha256: 'a'.repeat(64), toolCount: 3, serverName: 'reference-server', serverVersion: '1.2.2' },
   tools: BASELINE_TOOLS,
 };
 
 /**
- * The gate result. `newerBaselineFields` (the default) adds the baseline's commit, fingerprint and
- * tools by hand, as a gate that carries them would; without them it is what the contract has today.
+ * The gate result. `baselineSurface` (the default) has the baseline's commit, fingerprint and tools, as
+ * the gate copies them from its report; without them it is a baseline an earlier mcpgate recorded.
  */
-export function failingGate({ newerBaselineFields = true } = {}): GateResult {
+export function failingGate({ baselineSurface = true } = {}): GateResult {
   const baseline = {
     startedAt: '2026-07-30T08:00:00.000Z',
     source: '.mcpgate/history/reports/0123abcd.json',
     runId: BASELINE_RUN,
     exitCode: 0,
-    ...(newerBaselineFields ? NEWER_BASELINE_FIELDS : {}),
+    ...(baselineSurface ? BASELINE_SURFACE : {}),
   };
   const caseItem = { ...finding(`case:weather-paris@${MODEL}`, 'case', [19, 20], [10, 20]), drift: 'regression' as const };
   const metric = finding(`metric:argumentAccuracy@${MODEL}`, 'metric', [38, 40], [20, 40]);

@@ -1,10 +1,11 @@
 /** `mcpgate history`: list the run history, or prune it when asked to. */
 
+import { readAcceptances } from '../../gate/accepted.js';
 import { readHistory } from '../../gate/history.js';
 import { pruneHistory } from '../../gate/history-prune.js';
 import { renderHistory } from '../../gate/history-render.js';
 import { EXIT } from '../../shared/exit-codes.js';
-import { warnOnStderr } from '../console.js';
+import { warnOnStderr, writeOut } from '../console.js';
 
 export interface HistoryFlags {
   historyDir: string;
@@ -16,8 +17,9 @@ export interface HistoryFlags {
 export function history(flags: HistoryFlags): number {
   if (flags.pruneKeep === undefined && flags.pruneOlderThan === undefined) {
     const { entries, warnings } = readHistory(flags.historyDir);
-    for (const warning of warnings) warnOnStderr(warning);
-    process.stdout.write(renderHistory(entries, flags.historyDir));
+    const { acceptances, warnings: unreadable } = readAcceptances(flags.historyDir);
+    for (const warning of [...warnings, ...unreadable]) warnOnStderr(warning);
+    writeOut(renderHistory(entries, flags.historyDir, acceptances));
     return EXIT.pass;
   }
   const pruned = pruneHistory(flags.historyDir, {
@@ -25,9 +27,10 @@ export function history(flags: HistoryFlags): number {
     ...(flags.pruneOlderThan !== undefined ? { before: new Date(Date.now() - flags.pruneOlderThan) } : {}),
   });
   for (const warning of pruned.warnings) warnOnStderr(warning);
-  for (const file of [...pruned.entries, ...pruned.reports]) process.stdout.write(`removed ${file}\n`);
+  for (const file of [...pruned.entries, ...pruned.reports, ...pruned.acceptances]) process.stdout.write(`removed ${file}\n`);
   process.stdout.write(
-    `pruned ${pruned.entries.length} entr${pruned.entries.length === 1 ? 'y' : 'ies'} and ${pruned.reports.length} report(s) from ${flags.historyDir}\n`,
+    `pruned ${pruned.entries.length} entr${pruned.entries.length === 1 ? 'y' : 'ies'} and ${pruned.reports.length} report(s)` +
+      `${pruned.acceptances.length > 0 ? ` and ${pruned.acceptances.length} baseline acceptance(s)` : ''} from ${flags.historyDir}\n`,
   );
   return EXIT.pass;
 }

@@ -74,6 +74,15 @@ export const EvalCaseResultSchema = z.object({
   kind: CaseKindSchema,
   tags: z.array(z.string()),
   source: z.string(),
+  /**
+   * sha256 of the case as scored (prompt turns, expectations, forbidden tools, rubric, kind, runs,
+   * min_passes, input answers and expectation; not its id, tags or line): the gate compares a case
+   * with its baseline only when id and this agree. Absent in reports written before it existed.
+   */
+  caseSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   runs: count,
   passes: count,
   errors: count,

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { SuiteStateSchema } from './common.js';
+import { ServerFingerprintSchema, ToolSurfaceSchema } from './target.js';
 import { count, fraction } from './values.js';
 
 export const GateVerdictSchema = z.enum(['pass', 'fail', 'inconclusive']);
@@ -60,6 +61,30 @@ export const DriftItemSchema = z.object({
 });
 export type DriftItem = z.output<typeof DriftItemSchema>;
 
+/**
+ * A case x model pair the gate did not compare because the case set or the models changed: `new` (only
+ * in this run: no baseline yet), `removed` (only in the baseline), `changed` (same id, edited
+ * definition: its `caseSha256` differs). Never a failure and never inconclusive by itself; a hard case
+ * still fails on its own result whatever its pair says.
+ */
+export const GateCaseChangeSchema = z.object({
+  id: z.string(),
+  model: z.string(),
+  change: z.enum(['new', 'removed', 'changed']),
+  /** One line, e.g. `new: no baseline yet (the model is not in the baseline)`, `changed: not compared (...)`. */
+  reason: z.string(),
+});
+export type GateCaseChange = z.output<typeof GateCaseChangeSchema>;
+
+/** A recorded run made the baseline on purpose with `mcpgate baseline accept`. */
+export const AcceptedBaselineSchema = z.object({
+  /** When it was accepted (ISO 8601). */
+  acceptedAt: z.string(),
+  /** Why, as given with `--reason` (default `accepted by hand`). */
+  reason: z.string(),
+});
+export type AcceptedBaseline = z.output<typeof AcceptedBaselineSchema>;
+
 export const GateOptionsSchema = z.object({
   /** Largest tolerated drop of a soft score, as a fraction (0.02 = two points). */
   maxDrop: fraction,
@@ -84,12 +109,31 @@ export const GateResultSchema = z.object({
       /** With `--baseline auto`: the history entry taken, and the exit code it was recorded with. */
       runId: z.string().optional(),
       exitCode: count.optional(),
+      /** Present when `auto` took a run accepted with `mcpgate baseline accept`; absent for the last green run or a file. */
+      accepted: AcceptedBaselineSchema.optional(),
+      /** The commit the baseline run was made from (its report's `commit`), when it was known. */
+      commit: z.string().optional(),
+      /** The baseline run's server fingerprint and tool surface (its `target`), so a report can show what changed since. */
+      fingerprint: ServerFingerprintSchema.optional(),
+      tools: z.array(ToolSurfaceSchema).optional(),
     }),
     z.object({ unavailable: z.string() }),
   ]),
   findings: z.array(GateFindingSchema),
   /** Cases whose pass rate dropped at all (significant or not), labelled. */
   drift: z.array(DriftItemSchema),
+  /**
+   * The case x model pairs not compared because the golden set or the models changed since the baseline
+   * (new, removed, changed), in the order of this run and then the baseline's. Present when both runs had
+   * eval results to match (empty when nothing changed); absent otherwise and in results of earlier mcpgate.
+   */
+  caseChanges: z.array(GateCaseChangeSchema).optional(),
+  /**
+   * With `--baseline auto`, when this run is not being recorded (`history.record: false`, or `gate`
+   * without `--record` for a run not in the history): the one line saying so, because such a run can
+   * never become the baseline.
+   */
+  notRecorded: z.string().optional(),
   /** What did not pass in the current report, whatever the gate decided (a pass may leave cases below their floor). */
   suite: SuiteStateSchema.optional(),
 });

@@ -33,3 +33,18 @@ export const HistoryEntrySchema = z.object({
   reportFile: z.string().optional(),
 });
 export type HistoryEntry = z.output<typeof HistoryEntrySchema>;
+
+/**
+ * A recorded run made the baseline on purpose (`mcpgate baseline accept`), kept in the history as
+ * `accepted/<acceptedAt>_<runId>.json` beside the entries. `gate --baseline auto` takes the accepted run
+ * until a green run that started after the acceptance, or a later acceptance, takes over.
+ */
+export const BaselineAcceptanceSchema = z.object({
+  schemaVersion: z.literal('1'),
+  /** The run id of a history entry. */
+  runId: z.string(),
+  acceptedAt: isoDateTime,
+  /** Why, as given with `--reason`; `accepted by hand` when none was given. */
+  reason: z.string(),
+});
+export type BaselineAcceptance = z.output<typeof BaselineAcceptanceSchema>;

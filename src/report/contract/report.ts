@@ -40,14 +40,18 @@ export const ReportSchema = z.object({
   verdict: VerdictSchema,
   /** Options that changed what was checked, recorded so a report explains itself. */
   options: z.object({ strict: z.boolean(), allowTools: z.array(z.string()), expectedFailuresFile: z.string().optional() }),
+  /**
+   * The commit of the project the run was made from, when known: from the CI's environment (GITHUB_SHA,
+   * CI_COMMIT_SHA, ...) or `git rev-parse HEAD` in mcpgate.yaml's folder. Written by `mcpgate run`.
+   */
+  commit: z.string().optional(),
   /** Layer 1 results, when behaviour evals ran. */
   eval: EvalReportSchema.optional(),
   /** Layer 2 results beside the robustness probes (which are in `checks`): scan, pins, scenarios. */
   chaos: ChaosReportSchema.optional(),
   /**
-   * The gate's decision when the run was gated (`mcpgate run` with `gate:` in mcpgate.yaml): what
-   * `mcpgate gate --json` writes, kept here so every format can explain the verdict. The verdict above
-   * already includes it.
+   * The gate `mcpgate run` applied (the shape `mcpgate gate --json` writes): baseline, findings, the pairs
+   * not compared, and `notRecorded`. Absent when no gate ran (no `gate.baseline`) and in other commands' reports.
    */
   gate: GateResultSchema.optional(),
 });

@@ -65,6 +65,7 @@ function baselineList(facts: BaselineFacts, gate: GateResult): string {
           ['commit', facts.commit ?? 'not recorded'],
           ...(facts.exitCode === undefined ? [] : [['recorded with', `exit code ${facts.exitCode}`] as [string, string]]),
           ...(facts.source ? [['report', facts.source] as [string, string]] : []),
+          ...(facts.accepted ? [['accepted', `on ${facts.accepted.acceptedAt}: ${facts.accepted.reason}`] as [string, string]] : []),
         ];
   rows.push(['rules', rulesLine(gate)]);
   return `<dl class="header gate-baseline" id="gate-baseline">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`;
