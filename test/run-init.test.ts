@@ -10,6 +10,7 @@ import { readHistory } from '../src/gate/history.js';
 import { loadConfig } from '../src/pipeline/config.js';
 import type { Report } from '../src/report/model.js';
 import { CLI, REFERENCE_SERVER, ROOT, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
+import { CONFUSABLE } from './helpers/confusable.js';
 
 describe('mcpgate init', () => {
   it('drafts a config, a golden set with negative cases, a rubric and a workflow from the server', async () => {
@@ -21,15 +22,37 @@ describe('mcpgate init', () => {
     expect(golden.cases.map((c) => c.id)).toContain('get_weather-basic');
     const config = loadConfig(join(dir, 'mcpgate.yaml'));
     expect(config.server?.stdio).toBe(referenceStdio());
-    expect(readFileSync(join(dir, 'golden/rubric.md'), 'utf8')).toContain('## weather');
+    // The rubrics are drawn from the server's tools: one per drafted tool, from its description.
+    const rubric = readFileSync(join(dir, 'golden/rubric.md'), 'utf8');
+    expect(rubric).toContain('## get_weather\nWhat it does, by its description: Get the weather right now in one city');
+    expect(rubric.match(/^## /gm)).toHaveLength(16);
     const workflow = parse(readFileSync(join(dir, '.github/workflows/mcpgate.yml'), 'utf8')) as {
       on: Record<string, unknown>;
-      jobs: Record<string, { if?: string; steps: Array<{ with?: { key?: string } }> }>;
+      jobs: Record<string, { if?: string; needs?: string; steps: Array<{ with?: { key?: string } }> }>;
     };
     expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(['push', 'schedule']));
     expect(workflow.jobs.evals!.if).toContain('run-evals');
     expect(JSON.stringify(workflow.jobs.evals!.steps)).toContain("hashFiles('golden/**')");
     expect(workflow.jobs.matrix!.if).toContain('schedule');
+  });
+
+  it("draws the rubrics from another server's tools, with nothing about weather", async () => {
+    const dir = tempDir();
+    expect((await runCli(['init', '--dir', dir, '--stdio', CONFUSABLE])).code).toBe(0);
+    const rubric = readFileSync(join(dir, 'golden/rubric.md'), 'utf8');
+    expect(rubric.match(/^## .*$/gm)).toEqual(['## search_orders', '## find_orders', '## get_time']);
+    expect(rubric).not.toMatch(/weather/i);
+  });
+
+  it('for a server without tools: no golden set and no rubric, layer 1 off in the config, and it says why', async () => {
+    const dir = tempDir();
+    const server = `"${process.execPath}" "${join(ROOT, 'dist/test/fixtures/listed-tools-server.js')}" '[]'`;
+    const run = await runCli(['init', '--dir', dir, '--stdio', server]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(join(dir, 'golden'))).toBe(false);
+    expect(run.stdout).toContain(`no golden case drafted: ${server} lists no tools`);
+    expect(run.stdout).toContain('layer 1 is off in mcpgate.yaml until eval.golden and eval.models are set');
+    expect(loadConfig(join(dir, 'mcpgate.yaml')).eval?.models).toBeUndefined();
   });
 
   it('never overwrites without --force', async () => {
