@@ -67,6 +67,48 @@ describe('mcpgate init', () => {
   });
 });
 
+describe('mcpgate init keeps .mcpgate/ out of git', () => {
+  const IGNORE_LINE = '.mcpgate/';
+
+  it('creates .gitignore with it when there is none', async () => {
+    const dir = tempDir();
+    const run = await runCli(['init', '--dir', dir]);
+    expect(run.code).toBe(0);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8').split('\n')).toContain(IGNORE_LINE);
+    expect(run.stdout).toContain(`wrote ${join(dir, '.gitignore')} (.mcpgate/: the cache, reports and history runs write)`);
+  });
+
+  it('appends it to an existing .gitignore, leaving every line there as it was (a missing final newline too)', async () => {
+    const dir = tempDir();
+    const before = 'node_modules/\r\n# build output\ndist\n!keep.mcpgate';
+    writeFileSync(join(dir, '.gitignore'), before);
+    const run = await runCli(['init', '--dir', dir]);
+    expect(run.code).toBe(0);
+    const after = readFileSync(join(dir, '.gitignore'), 'utf8');
+    expect(after.startsWith(`${before}\n`)).toBe(true);
+    expect(
+      after
+        .slice(before.length)
+        .split('\n')
+        .filter((line) => line === IGNORE_LINE),
+    ).toHaveLength(1);
+    expect(run.stdout).toContain(`added .mcpgate/ to ${join(dir, '.gitignore')}`);
+    // Run again (with --force for the other files): listed once, nothing appended.
+    expect((await runCli(['init', '--dir', dir, '--force'])).code).toBe(0);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe(after);
+  });
+
+  it.each(['.mcpgate', '/.mcpgate/', '.mcpgate/**'])('leaves a .gitignore alone that already lists it as %j', async (listed) => {
+    const dir = tempDir();
+    const before = `dist/\n  ${listed}\n`;
+    writeFileSync(join(dir, '.gitignore'), before);
+    const run = await runCli(['init', '--dir', dir]);
+    expect(run.code).toBe(0);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe(before);
+    expect(run.stdout).not.toContain('.gitignore');
+  });
+});
+
 describe('mcpgate init suggests check.calls for the tools layer 0 does not call by itself', () => {
   const callLog = join(tempDir(), 'calls.log');
   let server: LaunchedServer;

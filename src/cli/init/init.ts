@@ -1,5 +1,6 @@
 /**
- * `mcpgate init`: scaffolds mcpgate.yaml, a golden set and its rubrics, and a GitHub workflow. With --url or --stdio it lists the server's tools (it never calls one),
+ * `mcpgate init`: scaffolds mcpgate.yaml, a golden set and its rubrics, and a GitHub workflow, and
+ * keeps `.mcpgate/` out of git. With --url or --stdio it lists the server's tools (it never calls one),
  * drafts the golden set as `mcpgate golden draft` does offline, and suggests check.calls for the tools
  * layer 0 would not call by itself. Existing files are never overwritten without --force.
  */
@@ -21,6 +22,7 @@ import type { ServerTool } from '../../spec/tool.js';
 import { describeTarget } from '../../wire/target.js';
 import { writeOut } from '../console.js';
 import type { ServerFlags } from '../options.js';
+import { ignoreMcpgateDir, MCPGATE_DIR_PATTERN } from './gitignore.js';
 import { configTemplate, workflowTemplate } from './templates.js';
 
 export interface InitFlags extends ServerFlags {
@@ -81,6 +83,10 @@ export async function init(flags: InitFlags): Promise<number> {
     writeFileAtomic(join(flags.dir, file), content);
     writeOut(`wrote ${join(flags.dir, file)}\n`);
   }
+  const gitignore = join(flags.dir, '.gitignore');
+  const change = ignoreMcpgateDir(gitignore);
+  if (change === 'created') writeOut(`wrote ${gitignore} (${MCPGATE_DIR_PATTERN}: the cache, reports and history runs write)\n`);
+  if (change === 'appended') writeOut(`added ${MCPGATE_DIR_PATTERN} to ${gitignore}\n`);
   writeOut(
     golden
       ? `drafted golden/tasks.yaml: ${draftSummary(golden.set)}; next: edit golden/tasks.yaml (each case is a draft until you remove its \`draft: true\`), then run \`mcpgate run\`\n`
