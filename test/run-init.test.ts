@@ -33,7 +33,9 @@ describe('mcpgate init', () => {
     expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(['push', 'schedule']));
     expect(workflow.jobs.evals!.if).toContain('run-evals');
     expect(JSON.stringify(workflow.jobs.evals!.steps)).toContain("hashFiles('golden/**')");
-    expect(workflow.jobs.matrix!.if).toContain('schedule');
+    // The weekly matrix is eval.models as the models job reads it from mcpgate.yaml.
+    expect(workflow.jobs.models!.if).toContain('schedule');
+    expect(workflow.jobs.matrix!.needs).toBe('models');
   });
 
   it("draws the rubrics from another server's tools, with nothing about weather", async () => {
@@ -53,6 +55,24 @@ describe('mcpgate init', () => {
     expect(run.stdout).toContain(`no golden case drafted: ${server} lists no tools`);
     expect(run.stdout).toContain('layer 1 is off in mcpgate.yaml until eval.golden and eval.models are set');
     expect(loadConfig(join(dir, 'mcpgate.yaml')).eval?.models).toBeUndefined();
+  });
+
+  it('prints how to make and commit the tarball the workflow installs', async () => {
+    const dir = tempDir();
+    const run = await runCli(['init', '--dir', dir]);
+    expect(run.code).toBe(0);
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(run.stdout).toContain(
+      [
+        `mcpgate is not on a registry yet: the workflow installs it from vendor/mcpgate-${version}.tgz, which you make once and commit:`,
+        `  in a clone of mcpgate:  npm ci && npm pack      (writes mcpgate-${version}.tgz)`,
+        `  in this project:        mkdir -p vendor && cp /path/to/mcpgate/mcpgate-${version}.tgz vendor/mcpgate-${version}.tgz`,
+        `                          git add vendor/mcpgate-${version}.tgz && git commit -m "Vendor mcpgate ${version} for CI"`,
+      ].join('\n'),
+    );
+    const workflow = parse(readFileSync(join(dir, '.github/workflows/mcpgate.yml'), 'utf8')) as { env: Record<string, string> };
+    expect(workflow.env.MCPGATE_PACKAGE).toBe(`vendor/mcpgate-${version}.tgz`);
+    expect(run.stdout).toContain('no golden cases drafted: no server named');
   });
 
   it('never overwrites without --force', async () => {
@@ -201,6 +221,28 @@ describe('mcpgate run', () => {
     ]);
     expect(run.code).toBe(1);
     expect(report.verdict.reason).toMatch(/^layer 1:/);
+  });
+
+  it('--list-models prints the models the run would evaluate, for the weekly matrix: [] when none, no key needed', async () => {
+    const withModels = config(
+      `server:\n  stdio: node x.js\neval:\n  golden: tasks.yaml\n  models: [baseline, openai:gpt-4.1-mini, "ollama:llama3.1:8b"]\n`,
+    );
+    const file = join(withModels, 'mcpgate.yaml');
+    const env = { OPENAI_API_KEY: '' };
+    const listed = await runCli(['run', '--config', file, '--list-models'], { env });
+    expect([listed.code, listed.stdout, listed.stderr]).toEqual([0, '["baseline","openai:gpt-4.1-mini","ollama:llama3.1:8b"]\n', '']);
+    expect((await runCli(['run', '--config', file, '--list-models', '--check-only'], { env })).stdout).toBe('[]\n');
+    expect((await runCli(['run', '--config', file, '--list-models', '--model', 'baseline'], { env })).stdout).toBe('["baseline"]\n');
+    const none = await runCli(['run', '--config', join(config('server:\n  stdio: node x.js\n'), 'mcpgate.yaml'), '--list-models']);
+    expect([none.code, none.stdout]).toEqual([0, '[]\n']);
+    // A config with a problem is reported as for any run (exit 2), so the matrix never runs on a guess.
+    const broken = await runCli([
+      'run',
+      '--config',
+      join(config('server:\n  stdio: node x.js\neval:\n  modles: [x]\n'), 'mcpgate.yaml'),
+      '--list-models',
+    ]);
+    expect(broken.code).toBe(2);
   });
 
   it('a misspelt key names file, line and the fix: exit 2', async () => {

@@ -23,7 +23,8 @@ import { describeTarget } from '../../wire/target.js';
 import { writeOut } from '../console.js';
 import type { ServerFlags } from '../options.js';
 import { ignoreMcpgateDir, MCPGATE_DIR_PATTERN } from './gitignore.js';
-import { configTemplate, workflowTemplate } from './templates.js';
+import { configTemplate } from './templates.js';
+import { packageSteps, workflowTemplate } from './workflow.js';
 
 export interface InitFlags extends ServerFlags {
   dir: string;
@@ -92,5 +93,6 @@ export async function init(flags: InitFlags): Promise<number> {
       ? `drafted golden/tasks.yaml: ${draftSummary(golden.set)}; next: edit golden/tasks.yaml (each case is a draft until you remove its \`draft: true\`), then run \`mcpgate run\`\n`
       : `${safe(none ?? '')}; layer 1 is off in mcpgate.yaml until eval.golden and eval.models are set\n`,
   );
+  writeOut(`${packageSteps(MCPGATE_VERSION).join('\n')}\n`);
   return 0;
 }
