@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_DEFINITIONS } from '../examples/reference-server/tool-definitions.js';
 import { createBaseline } from '../src/models/baseline.js';
+import { missedArgumentHint } from '../src/models/lexical/arguments.js';
 import { followsPlacePreposition, opensSentence } from '../src/models/lexical/before.js';
 import type { ChatMessage, GenerateRequest, ModelTurn, ToolSpec } from '../src/models/types.js';
 
@@ -139,6 +140,59 @@ describe('lexical baseline: arguments', () => {
   it('leaves out what it cannot read, rather than guessing', async () => {
     const turn = await ask('show me unpaid invoices');
     expect(turn.toolCalls[0]?.arguments).toEqual({});
+  });
+});
+
+describe('lexical baseline: why it left an argument out', () => {
+  const note = (noteId: Record<string, unknown>): ToolSpec => ({
+    name: 'get_note',
+    description: 'Get one note by its id.',
+    inputSchema: {
+      type: 'object',
+      properties: { note_id: { type: 'string', description: 'The id of the note', ...noteId } },
+      required: ['note_id'],
+    },
+  });
+  const args = async (prompt: string, tool: ToolSpec) => (await ask(prompt, [tool])).toolCalls[0]?.arguments;
+
+  it('names the rule a free-text value needed, and the advice holds: quoted, or with a pattern, it is read', async () => {
+    expect(await args('show me note n2', note({}))).toEqual({});
+    expect(missedArgumentHint(note({}).inputSchema, 'note_id')).toBe(
+      'the lexical baseline reads note_id only from a quoted value in the prompt: quote the value, or give the argument a pattern or enum',
+    );
+    expect(await args('show me note "n2"', note({}))).toEqual({ note_id: 'n2' });
+    expect(await args('show me note n2', note({ pattern: '^n\\d+$' }))).toEqual({ note_id: 'n2' });
+    expect(await args('show me note n2', note({ enum: ['n1', 'n2'] }))).toEqual({ note_id: 'n2' });
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    [
+      'units',
+      { type: 'string', enum: ['celsius', 'fahrenheit'] },
+      'one of its enum values named in the prompt: name one of the enum values',
+    ],
+    ['days', { type: 'integer', minimum: 1, maximum: 7 }, 'a number within its bounds in the prompt: write the number in digits'],
+    ['to', { type: 'string', format: 'email' }, 'an email address in the prompt: write the address in the prompt'],
+    ['due_date', { type: 'string' }, 'an ISO date (YYYY-MM-DD) in the prompt: write the date as YYYY-MM-DD'],
+    [
+      'code',
+      { type: 'string', pattern: '^[A-Z]{2}$' },
+      'a value matching its pattern in the prompt: write the value as the pattern requires',
+    ],
+    [
+      'city',
+      { type: 'string' },
+      'a capitalised name, or a quoted value in the prompt: quote the value, or give the argument a pattern or enum',
+    ],
+    ['urgent', { type: 'boolean' }, 'nothing (it reads no boolean value) in the prompt: a real model must fill it'],
+  ])('for %s %j: %s', (name, schema, rule) => {
+    expect(missedArgumentHint({ type: 'object', properties: { [name]: schema } }, name)).toBe(
+      `the lexical baseline reads ${name} only from ${rule}`,
+    );
+  });
+
+  it('says nothing about an argument the schema does not have', () => {
+    expect(missedArgumentHint(note({}).inputSchema, 'title')).toBeUndefined();
   });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 import type { EvalReport, Report } from '../src/report/model.js';
 import { MAX_USER_FILE_BYTES } from '../src/shared/yaml/load.js';
-import { REFERENCE_SERVER, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
+import { REFERENCE_SERVER, ROOT, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
 import {
   anthropicMessage,
   chatCompletion,
@@ -267,6 +267,35 @@ describe('bad input', () => {
     expect(run.stdout).toMatch(/stopped answering/);
     const cases = evalOf(report).cases;
     expect(cases.some((c) => c.trajectories.some((s) => s.status === 'error'))).toBe(true);
+  });
+});
+
+describe("the lexical baseline's misses", () => {
+  it('an unquoted free-text value it cannot read is a miss naming the rule it needed, in the report and the terminal', async () => {
+    const note = {
+      name: 'get_note',
+      description: 'Get one note by its id.',
+      inputSchema: {
+        type: 'object',
+        properties: { note_id: { type: 'string', description: 'The id of the note' } },
+        required: ['note_id'],
+      },
+      annotations: { readOnlyHint: true },
+    };
+    const server = `"${process.execPath}" "${join(ROOT, 'dist/test/fixtures/listed-tools-server.js')}" '${JSON.stringify([note])}'`;
+    const golden = join(tempDir(), 'notes.yaml');
+    writeFileSync(golden, '- id: note-n2\n  prompt: show me note n2\n  expect_tool: get_note\n  expect_args:\n    note_id: n2\n');
+    const report = join(tempDir(), 'r.json');
+    const run = await runCli(['eval', '--stdio', server, '--golden', golden, '--model', 'baseline', '--runs', '1', '--report', report]);
+    expect(run.code, run.stderr).toBe(1);
+    const reason =
+      'argument note_id: missing, expected "n2" (exact); the lexical baseline reads note_id only from a quoted value in the prompt: quote the value, or give the argument a pattern or enum';
+    const [result] = readJson<Report>(report).eval!.cases;
+    expect(result!.trajectories[0]!.reasons).toEqual([reason]);
+    expect(result!.message).toBe(`0/1 passed (needs 1): ${reason}`);
+    expect(run.stdout).toContain(
+      '✗ note-n2@baseline  soft: 0/1 passed (needs 1): argument note_id: missing, expected "n2" (exact); the lexical',
+    );
   });
 });
 

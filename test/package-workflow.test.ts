@@ -1,28 +1,29 @@
 /**
  * The package and the workflow a team adopts mcpgate with, run as a user would: `npm pack` gives a
- * tarball that installs into an empty project and runs; `mcpgate init` writes a workflow whose shell
- * steps run in order, as written, in a temp project against the reference server, and the second pass
- * of the evals job gates green against the first.
+ * tarball that installs into an empty project and runs; `mcpgate init` writes a workflow whose jobs
+ * run step by step, as written, on a project whose server must be built first, following what init
+ * printed about the tarball: a missing tarball fails with that advice, a failed run's history is
+ * saved and restored like any other, and the weekly matrix is eval.models of mcpgate.yaml, each model
+ * gated against its own history.
  *
- * No GitHub is involved. What the runner provides is emulated: RUNNER_TEMP, GITHUB_PATH (lines
- * appended to it join PATH for the later steps, as on a runner), GITHUB_STEP_SUMMARY, the workflow's
- * `env:`. `uses:` steps are not run: checkout and setup-node have nothing to do here (the project is
- * the temp directory, node is this one), the caches are the directories staying in place between
- * passes, and each upload's `path` must exist. The only `${{ }}` expressions substituted are
- * `${{ matrix.model }}` (with `baseline`, so no key is needed); every other one sits in a `uses:`
- * step's `with:`, a job's `if:` or a job's secrets, which are not executed, and the test fails if any
- * is left in a `run:` script.
+ * No GitHub is involved: test/helpers/workflow-runner.ts emulates a runner (fresh workspace per job,
+ * checkout as a clone of a local git repository, step conditions, GITHUB_PATH and GITHUB_OUTPUT, the
+ * Actions cache with its key and restore-key rules). One shortcut: RUNNER_TEMP is shared by the jobs,
+ * so that the install step, which still runs in every job, finds the packages it installed before.
  */
 
-import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { launchHttpServer } from '../examples/launch.js';
+import { readHistory } from '../src/gate/history.js';
 import { freePort, portInUse } from './helpers/ports.js';
 import { REFERENCE_SERVER, ROOT, runCli, tempDir } from './helpers/cli.js';
+import { ActionsCache, runJob, stepNamed, type JobResult, type RunContext, type Workflow } from './helpers/workflow-runner.js';
 
 const run = promisify(execFile);
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -36,33 +37,6 @@ beforeAll(async () => {
   await run('npm', ['pack', '--ignore-scripts', '--pack-destination', out], { cwd: ROOT, timeout: INSTALL_TIMEOUT_MS });
   tarball = join(out, `mcpgate-${VERSION}.tgz`);
 }, INSTALL_TIMEOUT_MS);
-
-interface Shell {
-  code: number | null;
-  output: string;
-}
-
-function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Shell> {
-  return new Promise((resolve, reject) => {
-    // GitHub's default shell on Linux runners.
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (output += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (output += c));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`step did not finish within ${INSTALL_TIMEOUT_MS} ms: ${script}\n${output}`));
-    }, INSTALL_TIMEOUT_MS);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
 
 describe('npm pack', () => {
   it('ships the CLI and builds before packing', () => {
@@ -97,20 +71,41 @@ describe('npm pack', () => {
   );
 });
 
-interface Step {
-  name?: string;
-  if?: string;
-  run?: string;
-  uses?: string;
-  with?: { path?: string };
-}
-interface Workflow {
-  env: Record<string, string>;
-  jobs: Record<string, { steps: Step[] }>;
+const GIT_IDENTITY = {
+  GIT_AUTHOR_NAME: 'Ada',
+  GIT_AUTHOR_EMAIL: 'ada@example.invalid',
+  GIT_COMMITTER_NAME: 'Ada',
+  GIT_COMMITTER_EMAIL: 'ada@example.invalid',
+};
+
+function git(repo: string, ...args: string[]): string {
+  const done = spawnSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, ...GIT_IDENTITY } });
+  if (done.status !== 0) throw new Error(`git ${args.join(' ')}: ${done.stderr}`);
+  return done.stdout;
 }
 
-/** The golden set as a user leaves it after editing init's drafts: real prompts, no `draft: true`. */
-const EDITED_GOLDEN = `cases:
+/** A server that exists only once built: `npm run build` writes build/main.mjs, which .gitignore keeps out of the repository. */
+function serverProject(repo: string): void {
+  const name = 'weather-server';
+  writeFileSync(
+    join(repo, 'package.json'),
+    JSON.stringify({ name, version: '1.0.0', private: true, scripts: { build: 'node scripts/build.mjs' } }),
+  );
+  writeFileSync(
+    join(repo, 'package-lock.json'),
+    JSON.stringify({ name, version: '1.0.0', lockfileVersion: 3, requires: true, packages: { '': { name, version: '1.0.0' } } }),
+  );
+  mkdirSync(join(repo, 'scripts'));
+  const built = `import ${JSON.stringify(pathToFileURL(REFERENCE_SERVER).href)};\n`;
+  writeFileSync(
+    join(repo, 'scripts/build.mjs'),
+    `import { mkdirSync, writeFileSync } from 'node:fs';\nmkdirSync('build', { recursive: true });\nwriteFileSync('build/main.mjs', ${JSON.stringify(built)});\n`,
+  );
+  writeFileSync(join(repo, '.gitignore'), 'build/\nnode_modules/\n');
+}
+
+/** The golden set after a first edit of init's drafts: one hard case the lexical baseline fails. */
+const FAILING_GOLDEN = `cases:
   - id: weather-paris-now
     prompt: What's the weather like in Paris right now?
     expect_tool: get_weather
@@ -118,101 +113,159 @@ const EDITED_GOLDEN = `cases:
   - id: weather-tokyo-fahrenheit
     prompt: how warm is it in tokyo at the moment? fahrenheit please, I'm American
     expect_tool: get_weather
-    expect_args:
-      city: { match: normalized, value: Tokyo }
-      units: fahrenheit
+    kind: hard
   - id: negative-small-talk
     prompt: "Thanks, that's all for today!"
     expect_tool: null
 `;
 
+/** ...and after the next: the Tokyo case is soft, so the baseline's miss is named but does not fail the run. */
+const EDITED_GOLDEN = FAILING_GOLDEN.replace(
+  `fahrenheit please, I'm American
+    expect_tool: get_weather
+    kind: hard`,
+  `fahrenheit please, I'm American
+    expect_tool: get_weather
+    expect_args:
+      city: { match: normalized, value: Tokyo }
+      units: fahrenheit`,
+);
+
+function dump(job: JobResult): string {
+  return job.steps.map((s) => `--- ${s.name} (exit ${s.code})\n${s.output}`).join('\n');
+}
+
 describe('the workflow mcpgate init writes', () => {
   it(
-    'runs its shell steps as written: conformance, evals twice (green against the first), the matrix',
+    'runs as generated on a server that needs a build: a missing tarball, then conformance, evals failing, green and gated, and the matrix of eval.models',
     async () => {
-      const project = tempDir();
+      const repo = tempDir();
+      serverProject(repo);
       const port = await freePort();
       const url = `http://127.0.0.1:${port}/mcp`;
-      const start = `"${process.execPath}" "${REFERENCE_SERVER}" --port ${port}`;
-      const init = await runCli(['init', '--dir', project, '--url', url, '--start', start], { timeoutMs: 60_000 });
+      // Built once on the developer's machine, so that init can start the server and list its tools.
+      await run(process.execPath, ['scripts/build.mjs'], { cwd: repo });
+      const init = await runCli(['init', '--url', url, '--start', `node build/main.mjs --port ${port}`], { cwd: repo, timeoutMs: 60_000 });
       expect(init.code, init.stderr).toBe(0);
       expect(await portInUse(port)).toBe(false);
+      // The .gitignore that was there keeps its lines, and gains .mcpgate/.
+      expect(readFileSync(join(repo, '.gitignore'), 'utf8')).toMatch(/^build\/\nnode_modules\/\n# mcpgate: .*\n\.mcpgate\/\n$/);
+      git(repo, 'init', '--quiet');
+      git(repo, 'add', '--all');
+      git(repo, 'commit', '--quiet', '-m', 'mcpgate init');
+      expect(git(repo, 'ls-files')).not.toContain('build/');
 
-      const text = readFileSync(join(project, '.github/workflows/mcpgate.yml'), 'utf8');
-      expect(text).not.toContain('--stdio');
+      const text = readFileSync(join(repo, '.github/workflows/mcpgate.yml'), 'utf8');
       const workflow = parse(text) as Workflow;
-      const config = readFileSync(join(project, 'mcpgate.yaml'), 'utf8');
-      expect(config).toContain(`url: ${url}`);
-      expect(config).toContain(`command: ${JSON.stringify(start)}`);
-
-      // As the README says: the packed tarball, committed where MCPGATE_PACKAGE points.
-      const committed = join(project, workflow.env.MCPGATE_PACKAGE!);
-      mkdirSync(dirname(committed), { recursive: true });
-      copyFileSync(tarball, committed);
-
+      expect(workflow.env.MCPGATE_PACKAGE).toBe(`vendor/mcpgate-${VERSION}.tgz`);
+      const cache = new ActionsCache();
       const runnerTemp = tempDir();
-      const githubPath = join(runnerTemp, 'github_path');
-      const summary = join(runnerTemp, 'step_summary');
-      writeFileSync(githubPath, '');
-      writeFileSync(summary, '');
-      const runJob = async (job: string): Promise<Shell[]> => {
-        const results: Shell[] = [];
-        for (const step of workflow.jobs[job]!.steps) {
-          if (step.uses) {
-            if (step.uses.startsWith('actions/upload-artifact'))
-              expect(existsSync(join(project, step.with!.path!)), step.with!.path).toBe(true);
-            continue;
-          }
-          const script = step.run!.replaceAll('${{ matrix.model }}', 'baseline');
-          expect(script).not.toContain('${{');
-          const added = readFileSync(githubPath, 'utf8').split('\n').filter(Boolean).reverse();
-          const env = {
-            ...process.env,
-            ...workflow.env,
-            NO_COLOR: '1',
-            RUNNER_TEMP: runnerTemp,
-            GITHUB_PATH: githubPath,
-            GITHUB_STEP_SUMMARY: summary,
-            PATH: [...added, process.env.PATH].join(':'),
-          };
-          const result = await bash(script, project, env);
-          results.push(result);
-          // A failing step stops the job, as on a runner, unless it is the run being judged.
-          if (result.code !== 0) return results;
-        }
-        return results;
-      };
+      let runId = 100;
+      const job = (name: string, context: Omit<RunContext, 'runId'> = {}): Promise<JobResult> =>
+        runJob(workflow, name, { repository: repo, runnerTemp, cache, context: { runId: ++runId, ...context }, env: { NO_COLOR: '1' } });
 
-      // Before the drafts are edited, the run refuses them, naming each (exit 2).
-      const drafted = await runJob('evals');
-      expect(drafted.at(-1)!.code).toBe(2);
-      expect(drafted.at(-1)!.output).toMatch(/golden\/tasks\.yaml:\d+: case "get_weather-basic" is a draft/);
+      // Committed as init wrote it, without the tarball: the install step says what to do, not a git error.
+      const missing = await job('conformance');
+      expect(missing.failed).toBe(true);
+      expect(missing.steps.map((s) => s.name)).toEqual(['Install mcpgate']);
+      expect(missing.steps[0]!.code).toBe(2);
+      expect(missing.steps[0]!.output).toContain(
+        `::error title=mcpgate is not installed::vendor/mcpgate-${VERSION}.tgz is not in the repository. mcpgate is not on a registry yet: run 'npm ci && npm pack' in a clone of mcpgate, copy the mcpgate-${VERSION}.tgz it writes to vendor/mcpgate-${VERSION}.tgz and commit it`,
+      );
+      expect(missing.steps[0]!.output).not.toMatch(/ls-remote|ssh:|128/);
+      expect(cache.keys()).toEqual([]);
 
-      writeFileSync(join(project, 'golden/tasks.yaml'), EDITED_GOLDEN);
-      const conformance = await runJob('conformance');
-      expect(conformance.at(-1)!.code, conformance.at(-1)!.output).toBe(0);
+      // What init printed for the project, run as printed (the clone of mcpgate is this checkout, packed above).
+      const printed = init.stdout.split('\n');
+      const from = printed.findIndex((line) => line.startsWith('  in this project:'));
+      const commands = [printed[from]!.slice(printed[from]!.indexOf(':') + 1), printed[from + 1]!].map((line) =>
+        line.trim().replace('/path/to/mcpgate', dirname(tarball)),
+      );
+      expect(commands[1]).toMatch(/^git add vendor\/mcpgate-[\d.]+\.tgz && git commit -m /);
+      for (const command of commands) {
+        const done = spawnSync('bash', ['-eo', 'pipefail', '-c', command], {
+          cwd: repo,
+          encoding: 'utf8',
+          env: { ...process.env, ...GIT_IDENTITY },
+        });
+        expect(done.status, `${command}\n${done.stderr}`).toBe(0);
+      }
 
-      const first = await runJob('evals');
-      const firstRun = first.find((r) => r.output.includes('mcpgate 0'))!;
-      expect(firstRun.code, firstRun.output).toBe(0);
+      // Conformance: installed, built (build/ is not committed, so only the build step can have made it), green.
+      const conformance = await job('conformance');
+      expect(conformance.failed, dump(conformance)).toBe(false);
+      expect(conformance.steps.map((s) => s.name)).toEqual(['Install mcpgate', 'Install and build the project', 'Layer 0 conformance']);
+      expect(existsSync(join(conformance.workspace, 'build/main.mjs'))).toBe(true);
+      expect(stepNamed(conformance, 'Layer 0 conformance')!.output).toMatch(/^PASS: .*\(exit code 0\)$/m);
+      expect(cache.keys()).toEqual([`mcpgate-history-conformance-${runId}-1`]);
+      expect(conformance.uploads).toEqual([{ path: '.mcpgate/reports', exists: true }]);
+
+      // Evals before the drafts are edited: refused, naming each (exit 2); no run, so no history to save.
+      const drafted = await job('evals');
+      expect(stepNamed(drafted, 'Every configured layer, gated against the last green run')!.code).toBe(2);
+      expect(stepNamed(drafted, 'Every configured layer, gated against the last green run')!.output).toMatch(
+        /golden\/tasks\.yaml:\d+: case "get_weather-basic" is a draft/,
+      );
+      expect(cache.keys()).toHaveLength(1);
+
+      // A first edit with a hard case the baseline fails: the run fails (exit 1), and its history is saved all the same.
+      writeFileSync(join(repo, 'golden/tasks.yaml'), FAILING_GOLDEN);
+      git(repo, 'commit', '--quiet', '--all', '-m', 'golden: first real cases');
+      const failing = await job('evals');
+      const failedRun = stepNamed(failing, 'Every configured layer, gated against the last green run')!;
+      expect(failedRun.code, dump(failing)).toBe(1);
+      expect(failedRun.output).toMatch(/^FAIL: /m);
+      expect(cache.keys()).toContain(`mcpgate-history-evals-${runId}-1`);
+      expect(failing.summary).toContain('## mcpgate: FAIL');
+      const failedRunId = readHistory(join(failing.workspace, '.mcpgate/history')).entries[0]!.entry.runId;
+
+      // The next edit passes. Its job starts from the cache: the failed run is in the history, but not a baseline.
+      writeFileSync(join(repo, 'golden/tasks.yaml'), EDITED_GOLDEN);
+      git(repo, 'commit', '--quiet', '--all', '-m', 'golden: the Tokyo case is soft');
+      const first = await job('evals');
+      const firstRun = stepNamed(first, 'Every configured layer, gated against the last green run')!;
+      expect(firstRun.code, dump(first)).toBe(0);
       expect(firstRun.output).toMatch(/PASS: gate: no baseline yet: recorded run \w+ as the baseline/);
+      const entries = readHistory(join(first.workspace, '.mcpgate/history')).entries.map((e) => e.entry);
+      expect(entries.map((e) => [e.runId === failedRunId, e.green])).toEqual(
+        expect.arrayContaining([
+          [true, false],
+          [false, true],
+        ]),
+      );
+      expect(entries).toHaveLength(2);
 
-      const second = await runJob('evals');
-      const secondRun = second.find((r) => r.output.includes('mcpgate 0'))!;
-      expect(secondRun.code, secondRun.output).toBe(0);
+      const second = await job('evals');
+      const secondRun = stepNamed(second, 'Every configured layer, gated against the last green run')!;
+      expect(secondRun.code, dump(second)).toBe(0);
       // Green, and honest: the soft case the lexical baseline misses is named beside the decision.
       expect(secondRun.output).toMatch(
         /^PASS: gate: no regression against run \w+ \(.*\): .*; 1 soft case below its floor \(exit code 0\)$/m,
       );
       expect(secondRun.output).toMatch(/not passed \(1\):\n {2}✗ weather-tokyo-fahrenheit@baseline/);
-      expect(readFileSync(summary, 'utf8')).toContain('## mcpgate: PASS');
-      expect(existsSync(join(project, '.mcpgate/history/reports'))).toBe(true);
+      expect(second.summary).toContain('## mcpgate: PASS');
+      expect(second.uploads).toEqual([{ path: '.mcpgate/reports', exists: true }]);
 
-      const matrix = await runJob('matrix');
-      expect(matrix.at(-1)!.code, matrix.at(-1)!.output).toBe(0);
+      // Weekly: the models job reads eval.models from mcpgate.yaml; one matrix job per model, each gated against its own history.
+      const models = await job('models');
+      expect(models.failed, dump(models)).toBe(false);
+      expect(models.outputs).toEqual({ models: '["baseline"]' });
+      expect(workflow.jobs.matrix!.needs).toBe('models');
+      expect(workflow.jobs.matrix!.if).toBe("needs.models.outputs.models != '[]'");
+      const list = JSON.parse(models.outputs.models!) as string[];
+      for (const [jobIndex, model] of list.entries()) {
+        const context = { matrix: { model }, jobIndex, needs: { models: models.outputs } };
+        const once = await job('matrix', context);
+        expect(stepNamed(once, 'Layers 0 to 3 with one model')!.output, dump(once)).toMatch(/PASS: gate: no baseline yet/);
+        const twice = await job('matrix', context);
+        const gated = stepNamed(twice, 'Layers 0 to 3 with one model')!;
+        expect(gated.code, dump(twice)).toBe(0);
+        expect(gated.output).toMatch(/^PASS: gate: no regression against run \w+/m);
+        expect(cache.keys()).toContain(`mcpgate-history-model-${model}-${runId}-1`);
+      }
       // Every run ended the server it started.
       expect(await portInUse(port)).toBe(false);
     },
-    INSTALL_TIMEOUT_MS * 2,
+    INSTALL_TIMEOUT_MS * 3,
   );
 });

@@ -10,6 +10,7 @@ import { readHistory } from '../src/gate/history.js';
 import { loadConfig } from '../src/pipeline/config.js';
 import type { Report } from '../src/report/model.js';
 import { CLI, REFERENCE_SERVER, ROOT, readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
+import { CONFUSABLE } from './helpers/confusable.js';
 import { closedPortUrl } from './helpers/fake-servers.js';
 
 describe('mcpgate init', () => {
@@ -22,15 +23,57 @@ describe('mcpgate init', () => {
     expect(golden.cases.map((c) => c.id)).toContain('get_weather-basic');
     const config = loadConfig(join(dir, 'mcpgate.yaml'));
     expect(config.server?.stdio).toBe(referenceStdio());
-    expect(readFileSync(join(dir, 'golden/rubric.md'), 'utf8')).toContain('## weather');
+    // The rubrics are drawn from the server's tools: one per drafted tool, from its description.
+    const rubric = readFileSync(join(dir, 'golden/rubric.md'), 'utf8');
+    expect(rubric).toContain('## get_weather\nWhat it does, by its description: Get the weather right now in one city');
+    expect(rubric.match(/^## /gm)).toHaveLength(16);
     const workflow = parse(readFileSync(join(dir, '.github/workflows/mcpgate.yml'), 'utf8')) as {
       on: Record<string, unknown>;
-      jobs: Record<string, { if?: string; steps: Array<{ with?: { key?: string } }> }>;
+      jobs: Record<string, { if?: string; needs?: string; steps: Array<{ with?: { key?: string } }> }>;
     };
     expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(['push', 'schedule']));
     expect(workflow.jobs.evals!.if).toContain('run-evals');
     expect(JSON.stringify(workflow.jobs.evals!.steps)).toContain("hashFiles('golden/**')");
-    expect(workflow.jobs.matrix!.if).toContain('schedule');
+    // The weekly matrix is eval.models as the models job reads it from mcpgate.yaml.
+    expect(workflow.jobs.models!.if).toContain('schedule');
+    expect(workflow.jobs.matrix!.needs).toBe('models');
+  });
+
+  it("draws the rubrics from another server's tools, with nothing about weather", async () => {
+    const dir = tempDir();
+    expect((await runCli(['init', '--dir', dir, '--stdio', CONFUSABLE])).code).toBe(0);
+    const rubric = readFileSync(join(dir, 'golden/rubric.md'), 'utf8');
+    expect(rubric.match(/^## .*$/gm)).toEqual(['## search_orders', '## find_orders', '## get_time']);
+    expect(rubric).not.toMatch(/weather/i);
+  });
+
+  it('for a server without tools: no golden set and no rubric, layer 1 off in the config, and it says why', async () => {
+    const dir = tempDir();
+    const server = `"${process.execPath}" "${join(ROOT, 'dist/test/fixtures/listed-tools-server.js')}" '[]'`;
+    const run = await runCli(['init', '--dir', dir, '--stdio', server]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(join(dir, 'golden'))).toBe(false);
+    expect(run.stdout).toContain(`no golden case drafted: ${server} lists no tools`);
+    expect(run.stdout).toContain('layer 1 is off in mcpgate.yaml until eval.golden and eval.models are set');
+    expect(loadConfig(join(dir, 'mcpgate.yaml')).eval?.models).toBeUndefined();
+  });
+
+  it('prints how to make and commit the tarball the workflow installs', async () => {
+    const dir = tempDir();
+    const run = await runCli(['init', '--dir', dir]);
+    expect(run.code).toBe(0);
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(run.stdout).toContain(
+      [
+        `mcpgate is not on a registry yet: the workflow installs it from vendor/mcpgate-${version}.tgz, which you make once and commit:`,
+        `  in a clone of mcpgate:  npm ci && npm pack      (writes mcpgate-${version}.tgz)`,
+        `  in this project:        mkdir -p vendor && cp /path/to/mcpgate/mcpgate-${version}.tgz vendor/mcpgate-${version}.tgz`,
+        `                          git add vendor/mcpgate-${version}.tgz && git commit -m "Vendor mcpgate ${version} for CI"`,
+      ].join('\n'),
+    );
+    const workflow = parse(readFileSync(join(dir, '.github/workflows/mcpgate.yml'), 'utf8')) as { env: Record<string, string> };
+    expect(workflow.env.MCPGATE_PACKAGE).toBe(`vendor/mcpgate-${version}.tgz`);
+    expect(run.stdout).toContain('no golden cases drafted: no server named');
   });
 
   it('never overwrites without --force', async () => {
@@ -42,6 +85,48 @@ describe('mcpgate init', () => {
     expect(again.stderr).toContain('not overwriting');
     expect(readFileSync(join(dir, 'mcpgate.yaml'), 'utf8')).toContain('example.invalid');
     expect((await runCli(['init', '--dir', dir, '--force'])).code).toBe(0);
+  });
+});
+
+describe('mcpgate init keeps .mcpgate/ out of git', () => {
+  const IGNORE_LINE = '.mcpgate/';
+
+  it('creates .gitignore with it when there is none', async () => {
+    const dir = tempDir();
+    const run = await runCli(['init', '--dir', dir]);
+    expect(run.code).toBe(0);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8').split('\n')).toContain(IGNORE_LINE);
+    expect(run.stdout).toContain(`wrote ${join(dir, '.gitignore')} (.mcpgate/: the cache, reports and history runs write)`);
+  });
+
+  it('appends it to an existing .gitignore, leaving every line there as it was (a missing final newline too)', async () => {
+    const dir = tempDir();
+    const before = 'node_modules/\r\n# build output\ndist\n!keep.mcpgate';
+    writeFileSync(join(dir, '.gitignore'), before);
+    const run = await runCli(['init', '--dir', dir]);
+    expect(run.code).toBe(0);
+    const after = readFileSync(join(dir, '.gitignore'), 'utf8');
+    expect(after.startsWith(`${before}\n`)).toBe(true);
+    expect(
+      after
+        .slice(before.length)
+        .split('\n')
+        .filter((line) => line === IGNORE_LINE),
+    ).toHaveLength(1);
+    expect(run.stdout).toContain(`added .mcpgate/ to ${join(dir, '.gitignore')}`);
+    // Run again (with --force for the other files): listed once, nothing appended.
+    expect((await runCli(['init', '--dir', dir, '--force'])).code).toBe(0);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe(after);
+  });
+
+  it.each(['.mcpgate', '/.mcpgate/', '.mcpgate/**'])('leaves a .gitignore alone that already lists it as %j', async (listed) => {
+    const dir = tempDir();
+    const before = `dist/\n  ${listed}\n`;
+    writeFileSync(join(dir, '.gitignore'), before);
+    const run = await runCli(['init', '--dir', dir]);
+    expect(run.code).toBe(0);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe(before);
+    expect(run.stdout).not.toContain('.gitignore');
   });
 });
 
@@ -152,6 +237,28 @@ describe('mcpgate run', () => {
     // The report says so; the history (by default beside the config) has no entry for a run that measured nothing.
     expect(readJson<Report>(join(dir, '.mcpgate/reports/report.json')).verdict.exitCode).toBe(3);
     expect(existsSync(join(dir, '.mcpgate/history'))).toBe(false);
+  });
+
+  it('--list-models prints the models the run would evaluate, for the weekly matrix: [] when none, no key needed', async () => {
+    const withModels = config(
+      `server:\n  stdio: node x.js\neval:\n  golden: tasks.yaml\n  models: [baseline, openai:gpt-4.1-mini, "ollama:llama3.1:8b"]\n`,
+    );
+    const file = join(withModels, 'mcpgate.yaml');
+    const env = { OPENAI_API_KEY: '' };
+    const listed = await runCli(['run', '--config', file, '--list-models'], { env });
+    expect([listed.code, listed.stdout, listed.stderr]).toEqual([0, '["baseline","openai:gpt-4.1-mini","ollama:llama3.1:8b"]\n', '']);
+    expect((await runCli(['run', '--config', file, '--list-models', '--check-only'], { env })).stdout).toBe('[]\n');
+    expect((await runCli(['run', '--config', file, '--list-models', '--model', 'baseline'], { env })).stdout).toBe('["baseline"]\n');
+    const none = await runCli(['run', '--config', join(config('server:\n  stdio: node x.js\n'), 'mcpgate.yaml'), '--list-models']);
+    expect([none.code, none.stdout]).toEqual([0, '[]\n']);
+    // A config with a problem is reported as for any run (exit 2), so the matrix never runs on a guess.
+    const broken = await runCli([
+      'run',
+      '--config',
+      join(config('server:\n  stdio: node x.js\neval:\n  modles: [x]\n'), 'mcpgate.yaml'),
+      '--list-models',
+    ]);
+    expect(broken.code).toBe(2);
   });
 
   it('a misspelt key names file, line and the fix: exit 2', async () => {

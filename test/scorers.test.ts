@@ -190,6 +190,16 @@ describe('scoreSample', () => {
     expect(scoreSample(weather, [])).toMatchObject({ selection: 'none', passed: false, reasons: ['called no tool, expected get_weather'] });
   });
 
+  it("adds the model's own account of a missing argument to its reason, and only to a missing one", () => {
+    const hint = (tool: string, argument: string) => `${tool} ${argument}: quote it`;
+    const missing = scoreSample(weather, [call('get_weather', {})], hint);
+    expect(missing.reasons).toEqual(['argument city: missing, expected "Paris" (normalized); get_weather city: quote it']);
+    expect(scoreSample(weather, [call('get_weather', { city: 'Rome' })], hint).reasons).toEqual([
+      'argument city: expected "Paris" (normalized), got "Rome"',
+    ]);
+    expect(scoreSample(weather, [call('get_weather', {})]).reasons).toEqual(['argument city: missing, expected "Paris" (normalized)']);
+  });
+
   it('fails wrong arguments with a readable reason', () => {
     const score = scoreSample(weather, [call('get_weather', { city: 'paris, fr' })]);
     expect(score.passed).toBe(false);

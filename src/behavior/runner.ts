@@ -4,6 +4,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import { missedArgumentHint } from '../models/lexical/arguments.js';
 import type { CallStats, ModelClient } from '../models/types.js';
 import type { EvalCaseResult, EvalReport, EvalSample, ServerFingerprint } from '../report/model.js';
 import { fingerprintOf } from '../spec/fingerprint.js';
@@ -184,7 +185,7 @@ async function runSample(
     };
   }
   const calls = trajectory.steps.flatMap((s) => s.calls);
-  const score = scoreSample(c, calls);
+  const score = scoreSample(c, calls, model.kind === 'lexical-baseline' ? baselineHint(tools) : undefined);
   const input = scoreInput(c, calls);
   const completion = await judgeCompletion(options.judge, c, trajectory, index);
   const reasons = [...score.reasons, ...input.problems.map(inputReason)];
@@ -206,6 +207,14 @@ async function runSample(
     reasons,
   };
   return { sample, chosen: calls[0]?.name ?? null };
+}
+
+/** Why the lexical baseline left an argument out, read off the schema of the tool it called. */
+function baselineHint(tools: ServerTool[]): (tool: string, argument: string) => string | undefined {
+  return (tool, argument) => {
+    const schema = tools.find((t) => t.name === tool)?.inputSchema;
+    return schema ? missedArgumentHint(schema, argument) : undefined;
+  };
 }
 
 function fromTrajectory(index: number, t: Trajectory): EvalSample {

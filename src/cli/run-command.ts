@@ -13,6 +13,10 @@ export function configure(command: Command): void {
       new Option('--config <file>', 'configuration file; the paths in it are relative to its folder').default('mcpgate.yaml'),
       new Option('--allow-drafts', 'skip golden cases marked `draft: true` with a warning (as eval.allow_drafts: true)'),
       new Option('--check-only', 'run layer 0 alone, whatever else mcpgate.yaml configures (no model calls, no keys)'),
+      new Option(
+        '--list-models',
+        'print the models the run would evaluate as a JSON list and exit, running nothing and reading no key (a CI matrix)',
+      ),
       new Option('--model <provider:model>', 'evaluate this model instead of eval.models (repeatable)')
         .argParser(collect)
         .default([], 'eval.models'),

@@ -26,7 +26,15 @@ export interface SampleScore {
   reasons: string[];
 }
 
-export function scoreSample(c: GoldenCase, calls: SampledCall[]): SampleScore {
+/**
+ * `missedArgumentHint`: for a model that can say why it left an argument out (the lexical baseline),
+ * the rule it would have needed, added to the reason of that missing argument.
+ */
+export function scoreSample(
+  c: GoldenCase,
+  calls: SampledCall[],
+  missedArgumentHint?: (tool: string, argument: string) => string | undefined,
+): SampleScore {
   const names = calls.map((call) => call.name);
   const forbidden = [...new Set(names.filter((name) => c.forbidTools.includes(name)))];
   const reasons: string[] = [];
@@ -57,7 +65,10 @@ export function scoreSample(c: GoldenCase, calls: SampledCall[]): SampleScore {
 
   if (selection === 'correct' && first && Object.keys(c.expectArgs).length > 0) {
     score.args = scoreArguments(c.expectArgs, first.arguments);
-    reasons.push(...score.args.issues.map(argumentReason));
+    for (const issue of score.args.issues) {
+      const hint = issue.kind === 'missing' ? missedArgumentHint?.(first.name, issue.argument) : undefined;
+      reasons.push(hint ? `${argumentReason(issue)}; ${hint}` : argumentReason(issue));
+    }
   }
   reasons.push(...forbidden.map((tool) => `called forbidden tool ${tool}`));
 

@@ -1,7 +1,8 @@
 /** `mcpgate golden draft`: tools/list (+ a model) -> a golden file of draft cases. */
 
 import { existsSync } from 'node:fs';
-import { draftCases, draftYaml } from '../../behavior/golden-draft/draft.js';
+import { checkDraftWriter, draftGoldenSet, draftSummary } from '../../behavior/golden-draft/draft.js';
+import { draftYaml } from '../../behavior/golden-draft/draft-yaml.js';
 import type { CacheMode } from '../../models/cache.js';
 import { buildModels } from '../../pipeline/models.js';
 import { listServerTools } from '../../pipeline/server-tools.js';
@@ -10,7 +11,6 @@ import { safe } from '../../report/terminal-escape.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { writeFileAtomic } from '../../shared/files.js';
 import { usageError } from '../../shared/input-error.js';
-import { redact } from '../../shared/redact.js';
 import { describeTarget } from '../../wire/target.js';
 import { writeOut } from '../console.js';
 import type { ServerFlags } from '../options.js';
@@ -37,12 +37,11 @@ export async function draftGolden(flags: DraftFlags): Promise<number> {
         modelTimeoutMs: flags.modelTimeout,
       }).models[0]
     : undefined;
+  checkDraftWriter(model?.client);
   const tools = await listServerTools(target, { headers: flags.header, timeoutMs: flags.timeout });
-  const cases = await draftCases(tools, model?.client);
-  writeFileAtomic(flags.out, redact(draftYaml(cases, { server: describeTarget(target), ...(flags.model ? { model: flags.model } : {}) })));
-  const pairs = cases.filter((c) => c.forbidTools).length;
-  writeOut(
-    `wrote ${safe(flags.out)}: ${cases.length} draft case(s) from ${tools.length} tool(s), ${pairs} of them confusion pairs; review each and delete its \`draft: true\` line\n`,
-  );
+  const server = describeTarget(target);
+  const set = await draftGoldenSet(tools, { server, ...(model ? { model: model.client } : {}) });
+  writeFileAtomic(flags.out, draftYaml(set, server));
+  writeOut(`wrote ${safe(flags.out)}: ${draftSummary(set)}; review each and delete its \`draft: true\` line\n`);
   return EXIT.pass;
 }

@@ -9,7 +9,7 @@
 
 import { sampleArguments } from '../../conformance/sample-arguments.js';
 import { compileToolSchema } from '../../conformance/tool-schemas.js';
-import { commentText, quoted, yamlValue } from './yaml-text.js';
+import { commentText, quoted, yamlValue } from '../../behavior/golden-draft/yaml-text.js';
 
 export interface ToolSketch {
   name: string;

@@ -1,24 +1,30 @@
 /**
- * `mcpgate init`: scaffolds mcpgate.yaml, a golden set with negative cases, a rubric file and a
- * GitHub workflow. With --url or --stdio it lists the server's tools, drafts one case per tool and
- * suggests check.calls for the tools layer 0 would not call by itself; it never calls a tool.
- * Existing files are never overwritten without --force.
+ * `mcpgate init`: scaffolds mcpgate.yaml, a golden set and its rubrics, and a GitHub workflow, and
+ * keeps `.mcpgate/` out of git. With --url or --stdio it lists the server's tools (it never calls one),
+ * drafts the golden set as `mcpgate golden draft` does offline, and suggests check.calls for the tools
+ * layer 0 would not call by itself. Existing files are never overwritten without --force.
  */
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_START_WAIT_MS } from '../../pipeline/defaults.js';
+import { draftGoldenSet, draftSummary, NothingToDraftError, type DraftedSet } from '../../behavior/golden-draft/draft.js';
+import { draftYaml } from '../../behavior/golden-draft/draft-yaml.js';
+import { draftRubric } from '../../behavior/golden-draft/rubric.js';
+import { DEFAULT_START_WAIT_MS } from '../../pipeline/defaults.js';
 import { startServer } from '../../pipeline/server-start.js';
-import { MCPGATE_VERSION } from '../../shared/version.js';
+import { listServerTools } from '../../pipeline/server-tools.js';
 import { targetFrom } from '../../pipeline/target.js';
-import { EXIT } from '../../shared/exit-codes.js';
+import { safe } from '../../report/terminal-escape.js';
 import { writeFileAtomic } from '../../shared/files.js';
-import { InputError, usageError } from '../../shared/input-error.js';
-import { isWireError } from '../../wire/errors.js';
-import { openSession } from '../../wire/session.js';
+import { usageError } from '../../shared/input-error.js';
+import { MCPGATE_VERSION } from '../../shared/version.js';
+import type { ServerTool } from '../../spec/tool.js';
+import { describeTarget } from '../../wire/target.js';
 import { writeOut } from '../console.js';
 import type { ServerFlags } from '../options.js';
-import { configTemplate, goldenTemplate, RUBRIC_TEMPLATE, workflowTemplate, type ToolSketch } from './templates.js';
+import { ignoreMcpgateDir, MCPGATE_DIR_PATTERN } from './gitignore.js';
+import { configTemplate } from './templates.js';
+import { packageSteps, workflowTemplate } from './workflow.js';
 
 export interface InitFlags extends ServerFlags {
   dir: string;
@@ -27,49 +33,66 @@ export interface InitFlags extends ServerFlags {
   start?: string;
 }
 
-async function listTools(flags: InitFlags): Promise<ToolSketch[]> {
-  if (!flags.url && !flags.stdio) return [];
+async function listTools(flags: InitFlags): Promise<ServerTool[]> {
+  const list = (): Promise<ServerTool[]> => listServerTools(targetFrom(flags), { headers: flags.header, timeoutMs: flags.timeout });
   if (flags.url && flags.start) {
     const server = await startServer({ command: flags.start, waitMs: DEFAULT_START_WAIT_MS, cwd: flags.dir }, flags.url);
     try {
-      return await listServerTools(flags);
+      return await list();
     } finally {
       await server.stop();
     }
   }
-  return listServerTools(flags);
+  return list();
 }
 
-async function listServerTools(flags: InitFlags): Promise<ToolSketch[]> {
-  const connect = { timeoutMs: flags.timeout, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES, headers: flags.header };
-  const session = await openSession(targetFrom(flags), connect).catch((error: unknown) => {
-    if (isWireError(error)) throw new InputError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);
-    throw error;
-  });
+interface Drafted {
+  /** What the server listed: the check.calls suggestions and the rubrics read it too. */
+  tools: ServerTool[];
+  golden?: { set: DraftedSet; server: string };
+  /** Why no golden set was drafted. */
+  none?: string;
+}
+
+/** The golden set as `golden draft` drafts it offline, or why there is none: no server named, or one without tools. */
+async function draft(flags: InitFlags): Promise<Drafted> {
+  if (!flags.url && !flags.stdio)
+    return { tools: [], none: 'no golden cases drafted: no server named (pass --url or --stdio to draft them from its tools)' };
+  const server = describeTarget(targetFrom(flags));
+  const tools = await listTools(flags);
   try {
-    return await session.listTools();
-  } finally {
-    await session.close();
+    return { tools, golden: { set: await draftGoldenSet(tools, { server }), server } };
+  } catch (error) {
+    if (error instanceof NothingToDraftError) return { tools, none: error.message };
+    throw error;
   }
 }
 
 export async function init(flags: InitFlags): Promise<number> {
   if (flags.start && !flags.url) throw usageError('--start names the command of an HTTP server: give its --url too');
-  const tools = await listTools(flags);
-  const files: Array<[string, string]> = [
-    ['mcpgate.yaml', configTemplate({ url: flags.url, stdio: flags.stdio, start: flags.start }, tools)],
-    ['golden/tasks.yaml', goldenTemplate(tools)],
-    ['golden/rubric.md', RUBRIC_TEMPLATE],
+  const { tools, golden, none } = await draft(flags);
+  const files: Array<[string, string | undefined]> = [
+    ['mcpgate.yaml', configTemplate({ url: flags.url, stdio: flags.stdio, start: flags.start }, tools, golden !== undefined)],
+    ['golden/tasks.yaml', golden && draftYaml(golden.set, golden.server)],
+    ['golden/rubric.md', golden && draftRubric(tools)],
     ['.github/workflows/mcpgate.yml', workflowTemplate(MCPGATE_VERSION)],
   ];
-  const existing = files.map(([file]) => join(flags.dir, file)).filter((file) => existsSync(file));
+  const written = files.filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const existing = written.map(([file]) => join(flags.dir, file)).filter((file) => existsSync(file));
   if (existing.length > 0 && !flags.force) throw usageError(`not overwriting ${existing.join(', ')}: move them away or pass --force`);
-  for (const [file, content] of files) {
+  for (const [file, content] of written) {
     writeFileAtomic(join(flags.dir, file), content);
     writeOut(`wrote ${join(flags.dir, file)}\n`);
   }
+  const gitignore = join(flags.dir, '.gitignore');
+  const change = ignoreMcpgateDir(gitignore);
+  if (change === 'created') writeOut(`wrote ${gitignore} (${MCPGATE_DIR_PATTERN}: the cache, reports and history runs write)\n`);
+  if (change === 'appended') writeOut(`added ${MCPGATE_DIR_PATTERN} to ${gitignore}\n`);
   writeOut(
-    `${tools.length > 0 ? `drafted ${Math.min(tools.length, 8)} golden case(s) from the server's tools; ` : ''}next: edit golden/tasks.yaml (each case is a draft until you remove its \`draft: true\`), then run \`mcpgate run\`\n`,
+    golden
+      ? `drafted golden/tasks.yaml: ${draftSummary(golden.set)}; next: edit golden/tasks.yaml (each case is a draft until you remove its \`draft: true\`), then run \`mcpgate run\`\n`
+      : `${safe(none ?? '')}; layer 1 is off in mcpgate.yaml until eval.golden and eval.models are set\n`,
   );
+  writeOut(`${packageSteps(MCPGATE_VERSION).join('\n')}\n`);
   return 0;
 }

@@ -1,8 +1,9 @@
 /** `mcpgate run`: mcpgate.yaml -> the pipeline (src/pipeline/run.ts) -> terminal output -> exit code. */
 
 import { renderGate } from '../../gate/render.js';
+import { loadConfig } from '../../pipeline/config.js';
 import { runPipeline } from '../../pipeline/run.js';
-import { warnOnStderr } from '../console.js';
+import { warnOnStderr, writeOut } from '../console.js';
 import { metricLegendLines } from '../../report/terminal-terms.js';
 import type { GateResult, Report } from '../../report/model.js';
 import { outputWidth, printReport, printVerdict } from '../display.js';
@@ -14,12 +15,25 @@ export interface RunFlags extends DisplayFlags {
   config: string;
   allowDrafts?: boolean;
   checkOnly?: boolean;
+  listModels?: boolean;
   model?: string[];
   maxRounds?: number;
   root?: string[];
 }
 
+/**
+ * The models `run` with these flags would evaluate: --check-only none, --model those, else eval.models.
+ * The config is checked as a whole, but nothing else is loaded: the job that asks has no keys.
+ */
+function listModels(flags: RunFlags): number {
+  const config = loadConfig(flags.config);
+  const models = flags.checkOnly ? [] : flags.model?.length ? flags.model : (config.eval?.models ?? []);
+  writeOut(`${JSON.stringify(models)}\n`);
+  return EXIT.pass;
+}
+
 export async function run(flags: RunFlags): Promise<number> {
+  if (flags.listModels) return listModels(flags);
   const { report, gate } = await runPipeline(flags.config, warnOnStderr, {
     allowDrafts: flags.allowDrafts ?? false,
     checkOnly: flags.checkOnly ?? false,

@@ -27,6 +27,36 @@ export function extractArguments(prompt: string, inputSchema: Schema): Record<st
   return new Extractor(prompt, inputSchema).object(inputSchema);
 }
 
+/**
+ * Why the baseline left `argument` out, for the reason of a sample that expected it: what it reads
+ * for such a property (the rules of Extractor.value, in its order) and what the prompt or the schema
+ * would need. Undefined when the schema has no such property.
+ */
+export function missedArgumentHint(inputSchema: Schema, argument: string): string | undefined {
+  const property = propertiesOf(inputSchema, inputSchema).find((p) => p.name === argument);
+  if (!property) return undefined;
+  const [reads, fix] = readingRule(argument, property.schema);
+  return `the lexical baseline reads ${argument} only from ${reads} in the prompt: ${fix}`;
+}
+
+/** [what the baseline reads for this property, what would let it] */
+function readingRule(name: string, schema: Schema): [string, string] {
+  const type = typeOf(schema);
+  if (Array.isArray(schema.enum)) return ['one of its enum values named', 'name one of the enum values'];
+  if (type === 'object') return ['the values of its own properties', 'give each nested property a value the baseline can read'];
+  if (type === 'integer' || type === 'number') return ['a number within its bounds', 'write the number in digits'];
+  if (type !== 'string') return [`nothing (it reads no ${type ?? 'untyped'} value)`, 'a real model must fill it'];
+  const format = text(schema, 'format');
+  if (format === 'email' || /email/i.test(name)) return ['an email address', 'write the address in the prompt'];
+  if (format === 'date' || words(name).includes('date')) return ['an ISO date (YYYY-MM-DD)', 'write the date as YYYY-MM-DD'];
+  if (typeof schema.pattern === 'string') return ['a value matching its pattern', 'write the value as the pattern requires'];
+  const shapes = idPattern(schema) === undefined ? [] : ['an id shaped like its examples'];
+  if (/currency/i.test(`${name} ${text(schema, 'description')}`)) shapes.push('a three-letter currency code');
+  if (NAME_LIKE.test(name.toLowerCase())) shapes.push('a capitalised name');
+  if (Array.isArray(schema.examples) && schema.examples.some((e) => typeof e === 'string')) shapes.push('one of its examples');
+  return [[...shapes, 'a quoted value'].join(', or '), 'quote the value, or give the argument a pattern or enum'];
+}
+
 class Extractor {
   private readonly used: Array<[number, number]> = [];
   private readonly quoted: Found[];

@@ -36,3 +36,28 @@ export function yamlValue(value: unknown): string {
 export function quoted(text: string): string {
   return yamlValue(text);
 }
+
+/** Lines of a comment block wrap here; a word longer than that keeps a line of its own, whole. */
+export const COMMENT_WIDTH = 100;
+
+/** Outside text masked (as commentText) and wrapped at spaces into lines of at most `room` columns; nothing is cut. */
+export function wrappedText(text: string, room: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of commentText(text).split(/\s+/).filter(Boolean)) {
+    if (line !== '' && line.length + 1 + word.length > room) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/**
+ * Outside text as YAML comment lines that fit `width` columns with their indent and `# `. Wrapped,
+ * never cut: a draft's comment says why the case exists, and half a sentence says less than none.
+ */
+export function commentLines(text: string, indent: string, width = COMMENT_WIDTH): string[] {
+  return wrappedText(text, Math.max(20, width - indent.length - 2)).map((line) => `${indent}# ${line}`);
+}

@@ -1,0 +1,34 @@
+/** The questions a drafting model is asked, and how its JSON answer is read back (leniently: it is a draft). */
+
+import type { ModelClient } from '../../models/types.js';
+
+const INSTRUCTIONS =
+  'You write test cases for an MCP server. Given one tool (and the names of the others), answer with JSON only: ' +
+  '{"positives": [{"prompt": "<a request a user would type that needs this tool>", "arguments": {<the arguments the tool should get>}}], ' +
+  '"negatives": ["<a request near this tool\'s domain that no tool of the server fits>"]}. Two positives, one negative. ' +
+  'For a pair of similar tools you are asked instead for {"prompt": "<a request that needs the first tool and not the second>", "arguments": {...}}.';
+
+/** The model's answer about one tool or pair, or undefined when it held no JSON object. */
+export async function askWriter(model: ModelClient, subject: Record<string, unknown>, index: number): Promise<any> {
+  const turn = await model.generate({
+    messages: [
+      { role: 'system', content: INSTRUCTIONS },
+      { role: 'user', content: JSON.stringify(subject, null, 2) },
+    ],
+    tools: [],
+    sampleIndex: index,
+    temperature: 0,
+  });
+  return parseJson(turn.text);
+}
+
+function parseJson(text: string): any {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) return undefined;
+  try {
+    return JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * The GitHub workflow `mcpgate init` writes. It installs mcpgate from the tarball `npm pack` makes
+ * (README, "CI"), into a directory of its own so the project's dependencies stay as they are; builds
+ * the project; and runs the server mcpgate.yaml names, which `mcpgate run` starts and ends itself.
+ * Every job restores the run history and saves it after the run whatever its outcome: a failed or
+ * inconclusive run is part of the history too, and the gate, not the cache, picks the baseline.
+ * test/package-workflow.test.ts runs the steps as written.
+ */
+
+/** Where the workflow expects the tarball until mcpgate is on a registry; init tells the user how to put it there. */
+export function vendoredPackage(version: string): string {
+  return `vendor/mcpgate-${version}.tgz`;
+}
+
+/** What to do about the tarball, as init prints it and the workflow's error repeats it. */
+export function packageSteps(version: string): string[] {
+  const path = vendoredPackage(version);
+  return [
+    `mcpgate is not on a registry yet: the workflow installs it from ${path}, which you make once and commit:`,
+    `  in a clone of mcpgate:  npm ci && npm pack      (writes mcpgate-${version}.tgz)`,
+    `  in this project:        mkdir -p vendor && cp /path/to/mcpgate/mcpgate-${version}.tgz ${path}`,
+    `                          git add ${path} && git commit -m "Vendor mcpgate ${version} for CI"`,
+    `  (or set MCPGATE_PACKAGE at the top of .github/workflows/mcpgate.yml to a URL the runner can fetch)`,
+  ];
+}
+
+/** One history per job (and per model of the matrix), so parallel jobs never save over each other's runs. */
+function historySteps(scope: string, run: string): string {
+  const key = `mcpgate-history-${scope}-\${{ github.run_id }}-\${{ github.run_attempt }}`;
+  return `      # The history keeps every run's report: the gate picks the baseline from it, whatever the cache holds.
+      - name: Restore the run history
+        uses: actions/cache/restore@v4
+        with:
+          path: .mcpgate/history
+          key: ${key}
+          restore-keys: mcpgate-history-${scope}-
+${run}
+      # Saved after every run, green or not: failed and inconclusive runs belong to the history too.
+      - name: Save the run history
+        if: always() && hashFiles('.mcpgate/history/**') != ''
+        uses: actions/cache/save@v4
+        with:
+          path: .mcpgate/history
+          key: ${key}`;
+}
+
+function setupSteps(version: string, build: boolean): string {
+  const install = `      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with: { node-version: 20 }
+      - name: Install mcpgate
+        run: |
+          pkg="$MCPGATE_PACKAGE"
+          case "$pkg" in
+            http://* | https://*) ;;
+            *)
+              if [ ! -f "$pkg" ]; then
+                echo "::error title=mcpgate is not installed::$pkg is not in the repository. mcpgate is not on a registry yet: run 'npm ci && npm pack' in a clone of mcpgate, copy the mcpgate-${version}.tgz it writes to $pkg and commit it, or set MCPGATE_PACKAGE at the top of this workflow to a URL the runner can fetch."
+                exit 2
+              fi
+              pkg="$PWD/$pkg" ;;
+          esac
+          npm install --prefix "$RUNNER_TEMP/mcpgate" --no-audit --no-fund --prefer-offline "$pkg"
+          echo "$RUNNER_TEMP/mcpgate/node_modules/.bin" >> "$GITHUB_PATH"`;
+  if (!build) return install;
+  return `${install}
+      # A server built some other way (make, cargo, pip): put its build command here.
+      - name: Install and build the project
+        run: |
+          if [ -f package-lock.json ]; then npm ci; elif [ -f package.json ]; then npm install --no-audit --no-fund; fi
+          if [ -f package.json ]; then npm run build --if-present; fi`;
+}
+
+const MODEL_KEYS = `      OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
+      ANTHROPIC_API_KEY: \${{ secrets.ANTHROPIC_API_KEY }}
+      GOOGLE_GENERATIVE_AI_API_KEY: \${{ secrets.GOOGLE_GENERATIVE_AI_API_KEY }}`;
+
+export function workflowTemplate(version: string): string {
+  return `# mcpgate in CI: conformance on every push; behaviour, resilience and telemetry nightly or on the
+# "run-evals" label; weekly, one job per model of eval.models in mcpgate.yaml. \`mcpgate run\` starts the
+# server mcpgate.yaml names (server.start for an HTTP server, server.stdio otherwise) and ends it after
+# the run. Each job keeps its run history in the Actions cache.
+name: mcpgate
+on:
+  push:
+  pull_request:
+    types: [opened, synchronize, labeled]
+  schedule:
+    - cron: "17 3 * * *"     # nightly: layers 1 to 3
+    - cron: "41 4 * * 1"     # weekly: one job per model of eval.models
+  workflow_dispatch:
+
+env:
+  # mcpgate is not on a registry yet: the tarball \`npm pack\` makes in a clone of mcpgate, committed at
+  # this path (\`mcpgate init\` printed how), or a URL the runner can fetch.
+  MCPGATE_PACKAGE: ${vendoredPackage(version)}
+
+jobs:
+  conformance:
+    runs-on: ubuntu-latest
+    steps:
+${setupSteps(version, true)}
+${historySteps(
+  'conformance',
+  `      - name: Layer 0 conformance
+        run: mcpgate run --config mcpgate.yaml --check-only`,
+)}
+      - if: always()
+        uses: actions/upload-artifact@v4
+        with: { name: mcpgate-conformance, path: .mcpgate/reports, if-no-files-found: ignore }
+
+  evals:
+    if: github.event.schedule == '17 3 * * *' || github.event_name == 'workflow_dispatch' || contains(github.event.pull_request.labels.*.name, 'run-evals')
+    runs-on: ubuntu-latest
+    env:
+${MODEL_KEYS}
+    steps:
+${setupSteps(version, true)}
+      # Model answers are cached by content; the key follows the golden set, so an unchanged suite costs nothing.
+      - uses: actions/cache@v4
+        with:
+          path: .mcpgate/cache
+          key: mcpgate-models-\${{ hashFiles('golden/**') }}
+          restore-keys: mcpgate-models-
+${historySteps(
+  'evals',
+  `      - name: Every configured layer, gated against the last green run
+        run: mcpgate run --config mcpgate.yaml`,
+)}
+      - if: always()
+        run: if [ -f .mcpgate/reports/summary.md ]; then cat .mcpgate/reports/summary.md >> "$GITHUB_STEP_SUMMARY"; fi
+      - if: always()
+        uses: actions/upload-artifact@v4
+        with: { name: mcpgate-reports, path: .mcpgate/reports, if-no-files-found: ignore }
+
+  # The matrix is eval.models of mcpgate.yaml as committed: one job per model, none when it lists none.
+  models:
+    if: github.event.schedule == '41 4 * * 1'
+    runs-on: ubuntu-latest
+    outputs:
+      models: \${{ steps.models.outputs.models }}
+    steps:
+${setupSteps(version, false)}
+      - id: models
+        name: The models of eval.models, as a JSON list
+        run: |
+          models="$(mcpgate run --config mcpgate.yaml --list-models)"
+          echo "models=$models" >> "$GITHUB_OUTPUT"
+
+  matrix:
+    needs: models
+    if: needs.models.outputs.models != '[]'
+    runs-on: ubuntu-latest
+    strategy:
+      fail-fast: false
+      matrix:
+        model: \${{ fromJSON(needs.models.outputs.models) }}
+    env:
+${MODEL_KEYS}
+      MCPGATE_MODEL: \${{ matrix.model }}
+    steps:
+${setupSteps(version, true)}
+      # No model cache: the weekly run asks each model afresh, so a model changed behind its id shows as drift.
+${historySteps(
+  'model-${{ matrix.model }}',
+  `      - name: Layers 0 to 3 with one model
+        run: mcpgate run --config mcpgate.yaml --model "$MCPGATE_MODEL"`,
+)}
+      - if: always()
+        uses: actions/upload-artifact@v4
+        with: { name: "mcpgate-eval-\${{ strategy.job-index }}", path: .mcpgate/reports, if-no-files-found: ignore }
+`;
+}
