@@ -78,6 +78,9 @@ describe('official SDK v2 server (stateless 2026-07-28)', () => {
       'pagination.invalid-cursor': 'warn',
     });
     expect(report.verdict.exitCode).toBe(1);
+    // Both failures are the SDK's transport, and the fix says so rather than sending the author into their own code.
+    for (const id of ['discover.unsupported-version', 'meta.stateless'])
+      expect(report.checks.find((c) => c.id === id)!.fix, id).toContain('serveStdio()');
     const stateless = report.checks.find((c) => c.id === 'meta.stateless')!;
     expect(stateless.evidence[0]!.sent).toContain('"method":"tools/list"');
     expect(stateless.evidence[0]!.received).toContain('"result"');
