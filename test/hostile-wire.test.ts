@@ -20,7 +20,7 @@ import { buildRequestTemplate } from '../src/telemetry/load/request-template.js'
 import { childEnvironment } from '../src/wire/child-environment.js';
 import { HttpConnection } from '../src/wire/http.js';
 import { ModernClient } from '../src/wire/modern-client.js';
-import { MAX_LIST_ITEMS } from '../src/wire/pagination.js';
+import { MAX_LIST_BYTES, MAX_LIST_ITEMS } from '../src/wire/pagination.js';
 import { exceedsDepth, MAX_JSON_DEPTH, parseServerJson } from '../src/wire/server-json.js';
 import { MAX_SSE_EVENT_CHARS } from '../src/wire/sse.js';
 import {
@@ -250,6 +250,22 @@ describe('JSON from a server is refused past a nesting cap, and lists past their
     expect(verdict(report, 'tools.names').status).toBe('pass');
     expect(verdict(report, 'tools.names').message).toContain(`${MAX_LIST_ITEMS} tool names are valid`);
     console.log(`60,000 tools: ${durationMs} ms, peak RSS ${peakRssMiB.toFixed(0)} MiB`);
+  });
+
+  it(`pages of 4 MB without end stop at ${MAX_LIST_BYTES / 1024 / 1024} MiB a list, on every list at once, within the memory bound`, async () => {
+    // 40 tools (and resources, templates, prompts) of 100 KB a page, 1000 pages: 4 GB of valid JSON per list.
+    const { report, peakRssMiB, text } = await check(['--stdio', fixture('fat-pages-server', '--all')]);
+    const follow = verdict(report, 'pagination.follow');
+    expect(follow.status).toBe('skip');
+    expect(follow.message).toMatch(
+      /tools\/list had not ended after \d+ page\(s\) of [\d.]+ MiB \(\d+ items\), past mcpgate's cap of 16 MiB on one list; raise it with --max-list-bytes/,
+    );
+    expect(report.coverage!.capped.filter((c) => c.includes('--max-list-bytes')).length).toBe(4);
+    // A list read in part keeps no tool surface, and the evidence is excerpts: the report stays small.
+    expect(report.target.tools).toBeUndefined();
+    expect(text.length).toBeLessThan(1024 * 1024);
+    expect(report.checks.filter((c) => c.status === 'fail' && /--max-list-bytes/.test(c.message)).map((c) => c.id)).toEqual([]);
+    console.log(`four lists at the byte cap: peak RSS ${peakRssMiB.toFixed(0)} MiB`);
   });
 
   it('pagination without end stops at --max-list-items, and the verdict names the flag instead of failing the server', async () => {

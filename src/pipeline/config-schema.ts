@@ -87,6 +87,7 @@ const SECTIONS = {
     ),
     max_calls: positiveInteger('tool calls one check makes on its own at most (default 20)'),
     max_list_items: positiveInteger('items read of one paginated list at most (default 10000)'),
+    max_list_bytes: positiveInteger('bytes of pages read of one paginated list at most (default 16777216, 16 MiB)'),
   }),
   eval: section('layer 1 behaviour (runs when models are listed)', {
     golden: fileRead('golden set file'),

@@ -46,6 +46,7 @@ export interface RunPlan {
     expectedFailures?: ExpectedFailures;
     maxCalls: number;
     maxListItems: number;
+    maxListBytes: number;
   };
   /** Layer 1, when models are listed. */
   eval?: PreparedEvalLayer;
@@ -170,6 +171,7 @@ export function planRun(written: McpgateConfig, configFile: string): RunPlan {
       calls: (config.check?.calls ?? []).map((call) => ({ tool: call.tool, arguments: call.arguments ?? {} })),
       maxCalls: config.check?.max_calls ?? CHECK_DEFAULTS.maxCalls,
       maxListItems: config.check?.max_list_items ?? CHECK_DEFAULTS.maxListItems,
+      maxListBytes: config.check?.max_list_bytes ?? CHECK_DEFAULTS.maxListBytes,
       expectedFailures,
     },
     ...(evalLayer ? { eval: evalLayer } : {}),

@@ -51,6 +51,7 @@ async function runLayers(plan: RunPlan): Promise<{ report: Report; verdicts: Lay
     concurrency: CHECK_DEFAULTS.concurrency,
     maxCalls: plan.check.maxCalls,
     maxListItems: plan.check.maxListItems,
+    maxListBytes: plan.check.maxListBytes,
   });
   // Nothing answered: the later layers would only repeat that, and the verdict is layer 0's own line.
   if (report.verdict.exitCode === EXIT.unreachable) return { report, verdicts: [{ layer: 'layer 0', verdict: report.verdict }] };
