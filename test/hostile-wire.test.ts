@@ -342,6 +342,32 @@ describe('stdio servers run in a process group of their own, with a least enviro
     expect(left).toEqual([]);
   });
 
+  it('a helper that left the group with setsid is found by the tag it inherited, ended, and named on stderr', async () => {
+    const pidFile = join(tempDir(), 'pids.jsonl');
+    const run = await runCli(['check', '--stdio', fixture('setsid-server', '--pid-file', pidFile)], { timeoutMs: 60_000 });
+    const started = readFileSync(pidFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { pgid: number; escaped: number });
+    expect(started.length).toBeGreaterThan(0);
+    const alive = (pid: number): boolean => {
+      try {
+        process.kill(pid, 0);
+        return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+      } catch {
+        return false;
+      }
+    };
+    const left = started.filter(({ escaped }) => alive(escaped)).map(({ escaped }) => escaped);
+    // Clean up before asserting, so a failure leaves nothing behind.
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    // It really had left the group: a group kill would not have reached it.
+    expect(started.every(({ pgid, escaped }) => pgid !== escaped)).toBe(true);
+    expect(left, run.stderr).toEqual([]);
+    for (const { escaped } of started) expect(run.stderr).toContain(`mcpgate: warning: the server left process ${escaped} (`);
+    expect(run.stderr).toContain('running outside its process group (setsid); mcpgate ended it with SIGKILL');
+  });
+
   it("the server never sees mcpgate's secrets", async () => {
     const secret = 'sk-mcpgate-canary-0123456789abcdef';
     const { report, output, text } = await check(['--stdio', fixture('env-echo-server')], [], { OPENAI_API_KEY: secret });
