@@ -89,6 +89,10 @@ export interface RunOverrides {
   /** --max-rounds and --root: instead of eval.max_rounds and eval.roots. */
   maxRounds?: number;
   roots?: string[];
+  /** --max-input-requests, --max-sampling-calls, --max-run-sampling-calls: instead of the eval keys of the same names. */
+  maxInputRequests?: number;
+  maxSamplingCalls?: number;
+  maxRunSamplingCalls?: number;
 }
 
 function applyOverrides(config: McpgateConfig, overrides: RunOverrides): McpgateConfig {
@@ -101,6 +105,12 @@ function applyOverrides(config: McpgateConfig, overrides: RunOverrides): Mcpgate
   if (changed.eval && overrides.models?.length) changed.eval = { ...changed.eval, models: overrides.models };
   if (changed.eval && overrides.maxRounds !== undefined) changed.eval = { ...changed.eval, max_rounds: overrides.maxRounds };
   if (changed.eval && overrides.roots?.length) changed.eval = { ...changed.eval, roots: overrides.roots };
+  if (changed.eval && overrides.maxInputRequests !== undefined)
+    changed.eval = { ...changed.eval, max_input_requests: overrides.maxInputRequests };
+  if (changed.eval && overrides.maxSamplingCalls !== undefined)
+    changed.eval = { ...changed.eval, max_sampling_calls: overrides.maxSamplingCalls };
+  if (changed.eval && overrides.maxRunSamplingCalls !== undefined)
+    changed.eval = { ...changed.eval, max_run_sampling_calls: overrides.maxRunSamplingCalls };
   return changed;
 }
 
