@@ -9,7 +9,7 @@
  */
 
 import { APICallError, generateText, RetryError } from 'ai';
-import { toModelError } from './errors.js';
+import { noteRejection, rejectionOf, toModelError } from './errors.js';
 import { fromSdkToolCalls, toModelMessages, toToolSet } from './messages.js';
 import type { ProviderSetup } from './providers.js';
 import { routeSdkWarningsToStderr, warnOnce } from './sdk-warnings.js';
@@ -57,6 +57,9 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
     id,
     kind: 'llm',
     async generate(request, signal) {
+      // A key the provider refused is not sent again: every later call fails as the first did.
+      const refused = rejectionOf(id);
+      if (refused) throw refused;
       const timeout = AbortSignal.timeout(timeoutMs);
       const abortSignal = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
       const attempt = async (): Promise<ModelTurn> => {
@@ -81,7 +84,9 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
           throw new ModelError('timeout', `${id}: no answer within ${timeoutMs} ms`);
         }
         if (signal?.aborted === true) throw error;
-        throw toModelError(error, id);
+        const failure = toModelError(error, id);
+        noteRejection(id, failure);
+        throw failure;
       }
     },
   };
