@@ -9,7 +9,7 @@
  */
 
 import { APICallError, generateText, RetryError } from 'ai';
-import { noteRejection, rejectionOf, toModelError } from './errors.js';
+import { noteRejection, toModelError } from './errors.js';
 import { fromSdkToolCalls, toModelMessages, toToolSet } from './messages.js';
 import type { ProviderSetup } from './providers.js';
 import { routeSdkWarningsToStderr, warnOnce } from './sdk-warnings.js';
@@ -27,6 +27,8 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
   routeSdkWarningsToStderr();
   // Flipped once a model has rejected the parameter, so later calls do not pay a failed request each.
   let sendTemperature = true;
+  // Set once the provider has rejected the key: it is not sent again, every later call fails as the first did.
+  let refused: ModelError | undefined;
 
   async function step(request: GenerateRequest, abortSignal: AbortSignal, withTemperature: boolean): Promise<ModelTurn> {
     const hasTools = request.tools.length > 0;
@@ -57,8 +59,6 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
     id,
     kind: 'llm',
     async generate(request, signal) {
-      // A key the provider refused is not sent again: every later call fails as the first did.
-      const refused = rejectionOf(id);
       if (refused) throw refused;
       const timeout = AbortSignal.timeout(timeoutMs);
       const abortSignal = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
@@ -85,7 +85,10 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
         }
         if (signal?.aborted === true) throw error;
         const failure = toModelError(error, id);
-        noteRejection(id, failure);
+        if (failure.kind === 'rejected-credentials') {
+          refused = failure;
+          noteRejection(failure);
+        }
         throw failure;
       }
     },

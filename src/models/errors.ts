@@ -48,22 +48,20 @@ function rejectedKeyMessage(modelId: string, status: number): string {
     : `${modelId}: the provider rejected the API key (HTTP ${status}): set ${variable} to a valid key (the key is not shown)`;
 }
 
-/** Models whose key a provider rejected in this process: later calls fail at once, and the run exits 4. */
-const rejected = new Map<string, ModelError>();
-
-/** The rejection of this model's key, when a provider has refused it; a call then sends nothing. */
-export function rejectionOf(modelId: string): ModelError | undefined {
-  return rejected.get(modelId);
-}
+/**
+ * The keys a provider rejected in this process (a command is one process), by their line. A case
+ * only keeps its sample's message, so the verdicts ask here; the first line is the one they name.
+ */
+const rejected = new Set<string>();
 
 /** Records a rejected key; the verdict (or the command's error line) is where the user reads it. */
-export function noteRejection(modelId: string, error: ModelError): void {
-  if (error.kind === 'rejected-credentials' && !rejected.has(modelId)) rejected.set(modelId, error);
+export function noteRejection(error: ModelError): void {
+  if (error.kind === 'rejected-credentials') rejected.add(error.message);
 }
 
 /** The first rejected key's line, or undefined: a verdict that finds one is exit code 4, whatever else happened. */
 export function rejectedCredentials(): string | undefined {
-  return rejected.values().next().value?.message;
+  return rejected.values().next().value;
 }
 
 export function toModelError(error: unknown, modelId: string): ModelError {
