@@ -7,6 +7,7 @@ import { prepareImprove, runImprove } from '../../pipeline/improve.js';
 import { targetFrom } from '../../pipeline/target.js';
 import type { CacheMode } from '../../models/cache.js';
 import { painter, type Paint } from '../../report/ansi.js';
+import { jsonText } from '../../report/json-text.js';
 import { safe } from '../../report/terminal-escape.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { writeFileAtomic } from '../../shared/files.js';
@@ -73,7 +74,7 @@ export async function improveCommand(flags: ImproveFlags): Promise<number> {
     diff: join(flags.out, 'descriptions.diff'),
     report: join(flags.out, 'improve.json'),
   };
-  writeFileAtomic(files.report, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileAtomic(files.report, `${jsonText(report)}\n`);
   writeFileAtomic(join(flags.out, 'improve.md'), improveMarkdown(report));
   if (report.accepted > 0) {
     // Descriptions are the server's text: masked like every report before they reach a file.
