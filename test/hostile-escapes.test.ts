@@ -15,7 +15,7 @@ import { md } from '../src/report/markdown-text.js';
 import { esc } from '../src/report/html/escape.js';
 import { jsonText } from '../src/report/json-text.js';
 import { safe } from '../src/report/terminal-escape.js';
-import { HIDDEN_WEATHER, HOSTILE_LOOKUP } from './fixtures/hostile/escapes-text.js';
+import { HIDDEN_WEATHER, HOSTILE, HOSTILE_LOOKUP } from './fixtures/hostile/escapes-text.js';
 import { ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const SERVER = `"${process.execPath}" "${join(ROOT, 'dist/test/fixtures/hostile/escapes-server.js')}"`;
@@ -140,5 +140,42 @@ describe('reports from a server that sends lone surrogates are valid Unicode', (
     for (const file of [files.json, files.sarif]) expect(illFormed(JSON.parse(strictText(file)))).toEqual([]);
     // The replacement character stands where the server sent a lone surrogate.
     expect(JSON.stringify(JSON.parse(strictText(files.json)))).toContain('lone \ufffd high and \ufffd low');
+  });
+});
+
+/*
+ * GitHub links `http://`, `https://` (and `ftp://`) URLs and `www.` hosts in text by itself, at parse
+ * time (cmark-gfm's autolink extension) and in a later pass over text after escapes are resolved; neither
+ * looks inside a code span. So: what is left once code spans are taken out and escapes resolved must
+ * hold none of them.
+ */
+function linkableOutsideCode(markdown: string): string[] {
+  const text = markdown
+    // mcpgate's own links to the spec are links on purpose.
+    .replace(/\]\(https:\/\/modelcontextprotocol\.io\/[^)\s]*\)/g, ']')
+    .replace(/\\[\\`]/g, ' ')
+    .replace(/(`+)[^`]*?\1/g, ' ')
+    .replace(/\\(.)/g, '$1')
+    .replace(/&#?\w+;/g, ' ');
+  return [...text.matchAll(/(?:https?|ftp):\/\/\S*|www\.\S*/gi)].map((m) => m[0]);
+}
+
+describe('bare URLs and www. hosts from a server are not links in the Markdown summary', () => {
+  it('the server name in the summary keeps its URLs as code spans', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'summary.md');
+    await runCli(['check', '--stdio', SERVER, '--markdown', file]);
+    const markdown = strictText(file);
+    expect(markdown).toContain('`https://evil.example/login`');
+    expect(markdown).toContain('`www.evil.example`');
+    expect(linkableOutsideCode(markdown)).toEqual([]);
+  });
+
+  it('md() makes every prefix GitHub links into code, wherever it starts, in either case', () => {
+    const text = `a HTTPS://x.example/p|q (www.y.example) 1http://z.example WWW.w.example ftp://f.example/ \`https://in.example\` ${HOSTILE}`;
+    const shown = md(text, 2000);
+    expect(linkableOutsideCode(shown)).toEqual([]);
+    expect(shown).toContain('`HTTPS://x.example/p`\\|q');
+    expect(shown).toContain('(`www.y.example)`');
   });
 });
