@@ -11,7 +11,7 @@ import type { ServerTool } from '../../spec/tool.js';
 import { commentText, yamlValue } from '../golden-draft/yaml-text.js';
 import { measure, stateKey } from './measure.js';
 import type { ImproveOutcome } from './loop.js';
-import type { CaseFigures, Proposer, Trial } from './types.js';
+import type { CaseFigures, Proposer, Trial, UnreadableAnswer } from './types.js';
 
 /**
  * Tool names and descriptions are the server's or the proposer's text: values are written as the
@@ -75,6 +75,8 @@ export interface ImproveReport {
   budget: { limit: number | null; providerCalls: number; exhausted: boolean };
   accepted: number;
   trials: Trial[];
+  /** Proposer answers that held no proposal mcpgate could read, each with a short escaped excerpt. */
+  unreadable: UnreadableAnswer[];
   /** Right picks and passes over every case, per model, before and after. */
   perModel: Array<{ model: string; before: Pick<CaseFigures, 'selection' | 'passes'>; after?: Pick<CaseFigures, 'selection' | 'passes'> }>;
   cases: ImproveCaseRow[];
@@ -113,6 +115,7 @@ export function improveReport(outcome: ImproveOutcome, proposer: Proposer, optio
     budget: { limit: options.budget ?? null, providerCalls: outcome.providerCalls, exhausted: outcome.budgetExhausted },
     accepted: outcome.trials.filter((t) => t.accepted).length,
     trials: outcome.trials,
+    unreadable: outcome.unreadable,
     perModel: models.map((model) => {
       const rows = cases.filter((r) => r.model === model);
       return { model, before: sum(rows, 'before'), ...(after ? { after: sum(rows, 'after') } : {}) };
@@ -152,6 +155,10 @@ export function improveMarkdown(report: ImproveReport): string {
     ...report.trials.map(
       (t) =>
         `| ${t.round} | ${text(t.confusion.expected ?? 'none')} → ${text(t.confusion.chosen ?? 'none')} | ${text(t.proposal.label)} | ${cell(t.gain.before)} → ${cell(t.gain.after)} | [${t.gain.low}, ${t.gain.high}] | ${t.accepted ? 'accepted' : `rejected: ${text(t.regressions[0] ?? t.reason)}`} |`,
+    ),
+    ...report.unreadable.map(
+      (u) =>
+        `| ${u.round} | ${text(u.confusion.expected ?? 'none')} → ${text(u.confusion.chosen ?? 'none')} | no proposal: ${text(u.problem)} | | | not tested |`,
     ),
     '',
     '| Model | Right picks before | after | Passes before | after |',
