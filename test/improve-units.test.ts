@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalProposals } from '../src/behavior/improve/lexical-proposer.js';
 import { gainInterval, significantDrop } from '../src/behavior/improve/measure.js';
-import { parseProposal } from '../src/behavior/improve/model-proposer.js';
+import { readProposal } from '../src/behavior/improve/model-proposer.js';
 import type { ProposalInput } from '../src/behavior/improve/types.js';
 import type { GoldenCase } from '../src/behavior/types.js';
 
@@ -67,8 +67,8 @@ describe('the model proposer', () => {
   it('keeps rewrites of listed tools that change something, from the first JSON object of the answer', () => {
     const text =
       'Sure!\n{"rewrites": [{"tool": "get_forecast", "description": " Days ahead. "}, {"tool": "nope", "description": "x"}, {"tool": "get_weather", "description": "Weather right now in a city."}, {"tool": "get_weather", "description": ""}]}\nDone.';
-    const proposal = parseProposal(text, input)!;
-    expect(proposal.rewrites).toEqual([
+    const read = readProposal(text, input);
+    expect('proposal' in read && read.proposal.rewrites).toEqual([
       {
         tool: 'get_forecast',
         before: 'Forecast for a city',
@@ -78,10 +78,13 @@ describe('the model proposer', () => {
     ]);
   });
 
-  it('gives nothing for an answer that is not the JSON asked for', () => {
-    expect(parseProposal('I would rather not.', input)).toBeUndefined();
-    expect(parseProposal('{"rewrites": "all of them"}', input)).toBeUndefined();
-    expect(parseProposal('{broken', input)).toBeUndefined();
+  it('gives no proposal for an answer that is not the JSON asked for, and says what is wrong with it', () => {
+    expect(readProposal('I would rather not.', input)).toEqual({ problem: 'the answer holds no JSON object' });
+    expect(readProposal('{"rewrites": "all of them"}', input)).toEqual({ problem: 'the answer has no "rewrites" list' });
+    expect(readProposal('{broken}', input)).toEqual({ problem: 'the answer is not valid JSON' });
+    expect(readProposal('{"rewrites": [{"tool": "nope", "description": "x"}]}', input)).toEqual({
+      problem: 'the answer rewrites no listed tool (or changes nothing)',
+    });
   });
 });
 

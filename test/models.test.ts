@@ -270,7 +270,7 @@ describe.each(WIRES)('$spec over HTTP', (wire) => {
   it('keeps the key out of the message when the provider rejects it', async () => {
     const { model } = await start([wire.error(401, `Incorrect API key provided: ${wire.key}. Find your key in the dashboard.`)]);
     const error = await failure(model.generate(request(FIRST)));
-    expect(error.kind).toBe('provider-error');
+    expect(error.kind).toBe('rejected-credentials');
     expect(error.message).toContain('HTTP 401');
     expect(error.message).not.toContain(wire.key);
   });

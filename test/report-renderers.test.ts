@@ -105,16 +105,16 @@ describe('renderJUnit', () => {
     expect(staleCase.body).toContain('mcpgate-expected.yml');
   });
 
-  it('escapes markup and drops characters XML 1.0 cannot carry', () => {
+  it('escapes markup, shows controls as visible escapes and a lone surrogate as U+FFFD: XML 1.0 can carry neither raw', () => {
     const report = makeReport([
       makeCheck({ id: 'x.nasty', title: NASTY, status: 'fail', message: `msg ${NASTY}`, evidence: [{ received: NASTY }] }),
     ]);
     const xml = renderJUnit(report);
     assertWellFormed(xml);
     const [testcase] = testcases(xml);
-    expect(unescape(testcase!.attrs.name!)).toBe('x.nasty: a<b>&"c\'[31mend');
-    expect(xml).toContain('name="x.nasty: a&lt;b&gt;&amp;&quot;c&apos;[31mend"');
-    expect(xml).toContain('    a&lt;b&gt;&amp;"c\'[31mend</failure>');
+    expect(unescape(testcase!.attrs.name!)).toBe('x.nasty: a<b>&"c\'\\u0000\\u0007\\u001b[31m\ufffdend');
+    expect(xml).toContain('name="x.nasty: a&lt;b&gt;&amp;&quot;c&apos;\\u0000\\u0007\\u001b[31m\ufffdend"');
+    expect(xml).toContain('    a&lt;b&gt;&amp;"c\'\\u0000\\u0007\\u001b[31m\ufffdend</failure>');
   });
 });
 

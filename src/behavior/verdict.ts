@@ -1,5 +1,6 @@
 /** Maps a finished layer 1 run to the documented exit codes. */
 
+import { rejectedCredentials } from '../models/errors.js';
 import { EXIT } from '../shared/exit-codes.js';
 import type { Verdict } from '../report/model.js';
 import type { EvalOutcome } from './runner.js';
@@ -8,6 +9,9 @@ export function evalVerdict(outcome: EvalOutcome): Verdict {
   const { cases } = outcome.report;
   if (outcome.serverFailure)
     return { exitCode: EXIT.unreachable, reason: `the server stopped answering during the run: ${outcome.serverFailure}` };
+  // A rejected key leaves every case of its model an error: the fix is the key, not the run.
+  const rejected = rejectedCredentials();
+  if (rejected) return { exitCode: EXIT.missingCredentials, reason: rejected };
   const failed = cases.filter((c) => c.status === 'fail');
   if (failed.length > 0) {
     const names = [...new Set(failed.map((c) => c.id))];

@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHistoryEntry } from '../report/json.js';
+import { jsonText } from '../report/json-text.js';
 import type { HistoryEntry, Report } from '../report/model.js';
 import { readInside } from './bounded-read.js';
 import { toHistoryEntry } from './history-entry.js';
@@ -44,7 +45,7 @@ export function recordRun(dir: string, report: Report): Recorded {
   const masked = redactDeep(report);
   const entry = toHistoryEntry(masked, storeReport(dir, masked));
   const file = join(dir, fileNameOf(entry));
-  return { file, written: writeOnce(file, `${JSON.stringify(entry, null, 2)}\n`), entry };
+  return { file, written: writeOnce(file, `${jsonText(entry)}\n`), entry };
 }
 
 /** Every readable entry, oldest first; unreadable ones are named in `warnings` and left alone. */

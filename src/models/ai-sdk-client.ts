@@ -9,7 +9,7 @@
  */
 
 import { APICallError, generateText, RetryError } from 'ai';
-import { toModelError } from './errors.js';
+import { noteRejection, toModelError } from './errors.js';
 import { fromSdkToolCalls, toModelMessages, toToolSet } from './messages.js';
 import type { ProviderSetup } from './providers.js';
 import { routeSdkWarningsToStderr, warnOnce } from './sdk-warnings.js';
@@ -27,6 +27,8 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
   routeSdkWarningsToStderr();
   // Flipped once a model has rejected the parameter, so later calls do not pay a failed request each.
   let sendTemperature = true;
+  // Set once the provider has rejected the key: it is not sent again, every later call fails as the first did.
+  let refused: ModelError | undefined;
 
   async function step(request: GenerateRequest, abortSignal: AbortSignal, withTemperature: boolean): Promise<ModelTurn> {
     const hasTools = request.tools.length > 0;
@@ -57,6 +59,7 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
     id,
     kind: 'llm',
     async generate(request, signal) {
+      if (refused) throw refused;
       const timeout = AbortSignal.timeout(timeoutMs);
       const abortSignal = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
       const attempt = async (): Promise<ModelTurn> => {
@@ -81,7 +84,12 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
           throw new ModelError('timeout', `${id}: no answer within ${timeoutMs} ms`);
         }
         if (signal?.aborted === true) throw error;
-        throw toModelError(error, id);
+        const failure = toModelError(error, id);
+        if (failure.kind === 'rejected-credentials') {
+          refused = failure;
+          noteRejection(failure);
+        }
+        throw failure;
       }
     },
   };

@@ -68,10 +68,14 @@ export interface CallStats {
   cacheHits: number;
 }
 
-/** Failures of the model side, typed so the CLI maps them to exit codes and cases to `error`. */
+/**
+ * Failures of the model side, typed so the CLI maps them to exit codes and cases to `error`.
+ * `rejected-credentials`: the provider refused the key it was given (errors.ts), exit code 4.
+ */
 export class ModelError extends Error {
   constructor(
-    readonly kind: 'missing-credentials' | 'unknown-provider' | 'bad-model-id' | 'provider-error' | 'timeout' | 'bad-response',
+    readonly kind:
+      'missing-credentials' | 'rejected-credentials' | 'unknown-provider' | 'bad-model-id' | 'provider-error' | 'timeout' | 'bad-response',
     message: string,
   ) {
     super(message);

@@ -7,6 +7,7 @@
 
 import { loadDescriptions, withDescriptions, type DescriptionOverrides } from '../behavior/descriptions/index.js';
 import type { ChaosReport, Report, Verdict } from '../report/model.js';
+import { rejectedCredentials } from '../models/errors.js';
 import { progressReporter } from '../report/progress.js';
 import { ProxyStartError } from '../resilience/proxy/index.js';
 import { ClientFixtureError, defaultFaults, loadFaultsFile, runClientFixture, runFaultScenarios } from '../resilience/scenarios/index.js';
@@ -58,6 +59,8 @@ export function prepareAgentChaos(options: AgentChaosOptions): PreparedAgentChao
 }
 
 function statusVerdict(statuses: string[], what: string): Verdict {
+  const rejected = rejectedCredentials();
+  if (rejected) return { exitCode: EXIT.missingCredentials, reason: rejected };
   if (statuses.includes('fail'))
     return { exitCode: EXIT.gateFailed, reason: `${statuses.filter((s) => s === 'fail').length} ${what} failed` };
   if (statuses.some((s) => s === 'error' || s === 'not_measured'))

@@ -8,6 +8,7 @@
 
 import { oneLine } from '../shared/one-line.js';
 import type { Coverage, NotCalledReason } from './model.js';
+import { hexEscape, replaceHidden, wellFormed } from './terminal-escape.js';
 
 const REASON_WORDS: Record<NotCalledReason, string> = {
   destructive: 'destructive',
@@ -54,15 +55,13 @@ function notCalledClause(coverage: Coverage): string {
 }
 
 /*
- * JSON.stringify escapes C0 controls, quotes and backslashes; these it leaves as they are, and they would
- * hide or reorder text in some format (DEL and C1 controls, zero-width characters, bidi controls, the
- * line and paragraph separators, the BOM).
+ * JSON.stringify escapes C0 controls, quotes and backslashes; the rest of terminal-escape.ts's set it
+ * leaves as it is, and that would hide or reorder text in some format.
  */
-const INVISIBLE = /[\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 
 function quotedName(name: string): string {
   const shown = name.length > NAME_MAX_CHARS ? `${name.slice(0, NAME_MAX_CHARS - 1)}…` : name;
-  return JSON.stringify(shown).replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return replaceHidden(JSON.stringify(wellFormed(shown)), (_c, codePoint) => hexEscape(codePoint));
 }
 
 /** The line stays one line and adds its own full stops; an entry that brings one must not double it. */

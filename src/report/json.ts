@@ -1,5 +1,6 @@
 /** The JSON form of the contract: the report as written, and the reading of reports and history entries. */
 
+import { jsonText } from './json-text.js';
 import { inContractOrder } from './key-order.js';
 import {
   BaselineAcceptanceSchema,
@@ -15,7 +16,7 @@ import { suiteState } from './suite-state.js';
 /** The suite state is derived from the results at writing, so a reader of the file sees it beside the decision. */
 export function renderJson(report: Report): string {
   const written = { ...report, verdict: { ...report.verdict, suite: suiteState(report) } };
-  return `${JSON.stringify(inContractOrder(ReportSchema, written), null, 2)}\n`;
+  return `${jsonText(inContractOrder(ReportSchema, written))}\n`;
 }
 
 /** Reads a report written by renderJson, of any 1.x version; throws a one-line Error otherwise. */

@@ -4,6 +4,7 @@ import type { JUnitCase, JUnitOutcome as Outcome } from './junit-case.js';
 import { chaosSuites } from './junit-chaos.js';
 import { coverageSuite } from './junit-coverage.js';
 import { evalSuites } from './junit-eval.js';
+import { hexEscape, replaceHidden } from './terminal-escape.js';
 
 interface TestCase {
   outcome: Outcome;
@@ -147,13 +148,19 @@ const sum = (cases: readonly TestCase[]): number => cases.reduce((total, c) => t
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
 /**
- * Everything outside XML 1.0's Char production (C0 controls other than tab/LF/CR, lone surrogates,
- * U+FFFE/U+FFFF) cannot be escaped at all; a server echoing such bytes must not make the file unparseable.
+ * Controls, bidi and invisible characters (terminal-escape.ts's set; a CI viewer shows a character
+ * reference as the character itself) are written as visible `\u202e` text, tab and line breaks kept.
+ * What is left outside XML 1.0's Char production (U+FFFE/U+FFFF) cannot be escaped at all; a server
+ * echoing it must not make the file unparseable.
  */
 const ILLEGAL_XML_CHARS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 function text(value: string): string {
-  return value.replace(ILLEGAL_XML_CHARS, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return replaceHidden(value, (c, codePoint) => (c === '\t' || c === '\n' || c === '\r' ? c : hexEscape(codePoint)))
+    .replace(ILLEGAL_XML_CHARS, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 /** Attribute values are normalised by XML parsers, so line breaks and tabs are kept as character references. */

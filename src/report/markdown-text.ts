@@ -1,5 +1,7 @@
 /** Markdown building blocks shared by the summary's sections: escaping of outside text, code spans, links and tables. */
 
+import { hexEscape, replaceHidden } from './terminal-escape.js';
+
 const CELL_MAX_CHARS = 240;
 
 export function table(header: string[], body: string[][], rows: number): string[] {
@@ -15,26 +17,46 @@ export function table(header: string[], body: string[][], rows: number): string[
   return lines;
 }
 
-/** Zero-width characters, bidi embeddings, overrides and isolates, the BOM: shown as `\u202e`, never applied. */
-const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
-
-/**
- * Text from the server (or a golden file) on one line with Markdown and HTML shown literally. `@` is
- * split from the name after it so that a server cannot mention people in a PR comment. Cut to a table
- * cell's length unless a paragraph asks for more.
+/*
+ * What GitHub would turn into a link by itself (GFM's autolink extension, and the later pass GitHub
+ * runs over text): `http://`, `https://` and `ftp://` URLs and `www.` hosts, in either case. A
+ * backslash before the dot or colon stops cmark-gfm's parse but not a pass over the text after
+ * escapes are resolved; a code span stops both, since neither looks inside code. So a token from one
+ * of those prefixes up to a blank, a backtick, a pipe (a table cell's end) or an angle bracket is
+ * written as a code span: readable, copyable, not a link. Matched anywhere, even inside a word:
+ * cmark-gfm links `1https://…` and `(www.…`, and matching more than GitHub does only adds code spans.
  */
-export function md(text: string, maxChars = CELL_MAX_CHARS): string {
-  const flat = text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .trim()
-    .replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  const short = flat.length > maxChars ? `${flat.slice(0, maxChars - 1)}…` : flat;
-  return short
+const LINKABLE = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s`|<>]*/gi;
+
+/** Outside text with Markdown and HTML shown literally: no emphasis, no tags, no mention. */
+function escaped(text: string): string {
+  return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/[\\`*_[\]|~#!]/g, '\\$&')
     .replace(/@/g, '@&#8203;');
+}
+
+/**
+ * Text from the server (or a golden file) on one line with Markdown and HTML shown literally. `@` is
+ * split from the name after it so that a server cannot mention people in a PR comment; URLs and
+ * `www.` hosts are code, not links. Controls become blanks, and the rest of terminal-escape.ts's set
+ * (bidi, invisible characters) visible `\u202e` escapes. Cut to a table cell's length unless a
+ * paragraph asks for more.
+ */
+export function md(text: string, maxChars = CELL_MAX_CHARS): string {
+  const flat = replaceHidden(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim(), (_c, codePoint) =>
+    hexEscape(codePoint),
+  );
+  const short = flat.length > maxChars ? `${flat.slice(0, maxChars - 1)}…` : flat;
+  let out = '';
+  let from = 0;
+  for (const match of short.matchAll(LINKABLE)) {
+    out += `${escaped(short.slice(from, match.index))}\`${match[0]}\``;
+    from = match.index + match[0].length;
+  }
+  return out + escaped(short.slice(from));
 }
 
 /** Ids that are safe inside a code span are shown as code; anything else as escaped text. */

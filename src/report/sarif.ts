@@ -7,6 +7,7 @@
 
 import { createHash } from 'node:crypto';
 import { coverageComplete, coverageLine } from './coverage-line.js';
+import { jsonText } from './json-text.js';
 import type { CheckResult, Coverage, Report } from './model.js';
 import { layerResults } from './sarif-layers.js';
 
@@ -172,7 +173,7 @@ export function renderSarif(report: Report, options: SarifOptions = {}): string 
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${jsonText(log)}\n`;
 }
 
 /**

@@ -6,11 +6,11 @@
  * collection, with what YAML forbids or an editor would show as a line break escaped too.
  */
 
-import { safe } from '../../report/terminal-escape.js';
+import { replaceHidden, safe } from '../../report/terminal-escape.js';
 import { redact, redactDeep } from '../../shared/redact.js';
 
-/** U+FFFE, U+FFFF and lone surrogates: not characters YAML admits anywhere. */
-const UNPRINTABLE = /[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** U+FFFE and U+FFFF: not characters YAML admits anywhere (safe() shows lone surrogates as U+FFFD). */
+const UNPRINTABLE = /[\ufffe\uffff]/g;
 
 function escapeChar(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
@@ -21,16 +21,21 @@ export function commentText(text: string): string {
   return safe(redact(text)).replace(UNPRINTABLE, escapeChar);
 }
 
-/*
- * JSON.stringify escapes C0 controls; YAML also forbids DEL, the C1 controls and U+FFFE/U+FFFF in a
- * stream, treats U+2028/U+2029 as line breaks in some parsers and editors, and bidi and zero-width
- * characters would make a line read otherwise than it parses. `\uXXXX` means the same in both.
- */
-const NOT_PLAIN = /[\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufffe\uffff]/g;
+/** YAML's escape for one character: `\u202e`, and `\U000E0041` beyond the basic plane. */
+function yamlEscape(codePoint: number): string {
+  return codePoint > 0xffff ? `\\U${codePoint.toString(16).padStart(8, '0')}` : `\\u${codePoint.toString(16).padStart(4, '0')}`;
+}
 
-/** Any JSON value as one line of YAML flow syntax: a string, a mapping, a list. */
+/*
+ * JSON.stringify escapes C0 controls and writes a lone surrogate as `\ud800`, which YAML reads back as
+ * the same string (so an expected tool still names the tool the server listed). The rest of
+ * terminal-escape.ts's set it writes raw: YAML forbids DEL and the C1 controls in a stream, some
+ * parsers and editors take U+2028/U+2029 as line breaks, and bidi and invisible characters would make a
+ * line read otherwise than it parses; U+FFFE/U+FFFF YAML does not admit at all. Escaped, each means
+ * the same in YAML's double-quoted scalar.
+ */
 export function yamlValue(value: unknown): string {
-  return JSON.stringify(redactDeep(value)).replace(NOT_PLAIN, escapeChar);
+  return replaceHidden(JSON.stringify(redactDeep(value)), (_c, codePoint) => yamlEscape(codePoint)).replace(UNPRINTABLE, escapeChar);
 }
 
 export function quoted(text: string): string {

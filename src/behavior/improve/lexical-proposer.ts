@@ -15,7 +15,7 @@ const MAX_TERMS = 6;
 export const lexicalProposer: Proposer = {
   id: 'lexical',
   kind: 'heuristic',
-  propose: (input) => Promise.resolve(lexicalProposals(input)),
+  propose: (input) => Promise.resolve({ proposals: lexicalProposals(input) }),
 };
 
 export function lexicalProposals({ confusion, tools, golden }: ProposalInput): Proposal[] {

@@ -16,7 +16,7 @@ import { applyDescriptions, describedSession, type DescriptionOverrides, type To
 import { runEval, type EvalModel, type EvalOptions } from '../runner.js';
 import type { GoldenSet } from '../types.js';
 import { gainInterval, measure, pooled, significantDrop, stateKey, topConfusions, type CaseState } from './measure.js';
-import type { Confusion, Proposal, Proposer, Trial } from './types.js';
+import type { Confusion, Proposal, Proposer, Trial, UnreadableAnswer } from './types.js';
 
 export interface ImproveOptions extends Omit<EvalOptions, 'session' | 'golden' | 'models' | 'onProgress' | 'shard' | 'judge'> {
   session: McpSession;
@@ -44,6 +44,8 @@ export interface ImproveOutcome {
   /** Every override at the end: the starting file's and the accepted rewrites. */
   overrides: Map<string, ToolOverride>;
   trials: Trial[];
+  /** Proposer answers that held no proposal mcpgate could read. */
+  unreadable: UnreadableAnswer[];
   before: EvalReport;
   /** Every case with the final overrides; absent when the budget left no room for it. */
   after?: EvalReport;
@@ -78,6 +80,7 @@ export async function improve(options: ImproveOptions): Promise<ImproveOutcome> 
   const before = await evaluate(order, current);
   const state = measure(before);
   const trials: Trial[] = [];
+  const unreadable: UnreadableAnswer[] = [];
   const tried = new Set<string>();
   let stopped = `stopped after ${options.maxRounds} round(s) (--max-rounds)`;
   let budgetExhausted = false;
@@ -89,6 +92,7 @@ export async function improve(options: ImproveOptions): Promise<ImproveOutcome> 
       break;
     }
     let accepted = 0;
+    const trialsBefore = trials.length;
     for (const confusion of confusions) {
       const served = applyDescriptions(serverTools, overridesOf(current, options.start));
       if (!affordable(1)) {
@@ -96,8 +100,14 @@ export async function improve(options: ImproveOptions): Promise<ImproveOutcome> 
         stopped = `stopped at the budget (${options.budget} provider calls)`;
         break rounds;
       }
-      const proposals = await options.proposer.propose({ confusion, tools: served, golden: options.golden, round });
-      for (const proposal of proposals) {
+      const answer = await options.proposer.propose({ confusion, tools: served, golden: options.golden, round });
+      if (answer.unreadable !== undefined) {
+        unreadable.push({ round, confusion: { expected: confusion.expected, chosen: confusion.chosen }, problem: answer.unreadable });
+        options.onStep?.(
+          `round ${round}: no proposal read for ${confusion.expected ?? 'none'} -> ${confusion.chosen ?? 'none'}: ${answer.unreadable}`,
+        );
+      }
+      for (const proposal of answer.proposals) {
         const signature = canonicalJson(proposal.rewrites.map((r) => [r.tool, r.after]));
         if (tried.has(signature)) continue;
         tried.add(signature);
@@ -123,7 +133,10 @@ export async function improve(options: ImproveOptions): Promise<ImproveOutcome> 
       }
     }
     if (accepted === 0) {
-      stopped = 'no proposal proved a significant gain without a regression';
+      const untested = trials.length === trialsBefore && unreadable.some((u) => u.round === round);
+      stopped = untested
+        ? `no proposal to test: the proposer's answer could not be read (${unreadable.length} unreadable answer(s))`
+        : 'no proposal proved a significant gain without a regression';
       break;
     }
   }
@@ -137,7 +150,17 @@ export async function improve(options: ImproveOptions): Promise<ImproveOutcome> 
     budgetExhausted = true;
     stopped += '; the budget left no room for the final full run';
   }
-  return { serverTools, overrides: current, trials, before, ...(after ? { after } : {}), providerCalls: spent(), budgetExhausted, stopped };
+  return {
+    serverTools,
+    overrides: current,
+    trials,
+    unreadable,
+    before,
+    ...(after ? { after } : {}),
+    providerCalls: spent(),
+    budgetExhausted,
+    stopped,
+  };
 }
 
 /** The overrides as the rewriting layer takes them; in memory, so positions point at the start file or nowhere. */

@@ -1,11 +1,17 @@
 /**
  * A model as proposer (`--proposer provider:model`): shown the tool list, one confusion and the
  * prompts behind it, it answers with rewritten descriptions as JSON. Its answer is data to test, not
- * to trust: unknown tools and empty texts are dropped, and the A/B test decides what is kept.
+ * to trust: unknown tools and empty texts are dropped, and the A/B test decides what is kept. An
+ * answer that cannot be read (a failed call, a body that is not the provider's format, text that is
+ * not the JSON asked for) is no proposal, named with a short escaped excerpt so the report shows why.
  */
 
-import type { ModelClient } from '../../models/types.js';
-import type { Proposal, ProposalInput, Proposer } from './types.js';
+import { ModelError, type ModelClient } from '../../models/types.js';
+import { safe } from '../../report/terminal-escape.js';
+import type { Proposal, ProposalInput, Proposer, ProposerAnswer } from './types.js';
+
+/** Characters of an unreadable answer quoted in the report. */
+export const ANSWER_EXCERPT_CHARS = 200;
 
 const INSTRUCTIONS =
   'You rewrite the descriptions of MCP tools so that an AI agent picks the right tool. You are shown the tools, ' +
@@ -18,18 +24,28 @@ export function modelProposer(client: ModelClient): Proposer {
   return {
     id: client.id,
     kind: 'model',
-    async propose(input) {
-      const turn = await client.generate({
-        messages: [
-          { role: 'system', content: INSTRUCTIONS },
-          { role: 'user', content: requestText(input) },
-        ],
-        tools: [],
-        sampleIndex: input.round - 1,
-        temperature: 0,
-      });
-      const proposal = parseProposal(turn.text, input);
-      return proposal ? [proposal] : [];
+    async propose(input): Promise<ProposerAnswer> {
+      let text: string;
+      try {
+        const turn = await client.generate({
+          messages: [
+            { role: 'system', content: INSTRUCTIONS },
+            { role: 'user', content: requestText(input) },
+          ],
+          tools: [],
+          sampleIndex: input.round - 1,
+          temperature: 0,
+        });
+        text = turn.text;
+      } catch (error) {
+        // The provider's failures are one bounded line already (models/errors.ts); anything else is a bug.
+        if (!(error instanceof ModelError)) throw error;
+        return { proposals: [], unreadable: safe(error.message) };
+      }
+      const read = readProposal(text, input);
+      return 'proposal' in read
+        ? { proposals: [read.proposal] }
+        : { proposals: [], unreadable: `${client.id}: ${read.problem}: ${excerpt(text)}` };
     },
   };
 }
@@ -48,19 +64,25 @@ function requestText({ confusion, tools, golden }: ProposalInput): string {
   );
 }
 
-/** The first JSON object in the answer, its rewrites of tools that exist and differ; undefined when none is usable. */
-export function parseProposal(text: string, { confusion, tools }: ProposalInput): Proposal | undefined {
+/** The answer quoted in a report: cut short, on one line, every control and invisible character shown. */
+function excerpt(text: string): string {
+  const cut = text.length > ANSWER_EXCERPT_CHARS ? `${text.slice(0, ANSWER_EXCERPT_CHARS)}… (${text.length} characters)` : text;
+  return `"${safe(cut)}"`;
+}
+
+/** The first JSON object in the answer, its rewrites of tools that exist and differ; or what made it unusable. */
+export function readProposal(text: string, { confusion, tools }: ProposalInput): { proposal: Proposal } | { problem: string } {
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) return undefined;
+  if (start < 0 || end <= start) return { problem: 'the answer holds no JSON object' };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.slice(start, end + 1));
   } catch {
-    return undefined;
+    return { problem: 'the answer is not valid JSON' };
   }
   const list = (parsed as { rewrites?: unknown }).rewrites;
-  if (!Array.isArray(list)) return undefined;
+  if (!Array.isArray(list)) return { problem: 'the answer has no "rewrites" list' };
   const byName = new Map(tools.map((t) => [t.name, t]));
   const rewrites = list.flatMap((entry: unknown) => {
     const { tool, description } = (entry ?? {}) as { tool?: unknown; description?: unknown };
@@ -70,5 +92,7 @@ export function parseProposal(text: string, { confusion, tools }: ProposalInput)
     const why = `proposed for ${confusion.expected ?? 'no tool'} called as ${confusion.chosen ?? 'no tool'} in ${confusion.cases.join(', ')}`;
     return [{ tool, before: current.description ?? '', after: description.trim(), why }];
   });
-  return rewrites.length > 0 ? { label: `rewrite of ${rewrites.map((r) => r.tool).join(', ')}`, rewrites } : undefined;
+  return rewrites.length > 0
+    ? { proposal: { label: `rewrite of ${rewrites.map((r) => r.tool).join(', ')}`, rewrites } }
+    : { problem: 'the answer rewrites no listed tool (or changes nothing)' };
 }

@@ -4,13 +4,20 @@
  * per case and model. Pure text and data; the command writes them.
  */
 
+import { md } from '../../report/markdown-text.js';
 import type { EvalReport } from '../../report/model.js';
+import { safe } from '../../report/terminal-escape.js';
 import type { ServerTool } from '../../spec/tool.js';
+import { commentText, yamlValue } from '../golden-draft/yaml-text.js';
 import { measure, stateKey } from './measure.js';
 import type { ImproveOutcome } from './loop.js';
-import type { CaseFigures, Proposer, Trial } from './types.js';
+import type { CaseFigures, Proposer, Trial, UnreadableAnswer } from './types.js';
 
-/** JSON strings are YAML double-quoted scalars, so the file needs no YAML writer and no escaping rules of its own. */
+/**
+ * Tool names and descriptions are the server's or the proposer's text: values are written as the
+ * drafted golden sets write them (JSON syntax, which is YAML's double-quoted scalar, with controls and
+ * invisible characters escaped), comments on one line with every such character visible.
+ */
 export function overridesYaml(outcome: ImproveOutcome, proposer: Proposer): string {
   const why = acceptedWhy(outcome.trials);
   const lines = [
@@ -19,19 +26,19 @@ export function overridesYaml(outcome: ImproveOutcome, proposer: Proposer): stri
   ];
   for (const [tool, override] of outcome.overrides) {
     lines.push('');
-    for (const reason of why.get(tool) ?? ['from the starting --descriptions file']) lines.push(`# ${oneLine(reason)}`);
-    lines.push(`${JSON.stringify(tool)}:`);
-    if (override.description !== undefined) lines.push(`  description: ${JSON.stringify(override.description)}`);
+    for (const reason of why.get(tool) ?? ['from the starting --descriptions file']) lines.push(`# ${commentText(oneLine(reason))}`);
+    lines.push(`${yamlValue(tool)}:`);
+    if (override.description !== undefined) lines.push(`  description: ${yamlValue(override.description)}`);
     const parameters = Object.entries(override.parameters);
     if (parameters.length > 0) {
       lines.push('  parameters:');
-      for (const [name, text] of parameters) lines.push(`    ${JSON.stringify(name)}: ${JSON.stringify(text)}`);
+      for (const [name, text] of parameters) lines.push(`    ${yamlValue(name)}: ${yamlValue(text)}`);
     }
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** Old vs new description of every tool the run changed, as a unified-diff-like text. */
+/** Old vs new description of every tool the run changed, as a unified-diff-like text; each line escaped as on a terminal. */
 export function descriptionsDiff(outcome: ImproveOutcome): string {
   const why = acceptedWhy(outcome.trials);
   const server = new Map(outcome.serverTools.map((t: ServerTool) => [t.name, t.description ?? '']));
@@ -40,11 +47,11 @@ export function descriptionsDiff(outcome: ImproveOutcome): string {
     if (override.description === undefined || override.description === server.get(tool)) continue;
     blocks.push(
       [
-        `--- ${tool} (server)`,
-        `+++ ${tool} (proposed)`,
-        ...(why.get(tool) ?? []).map((w) => `# ${oneLine(w)}`),
-        `- ${oneLine(server.get(tool) ?? '')}`,
-        `+ ${oneLine(override.description)}`,
+        `--- ${safe(tool)} (server)`,
+        `+++ ${safe(tool)} (proposed)`,
+        ...(why.get(tool) ?? []).map((w) => `# ${safe(oneLine(w))}`),
+        `- ${safe(oneLine(server.get(tool) ?? ''))}`,
+        `+ ${safe(oneLine(override.description))}`,
       ].join('\n'),
     );
   }
@@ -68,6 +75,8 @@ export interface ImproveReport {
   budget: { limit: number | null; providerCalls: number; exhausted: boolean };
   accepted: number;
   trials: Trial[];
+  /** Proposer answers that held no proposal mcpgate could read, each with a short escaped excerpt. */
+  unreadable: UnreadableAnswer[];
   /** Right picks and passes over every case, per model, before and after. */
   perModel: Array<{ model: string; before: Pick<CaseFigures, 'selection' | 'passes'>; after?: Pick<CaseFigures, 'selection' | 'passes'> }>;
   cases: ImproveCaseRow[];
@@ -106,6 +115,7 @@ export function improveReport(outcome: ImproveOutcome, proposer: Proposer, optio
     budget: { limit: options.budget ?? null, providerCalls: outcome.providerCalls, exhausted: outcome.budgetExhausted },
     accepted: outcome.trials.filter((t) => t.accepted).length,
     trials: outcome.trials,
+    unreadable: outcome.unreadable,
     perModel: models.map((model) => {
       const rows = cases.filter((r) => r.model === model);
       return { model, before: sum(rows, 'before'), ...(after ? { after: sum(rows, 'after') } : {}) };
@@ -134,7 +144,7 @@ export function improveMarkdown(report: ImproveReport): string {
   const proposer =
     report.proposer.kind === 'heuristic' ? `\`${report.proposer.id}\` (a lexical heuristic, not a model)` : `\`${report.proposer.id}\``;
   const cell = (t: { k: number; n: number }): string => `${t.k}/${t.n}`;
-  const text = (s: string): string => s.replace(/[|\\`*_[\]<>]/g, '\\$&').replace(/\s+/g, ' ');
+  const text = (s: string): string => md(s, Number.POSITIVE_INFINITY);
   const lines = [
     '### mcpgate improve',
     '',
@@ -145,6 +155,10 @@ export function improveMarkdown(report: ImproveReport): string {
     ...report.trials.map(
       (t) =>
         `| ${t.round} | ${text(t.confusion.expected ?? 'none')} → ${text(t.confusion.chosen ?? 'none')} | ${text(t.proposal.label)} | ${cell(t.gain.before)} → ${cell(t.gain.after)} | [${t.gain.low}, ${t.gain.high}] | ${t.accepted ? 'accepted' : `rejected: ${text(t.regressions[0] ?? t.reason)}`} |`,
+    ),
+    ...report.unreadable.map(
+      (u) =>
+        `| ${u.round} | ${text(u.confusion.expected ?? 'none')} → ${text(u.confusion.chosen ?? 'none')} | no proposal: ${text(u.problem)} | | | not tested |`,
     ),
     '',
     '| Model | Right picks before | after | Passes before | after |',

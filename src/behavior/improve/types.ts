@@ -33,12 +33,26 @@ export interface ProposalInput {
   round: number;
 }
 
+/** What the proposer gave for one confusion. */
+export interface ProposerAnswer {
+  /** Candidates, best first; the loop tries them in order until one is accepted. */
+  proposals: Proposal[];
+  /** Why its answer held no proposal mcpgate could read: one line, with a bounded, escaped excerpt. */
+  unreadable?: string;
+}
+
 export interface Proposer {
   id: string;
   /** `heuristic` for the offline lexical proposer, `model` for an LLM. */
   kind: 'heuristic' | 'model';
-  /** Candidates for one confusion, best first; the loop tries them in order until one is accepted. */
-  propose(input: ProposalInput): Promise<Proposal[]>;
+  propose(input: ProposalInput): Promise<ProposerAnswer>;
+}
+
+/** A proposer answer that could not be read, where and why: the report names each one. */
+export interface UnreadableAnswer {
+  round: number;
+  confusion: Pick<Confusion, 'expected' | 'chosen'>;
+  problem: string;
 }
 
 /** k right of n samples. */

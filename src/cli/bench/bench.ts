@@ -2,6 +2,7 @@
 
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../pipeline/defaults.js';
 import { targetFrom } from '../../pipeline/target.js';
+import { jsonText } from '../../report/json-text.js';
 import type { BenchReport, LoadMode } from '../../report/model.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { writeFileAtomic } from '../../shared/files.js';
@@ -108,7 +109,7 @@ export async function bench(flags: BenchFlags): Promise<number> {
   }
   // Masked whole before it is written or printed: error kinds and differing answers quote the server.
   const masked = redactDeep(report);
-  if (flags.report) writeFileAtomic(flags.report, `${JSON.stringify(masked, null, 2)}\n`);
+  if (flags.report) writeFileAtomic(flags.report, `${jsonText(masked)}\n`);
   if (flags.quiet) writeOut(oneLine(masked));
   else writeOut(formatBench(masked, { color: useColor(flags) }) + (flags.verbose ? benchDetails(masked) : ''));
   return EXIT.pass;

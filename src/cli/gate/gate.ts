@@ -4,6 +4,7 @@ import { gateAgainst, recordInHistory } from '../../gate/baseline.js';
 import { gateHeadline, renderGate } from '../../gate/render.js';
 import type { GateResult } from '../../gate/types.js';
 import { painter } from '../../report/ansi.js';
+import { jsonText } from '../../report/json-text.js';
 import { writeFileAtomic } from '../../shared/files.js';
 import { warnOnStderr, writeOut } from '../console.js';
 import { outputWidth, useColor } from '../display.js';
@@ -40,7 +41,7 @@ export function gate(flags: GateFlags): number {
     ),
   );
   writeOut(flags.quiet ? verdictLine(result, flags) : renderGate(result, { verbose: flags.verbose ?? false, width: outputWidth() }));
-  if (flags.json) writeFileAtomic(flags.json, `${JSON.stringify(result, null, 2)}\n`);
+  if (flags.json) writeFileAtomic(flags.json, `${jsonText(result)}\n`);
   if (flags.record) {
     // Recorded with the gate's verdict, so the entry's `green` says what this exit code says.
     const recorded = recordInHistory(flags.historyDir, { ...current, verdict: { exitCode: result.exitCode, reason: result.reason } });

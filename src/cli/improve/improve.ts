@@ -6,7 +6,9 @@ import { descriptionsDiff, improveMarkdown, improveReport, overridesYaml, type I
 import { prepareImprove, runImprove } from '../../pipeline/improve.js';
 import { targetFrom } from '../../pipeline/target.js';
 import type { CacheMode } from '../../models/cache.js';
+import { rejectedCredentials } from '../../models/errors.js';
 import { painter, type Paint } from '../../report/ansi.js';
+import { jsonText } from '../../report/json-text.js';
 import { safe } from '../../report/terminal-escape.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { writeFileAtomic } from '../../shared/files.js';
@@ -73,7 +75,7 @@ export async function improveCommand(flags: ImproveFlags): Promise<number> {
     diff: join(flags.out, 'descriptions.diff'),
     report: join(flags.out, 'improve.json'),
   };
-  writeFileAtomic(files.report, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileAtomic(files.report, `${jsonText(report)}\n`);
   writeFileAtomic(join(flags.out, 'improve.md'), improveMarkdown(report));
   if (report.accepted > 0) {
     // Descriptions are the server's text: masked like every report before they reach a file.
@@ -81,6 +83,13 @@ export async function improveCommand(flags: ImproveFlags): Promise<number> {
     writeFileAtomic(files.diff, redact(descriptionsDiff(outcome)));
   }
   writeOut(render(report, files, painter(useColor(flags)), flags));
+  // Written whatever happened; then a rejected key is the cause to fix, and answers never tested prove nothing.
+  const rejected = rejectedCredentials();
+  if (rejected) {
+    writeErr(`mcpgate: ${safe(rejected)}\n`);
+    return EXIT.missingCredentials;
+  }
+  if (report.accepted === 0 && report.trials.length === 0 && report.unreadable.length > 0) return EXIT.inconclusive;
   const confused = report.trials.length > 0 || outcome.stopped !== 'no confusion left';
   return report.accepted > 0 || !confused ? EXIT.pass : EXIT.gateFailed;
 }
@@ -110,6 +119,10 @@ function render(
   }
   const rejected = report.trials.filter((t) => !t.accepted).length;
   if (!flags.verbose && rejected > 0) lines.push(paint('dim', `  ${rejected} proposal(s) rejected (--verbose lists them)`));
+  for (const u of report.unreadable)
+    lines.push(
+      `  round ${u.round} ${paint('yellow', 'unreadable')}  ${safe(`${u.confusion.expected ?? 'none'} -> ${u.confusion.chosen ?? 'none'}`)}: ${safe(u.problem)}`,
+    );
   lines.push(paint('bold', 'right first picks and passes, before -> after'));
   for (const m of report.perModel) {
     const after = m.after ? `picks ${rate(m.after.selection)}, passes ${rate(m.after.passes)}` : 'not measured';

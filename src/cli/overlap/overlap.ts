@@ -4,6 +4,7 @@ import { toolOverlaps, type ToolOverlap } from '../../models/lexical/overlap.js'
 import { listServerTools } from '../../pipeline/server-tools.js';
 import { targetFrom } from '../../pipeline/target.js';
 import { painter } from '../../report/ansi.js';
+import { jsonText } from '../../report/json-text.js';
 import { safe } from '../../report/terminal-escape.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { writeOut } from '../console.js';
@@ -22,7 +23,7 @@ export async function overlap(flags: OverlapFlags): Promise<number> {
   const all = toolOverlaps(tools);
   const listed = flags.verbose ? all : all.filter((p) => p.score >= flags.minScore).slice(0, flags.top);
   const failing = flags.failAbove === undefined ? [] : all.filter((p) => p.score >= flags.failAbove!);
-  if (flags.json) writeOut(`${JSON.stringify({ tools: tools.length, pairs: listed }, null, 2)}\n`);
+  if (flags.json) writeOut(`${jsonText({ tools: tools.length, pairs: listed })}\n`);
   else writeOut(render(listed, tools.length, flags, failing));
   return failing.length > 0 ? EXIT.gateFailed : EXIT.pass;
 }

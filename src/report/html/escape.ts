@@ -1,16 +1,14 @@
 /** Escaping for the HTML report: every string that came from the server, a golden file or a user goes through here. */
 
+import { hexEscape, replaceHidden } from '../terminal-escape.js';
+
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /*
- * C0 controls other than tab, newline and carriage return (a <pre> keeps those), C1 controls and DEL;
- * then what would hide or reorder text on the page: zero-width characters, bidi embeddings,
- * overrides and isolates, the line and paragraph separators, the BOM (the terminal escapes the same set).
+ * The terminal's set of controls, bidi and invisible characters (terminal-escape.ts), but for tab,
+ * newline and carriage return, which a <pre> keeps.
  */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-const INVISIBLE = /[\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-
-const visible = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const visible = (c: string, codePoint: number): string => (c === '\t' || c === '\n' || c === '\r' ? c : hexEscape(codePoint));
 
 /**
  * Safe in element content and in quoted attribute values alike. Control and invisible characters are
@@ -18,10 +16,7 @@ const visible = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padSta
  * override must not make a tool name or an argument read as something else.
  */
 export function esc(text: string): string {
-  return text
-    .replace(CONTROL, visible)
-    .replace(INVISIBLE, visible)
-    .replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+  return replaceHidden(text, visible).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
 /** Only http(s) links are kept: a `javascript:` URL in a report would run on click. */
