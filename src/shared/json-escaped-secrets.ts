@@ -3,24 +3,39 @@
  * `A` (any case of hex), for some characters or for all, as a server's encoder may write a raw body.
  * The text is decoded as JSON string content would be, keeping where each escape came from, and the
  * secrets are searched in the decoded text with `indexOf`; each match masks the stretch of the
- * original it came from. A JSON text inside a JSON string escapes twice, so the decoded
- * text is decoded again, a few levels deep. Linear in the text's length per level and per secret: no
- * regular expression over the whole text, so a megabyte body cannot make it backtrack.
+ * original it came from. A JSON text inside a JSON string escapes twice, so the decoded text is
+ * decoded again, a few levels deep. Linear in the text's length per level and per secret: no regular
+ * expression over the whole text, so a megabyte body cannot make it backtrack. Memory while it runs,
+ * per level kept: the decoded copy (a few bytes per character) and 12 to 24 bytes per escape.
  */
 
 /** A body, a JSON document inside one of its strings, and one more level inside that. */
 const MAX_LEVELS = 3;
-/** Characters a JSON string escapes with one letter after the backslash. */
-const SHORT_ESCAPES = new Map<number, number>([
-  [0x22, 0x22], // \"
-  [0x5c, 0x5c], // \\
-  [0x2f, 0x2f], // \/
-  [0x62, 0x08], // \b
-  [0x66, 0x0c], // \f
-  [0x6e, 0x0a], // \n
-  [0x72, 0x0d], // \r
-  [0x74, 0x09], // \t
-]);
+
+/** The character a JSON string escapes with one letter after the backslash (`\n`, `\/`...), or -1. */
+function shortEscape(letter: number): number {
+  switch (letter) {
+    case 0x22: // \"
+    case 0x5c: // \\
+    case 0x2f: // \/
+      return letter;
+    case 0x62: // \b
+      return 0x08;
+    case 0x66: // \f
+      return 0x0c;
+    case 0x6e: // \n
+      return 0x0a;
+    case 0x72: // \r
+      return 0x0d;
+    case 0x74: // \t
+      return 0x09;
+    default:
+      return -1;
+  }
+}
+
+/** String.fromCharCode takes code units as arguments: this many at a time, below any engine's limit. */
+const CHUNK_UNITS = 8_192;
 
 /**
  * A text with its escapes decoded, and where each decoded escape came from. Between escapes the
@@ -28,17 +43,18 @@ const SHORT_ESCAPES = new Map<number, number>([
  */
 interface Decoded {
   text: string;
+  escapes: number;
   /** Position in the decoded text of each escape, ascending. */
-  at: number[];
+  at: Int32Array;
   /** Where that escape starts in the text decoded, and where the text after it resumes. */
-  start: number[];
-  resume: number[];
+  start: Int32Array;
+  resume: Int32Array;
 }
 
 /** Where position `i` of the decoded text (its length included) starts in the text it was decoded from. */
 function origin(view: Decoded, i: number): number {
   let low = 0;
-  let high = view.at.length - 1;
+  let high = view.escapes - 1;
   let last = -1;
   while (low <= high) {
     const mid = (low + high) >> 1;
@@ -68,16 +84,25 @@ function hexUnit(text: string, at: number): number {
   return unit;
 }
 
+function grown(array: Int32Array): Int32Array {
+  const bigger = new Int32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
+}
+
 /** The text with its JSON escapes decoded, or undefined when it has none. */
 function decodeEscapes(text: string): Decoded | undefined {
   if (!text.includes('\\')) return undefined;
-  const view: Decoded = { text: '', at: [], start: [], resume: [] };
-  const parts: string[] = [];
+  const units = new Uint16Array(text.length);
+  let at: Int32Array = new Int32Array(256);
+  let start: Int32Array = new Int32Array(256);
+  let resume: Int32Array = new Int32Array(256);
+  let escapes = 0;
   let length = 0;
   let copied = 0;
   for (let i = text.indexOf('\\'); i >= 0 && i + 1 < text.length; i = text.indexOf('\\', i)) {
     const next = text.charCodeAt(i + 1);
-    let unit = SHORT_ESCAPES.get(next) ?? -1;
+    let unit = shortEscape(next);
     let width = 2;
     if (unit < 0 && next === 0x75) {
       unit = hexUnit(text, i + 2);
@@ -87,18 +112,20 @@ function decodeEscapes(text: string): Decoded | undefined {
       i++;
       continue;
     }
-    if (i > copied) parts.push(text.slice(copied, i));
-    parts.push(String.fromCharCode(unit));
-    length += i - copied;
-    view.at.push(length++);
-    view.start.push(i);
-    view.resume.push(i + width);
+    for (let k = copied; k < i; k++) units[length++] = text.charCodeAt(k);
+    if (escapes === at.length) [at, start, resume] = [grown(at), grown(start), grown(resume)];
+    at[escapes] = length;
+    start[escapes] = i;
+    resume[escapes++] = i + width;
+    units[length++] = unit;
     copied = i += width;
   }
-  if (view.at.length === 0) return undefined;
-  parts.push(text.slice(copied));
-  view.text = parts.join('');
-  return view;
+  if (escapes === 0) return undefined;
+  for (let k = copied; k < text.length; k++) units[length++] = text.charCodeAt(k);
+  const parts: string[] = [];
+  for (let from = 0; from < length; from += CHUNK_UNITS)
+    parts.push(String.fromCharCode(...units.subarray(from, Math.min(from + CHUNK_UNITS, length))));
+  return { text: parts.join(''), escapes, at, start, resume };
 }
 
 /** `text` with every stretch that decodes to one of `secrets` replaced by `mask`. */
