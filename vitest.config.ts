@@ -24,6 +24,7 @@ const UNIT_TESTS = [
   'test/mrtr-sampling.test.ts',
   'test/probe-units.test.ts',
   'test/redact.test.ts',
+  'test/redacting-exporter.test.ts',
   'test/report-coverage.test.ts',
   'test/report-gate.test.ts',
   'test/report-layers-state.test.ts',

@@ -15,6 +15,7 @@ import { withCache } from '../src/models/cache.js';
 import type { ModelClient } from '../src/models/types.js';
 import { registerSecret } from '../src/shared/redact.js';
 import { ROOT, runCli, tempDir, type CliRun } from './helpers/cli.js';
+import { credentialsIn, secretForms } from './fixtures/hostile/secret-forms.js';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SK = `sk-test-${[...randomBytes(32)].map((b) => ALNUM[b % ALNUM.length]).join('')}`;
@@ -26,12 +27,10 @@ const FORMATS = (dir: string): string[] =>
   );
 const TIMEOUT_MS = 180_000;
 
-function forms(secret: string): string[] {
-  const b64 = Buffer.from(secret, 'utf8').toString('base64');
-  const urlSafe = b64.replace(/\+/g, '-').replace(/\//g, '_');
-  return [...new Set([secret, b64, b64.replace(/=+$/, ''), urlSafe, urlSafe.replace(/=+$/, ''), encodeURIComponent(secret)])];
-}
-const FORBIDDEN = [...forms(SK), ...forms(HEX)];
+const FORBIDDEN = [...secretForms(SK), ...secretForms(HEX)];
+// A Basic credential: the server decodes it and echoes the pair and the password in every form.
+const PASSWORD = `pw/${randomBytes(9).toString('base64')}`;
+const BASIC = ['--header', `Authorization: bAsIc ${Buffer.from(`ann:${PASSWORD}`).toString('base64')}`];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -41,7 +40,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Every file under `dir` and both streams: no form of a secret, no workflow command, no raw control character. */
-function expectClean(dir: string, run: CliRun, expectedFiles: number): void {
+function expectClean(dir: string, run: CliRun, expectedFiles: number, forbidden = FORBIDDEN): void {
   const files = filesUnder(dir);
   expect(files.length).toBeGreaterThanOrEqual(expectedFiles);
   const outputs: Array<[string, string]> = [
@@ -49,7 +48,7 @@ function expectClean(dir: string, run: CliRun, expectedFiles: number): void {
     ['stdout', run.stdout],
     ['stderr', run.stderr],
   ];
-  for (const [where, text] of outputs) for (const form of FORBIDDEN) expect(text.includes(form), `${form} in ${where}`).toBe(false);
+  for (const [where, text] of outputs) for (const form of forbidden) expect(text.includes(form), `${form} in ${where}`).toBe(false);
   for (const [where, text] of [
     ['stdout', run.stdout],
     ['stderr', run.stderr],
@@ -83,6 +82,16 @@ describe('secrets a server echoes back never reach an output', () => {
     expect(run.stderr).not.toContain('internal error');
     expect(readFileSync(join(dir, 'r.json'), 'utf8')).toContain('[REDACTED]');
     expectClean(dir, run, 5);
+  });
+
+  it('check over HTTP with Basic credentials: the decoded pair and password, every format', { timeout: TIMEOUT_MS }, async () => {
+    const dir = tempDir();
+    const secrets = credentialsIn(BASIC[1]!.slice('Authorization: '.length));
+    expect(secrets).toEqual(expect.arrayContaining([`ann:${PASSWORD}`, PASSWORD]));
+    const run = await runCli(['check', '--url', server.url, ...BASIC, '--verbose', ...FORMATS(dir)], { timeoutMs: TIMEOUT_MS });
+    expect(run.stderr).not.toContain('internal error');
+    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, run, 5, secrets.flatMap(secretForms));
   });
 
   it('check over stdio, the secrets given with --env', { timeout: TIMEOUT_MS }, async () => {

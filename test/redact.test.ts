@@ -138,3 +138,56 @@ describe('redactHeaders', () => {
     expect(headers.Authorization).toBe('Bearer abc.def');
   });
 });
+
+describe('Basic credentials', () => {
+  const PASSWORD = 'open/sesame+42';
+  beforeAll(() => registerSecret(`bAsIc ${Buffer.from(`aladdin:${PASSWORD}`).toString('base64')}`));
+
+  it.each([
+    ['the decoded pair', `aladdin:${PASSWORD}`],
+    ['the password alone', PASSWORD],
+    ['the password in base64', Buffer.from(PASSWORD).toString('base64')],
+    ['the password percent-encoded', encodeURIComponent(PASSWORD)],
+  ])('are masked: %s', (_form, echoed) => {
+    expect(redact(`the server decoded ${echoed}.`)).toBe(`the server decoded ${REDACTED}.`);
+  });
+
+  it('the user name alone is not a secret, and a value that is not Basic is not decoded', () => {
+    expect(redact('signed in as aladdin')).toBe('signed in as aladdin');
+    const notBasic = Buffer.from('user:hunter22').toString('base64');
+    registerSecret(`Bearer ${notBasic}`);
+    expect(redact('hunter22')).toBe('hunter22');
+  });
+});
+
+describe('registered secrets written with JSON escapes', () => {
+  // Its base64 has a `/` too, which a JSON encoder may write `\/`.
+  const TOKEN = 'e??/aped"tok\\en-77';
+  const u = (text: string, upper = false): string =>
+    [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')[upper ? 'toUpperCase' : 'toLowerCase']()}`).join('');
+  const standard = JSON.stringify(TOKEN).slice(1, -1);
+  beforeAll(() => registerSecret(TOKEN));
+
+  it.each([
+    ['as JSON.stringify writes it', standard],
+    ['with \\/ for /', standard.replace('/', '\\/')],
+    ['every character as \\uXXXX', u(TOKEN)],
+    ['every character as \\uXXXX, upper-case hex', u(TOKEN, true)],
+    ['some characters escaped', `${u('e??')}\\/aped\\u0022tok\\\\en-${u('7')}7`],
+    ['escaped twice (a JSON text inside a JSON string)', JSON.stringify(u(TOKEN)).slice(1, -1)],
+    ['escaped three times', JSON.stringify(JSON.stringify(standard.replace('/', '\\/')).slice(1, -1)).slice(1, -1)],
+    ['in base64, with \\/ for its slashes', Buffer.from(TOKEN).toString('base64').replace(/\//g, '\\/')],
+  ])('are masked %s', (_form, echoed) => {
+    expect(echoed).not.toContain(TOKEN);
+    expect(echoed).not.toContain(Buffer.from(TOKEN).toString('base64'));
+    expect(redact(`{"error":"token ${echoed} was rejected"}`)).toBe(`{"error":"token ${REDACTED} was rejected"}`);
+  });
+
+  it('leaves other escapes, and text near a secret, as they were', () => {
+    const text = `{"a":"line\\nbreak \\u00e9t\\u00e9 C:\\\\dir\\/file","b":"${u('e??/aped"tok\\en-7')}"}`;
+    expect(redact(text)).toBe(text);
+    const twice = `${u(TOKEN)} and ${u(TOKEN)}\\n`;
+    expect(redact(twice)).toBe(`${REDACTED} and ${REDACTED}\\n`);
+    expect(redact(redact(twice))).toBe(redact(twice));
+  });
+});

@@ -4,6 +4,8 @@
  * because evidence that no longer shows what the server said is useless.
  */
 
+import { maskJsonEscaped } from './json-escaped-secrets.js';
+
 export const REDACTED = '[REDACTED]';
 
 type HeaderValue = string | string[] | undefined;
@@ -63,22 +65,44 @@ const PASSWORD_ASSIGNMENT = /((?<![\w-])[\w-]*(?:password|passwd)["']?\s*[:=]\s*
  */
 let knownSecrets: string[] = [];
 
+/** Shorter values are not registered: masking every `abc` would leave evidence unreadable. */
+const MIN_SECRET_CHARS = 4;
+
 export function registerSecret(value: string): void {
-  if (value.length < 4) return;
-  knownSecrets = [...new Set([...knownSecrets, ...encodedForms(value)])].sort((a, b) => b.length - a.length);
+  const values = [value, ...basicCredentials(value)].filter((v) => v.length >= MIN_SECRET_CHARS);
+  if (values.length === 0) return;
+  knownSecrets = [...new Set([...knownSecrets, ...values.flatMap(encodedForms)])].sort((a, b) => b.length - a.length);
 }
 
-/** The value as given, in base64 (standard and URL-safe, with and without padding) and percent-encoded. */
+/**
+ * `Basic <base64 of user:password>`, the scheme in any case: a server that decodes it can echo the
+ * pair or the password alone, neither of which looks like the value that was registered.
+ */
+function basicCredentials(value: string): string[] {
+  const match = /^\s*basic\s+([A-Za-z0-9+/_-]+={0,2})\s*$/i.exec(value);
+  if (!match) return [];
+  const pair = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = pair.indexOf(':');
+  if (colon < 0 || pair.includes('\uFFFD')) return [];
+  return [pair, pair.slice(colon + 1)];
+}
+
+/**
+ * The value as given, in base64 (standard and URL-safe, with and without padding), percent-encoded,
+ * and as a JSON encoder writes it inside a string (`"`, `\\` and control characters escaped). Other
+ * JSON escapes (`\/`, `\u0041`) are found by decoding the text instead: see `maskJsonEscaped`.
+ */
 function encodedForms(value: string): string[] {
   const padded = Buffer.from(value, 'utf8').toString('base64');
   const unpadded = padded.replace(/=+$/, '');
   const urlSafe = (text: string): string => text.replace(/\+/g, '-').replace(/\//g, '_');
-  return [value, padded, unpadded, urlSafe(padded), urlSafe(unpadded), encodeURIComponent(value)];
+  return [value, padded, unpadded, urlSafe(padded), urlSafe(unpadded), encodeURIComponent(value), JSON.stringify(value).slice(1, -1)];
 }
 
 export function redact(text: string): string {
   let out = text;
   for (const secret of knownSecrets) out = out.split(secret).join(REDACTED);
+  if (knownSecrets.length > 0) out = maskJsonEscaped(out, knownSecrets, REDACTED);
   out = out.replace(HEADER_AS_JSON, (_m, quote: string, name: string, colon: string, value: string) => {
     const masked = value.replace(new RegExp(JSON_STRING, 'g'), (s) => `"${maskHeaderValue(name, s.slice(1, -1))}"`);
     return `${quote}${name}${quote}${colon}${masked}`;

@@ -19,7 +19,12 @@ export interface OtlpReceiver {
 
 const MAX_BODY = 8 * 1024 * 1024;
 
-export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
+export interface OtlpReceiverOptions {
+  /** Sees every accepted export body as it arrived, before decoding: what a collector would store. */
+  onBody?: (body: Buffer) => void;
+}
+
+export async function startOtlpReceiver(port = 0, options: OtlpReceiverOptions = {}): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
   const waiters = new Set<{ predicate: (s: ReceivedSpan) => boolean; resolve: (s: ReceivedSpan) => void }>();
   const server = http.createServer((req, res) => {
@@ -33,6 +38,7 @@ export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
       if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/traces') return void res.writeHead(404).end();
       if (size > MAX_BODY) return void res.writeHead(413).end();
       const body = Buffer.concat(chunks);
+      options.onBody?.(body);
       const json = (req.headers['content-type'] ?? '').includes('json');
       let received: ReceivedSpan[];
       try {

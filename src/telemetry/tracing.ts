@@ -2,8 +2,9 @@
  * OpenTelemetry for mcpgate's own work: a span per evaluated sample, per model call (GenAI
  * semantic conventions) and per MCP request (MCP conventions), and W3C trace context injected into
  * every MCP request's `params._meta` so a server that honours it joins the same trace. Spans are
- * exported over OTLP/HTTP only when OTEL_EXPORTER_OTLP_ENDPOINT is set; an unreachable collector
- * costs one warning and never fails or slows the run (export is batched, shutdown is bounded).
+ * exported over OTLP/HTTP only when OTEL_EXPORTER_OTLP_ENDPOINT is set, masked on the way out like
+ * every other output (redacting-exporter.ts); an unreachable collector costs one warning and never
+ * fails or slows the run (export is batched, shutdown is bounded).
  */
 
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
@@ -18,6 +19,7 @@ import { PROTOCOL_VERSION } from '../spec/protocol.js';
 import type { Exchange } from '../wire/exchange.js';
 import { errorCodeOf } from '../wire/jsonrpc.js';
 import type { ObservedRequest, RequestObservation, RequestObserver } from '../wire/observer.js';
+import { RedactingExporter } from './redacting-exporter.js';
 
 const propagator = new W3CTraceContextPropagator();
 const SHUTDOWN_BOUND_MS = 3_000;
@@ -187,17 +189,18 @@ export class Tracing implements RequestObserver {
   }
 }
 
+/** The only way an exporter is attached: behind the redaction step, so no span leaves unmasked. */
+function exportingProcessor(exporter: SpanExporter): BatchSpanProcessor {
+  return new BatchSpanProcessor(new RedactingExporter(exporter), { scheduledDelayMillis: 500 });
+}
+
 /** Tracing that always propagates context; exports only when an OTLP endpoint is configured. */
 export function createTracing(env: NodeJS.ProcessEnv = process.env): Tracing {
   const endpoint =
     env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
     (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : undefined);
   const spanProcessors = endpoint
-    ? [
-        new BatchSpanProcessor(new WarnOnceExporter(new OTLPTraceExporter({ url: endpoint, timeoutMillis: 2_000 }), endpoint), {
-          scheduledDelayMillis: 500,
-        }),
-      ]
+    ? [exportingProcessor(new WarnOnceExporter(new OTLPTraceExporter({ url: endpoint, timeoutMillis: 2_000 }), endpoint))]
     : [];
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? 'mcpgate' }),
