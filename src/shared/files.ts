@@ -162,20 +162,25 @@ export function readInside(dir: string, name: string, maxBytes: number, capName:
 }
 
 /**
- * A new file beside `target` holding `content`, under a random name and created exclusively
- * (O_EXCL: neither an existing file nor a symlink planted there is ever opened). Returns its path.
+ * Creates `file` holding `content`, only if nothing is there: O_EXCL fails on an existing file and on
+ * a symlink, dangling or not, so what someone planted under the name is never opened.
  */
-export function writeTemporary(target: string, content: string | Buffer): string {
-  const temp = join(dirname(target), `.mcpgate-${randomBytes(12).toString('hex')}.tmp`);
-  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o666);
+export function createExclusively(file: string, content: string | Buffer): void {
+  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o666);
   try {
     writeFileSync(fd, content);
   } catch (error) {
     closeSync(fd);
-    unlinkSync(temp);
+    unlinkSync(file);
     throw error;
   }
   closeSync(fd);
+}
+
+/** A new file beside `target` holding `content`, under a random name nobody can plant a link at in advance. */
+export function writeTemporary(target: string, content: string | Buffer): string {
+  const temp = join(dirname(target), `.mcpgate-${randomBytes(12).toString('hex')}.tmp`);
+  createExclusively(temp, content);
   return temp;
 }
 
