@@ -34,7 +34,7 @@ import {
   MAX_USER_FILE_BYTES,
   writeFileAtomic,
 } from '../src/shared/files.js';
-import { readJson, REFERENCE_SERVER, runCli, tempDir, type CliRun } from './helpers/cli.js';
+import { readJson, REFERENCE_SERVER, ROOT, runCli, tempDir, type CliRun } from './helpers/cli.js';
 import { chatCompletion, startFakeOpenAI, type FakeLlm, type RecordedRequest } from './helpers/fake-llm.js';
 import { evalRun } from './helpers/gate-factory.js';
 
@@ -439,5 +439,32 @@ describe('a write never follows a link planted where its temporary file goes', (
     expect(() => createExclusively(dangling, 'x')).toThrow(expect.objectContaining({ code: 'EEXIST' }));
     expect(readFileSync(precious, 'utf8')).toBe('precious');
     expect(existsSync(join(dir, 'not-yet'))).toBe(false);
+  });
+});
+
+describe('no file is read around the bounded reader', () => {
+  /** The reads that are not of a file a user or a cache can plant, and why. */
+  const ALLOWED: Record<string, string> = {
+    'shared/files.ts': 'the bounded reader itself',
+    'shared/version.ts': "mcpgate's own package.json, beside its code",
+    'pipeline/port-holder.ts': '/proc/net/tcp and /proc/*/fd, each read bounded there',
+    'wire/process-group.ts': '/proc/*/stat',
+  };
+  const READ = /\b(readFileSync|readFile|openSync|createReadStream|readSync)\b|node:fs\/promises/;
+
+  function sources(dir: string, prefix = ''): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? sources(join(dir, entry.name), `${prefix}${entry.name}/`)
+        : entry.name.endsWith('.ts')
+          ? [`${prefix}${entry.name}`]
+          : [],
+    );
+  }
+
+  it('only src/shared/files.ts opens files, besides the listed reads of /proc and of mcpgate itself', () => {
+    const src = join(ROOT, 'src');
+    const readers = sources(src).filter((file) => READ.test(readFileSync(join(src, file), 'utf8')));
+    expect(readers.sort()).toEqual(Object.keys(ALLOWED).sort());
   });
 });
