@@ -15,8 +15,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { canonicalJson } from '../shared/canonical-json.js';
 import { CACHE_ENTRY, readBounded, replaceFile } from '../shared/files.js';
-import { redactDeep } from '../shared/redact.js';
-import { warnOnce } from './sdk-warnings.js';
+import { safe } from '../report/terminal-escape.js';
+import { redact, redactDeep } from '../shared/redact.js';
 import type { CallStats, GenerateRequest, ModelClient, ModelTurn } from './types.js';
 
 /**
@@ -106,11 +106,17 @@ function provenanceOf(modelId: string, key: string): Provenance {
   return { cache: CACHE_VERSION, provider: modelId.slice(0, colon), model: modelId.slice(colon + 1), request: key };
 }
 
+let warned = false;
+
+/**
+ * One stderr line for the first unusable entry of the run. Written here rather than through
+ * sdk-warnings.ts: every command loads this module for its default directory, and nothing else of models/.
+ */
 function ignored(file: string, why: string): undefined {
-  warnOnce(
-    'model-cache-ignored',
-    `warning: the model cache entry ${file} was not used (${why}): the provider is asked instead; other unusable entries in this run are misses without a warning`,
-  );
+  if (warned) return undefined;
+  warned = true;
+  const text = `the model cache entry ${file} was not used (${why}): the provider is asked instead; other unusable entries in this run are misses without a warning`;
+  process.stderr.write(`mcpgate: warning: ${safe(redact(text))}\n`);
   return undefined;
 }
 
