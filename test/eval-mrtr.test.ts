@@ -184,7 +184,11 @@ describe('round bound and the lexical baseline', () => {
     expect(sample.status).toBe('fail');
     expect(sample.calls[0]!.rounds).toHaveLength(1);
     expect(sample.calls[0]!.result).toContain('still asked for input after 1 round(s)');
-    expect(sample.input?.problems[0]).toMatchObject({ kind: 'unfinished', tool: 'mrtr_two_rounds' });
+    // The round cap is one of mcpgate's caps on the server's demands: a typed limit, not an unfinished call.
+    expect(sample.input?.problems).toEqual([{ kind: 'limit', limit: 'rounds', tool: 'mrtr_two_rounds', asked: 2, max: 1 }]);
+    expect(sample.reasons).toContain(
+      'mrtr_two_rounds still asked for input after 1 round(s) (--max-rounds, eval.max_rounds); the call was given up',
+    );
     expect(report.cases.find((c) => c.id === 'form-accepted')!.status).toBe('pass');
   });
 

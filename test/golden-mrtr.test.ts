@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { GoldenSetError, loadGoldenSet, parseGoldenSet } from '../src/behavior/golden/index.js';
-import { inputReason, scoreInput } from '../src/behavior/scorers/index.js';
+import { inputReason, scoreInput, type InputProblem } from '../src/behavior/scorers/index.js';
 import type { GoldenCase, InputExchange, TrajectoryCall } from '../src/behavior/types.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/golden-mrtr.yaml', import.meta.url));
@@ -97,6 +97,25 @@ describe('the input scorer', () => {
       { kind: 'refused', action: 'cancel' },
       { kind: 'unfinished', tool: 't', result: 'Error: gave up' },
     ]);
+  });
+
+  it("a call given up at one of mcpgate's caps fails the sample, whatever the case expects", () => {
+    const limit = { limit: 'input-requests' as const, tool: 't', asked: 2000, max: 16, kinds: ['sampling'] };
+    const given = { name: 't', isError: true, result: 'Error: …', limit };
+    const problem: InputProblem = { kind: 'limit', limit: 'input-requests', tool: 't', asked: 2000, max: 16 };
+    // No expect_input: the demand is still the server's.
+    expect(scoreInput(base, [given])).toEqual({ asked: ['sampling'], problems: [problem], unexpected: ['sampling'], ok: false });
+    // The expected kind was asked, in the refused round: the limit alone, not "asked for none".
+    const expectSampling = { ...base, expectInput: { kind: 'sampling' as const, message: '^Summarise' } };
+    expect(scoreInput(expectSampling, [given]).problems).toEqual([problem]);
+    // A round cap after answered rounds: the limit, not also "unfinished".
+    const rounds = { ...call([form('accept')], true), limit: { ...limit, limit: 'rounds' as const, asked: 2, max: 1, kinds: [] } };
+    expect(scoreInput({ ...base, expectInput: { kind: 'elicitation' } }, [rounds]).problems).toEqual([
+      { kind: 'limit', limit: 'rounds', tool: 't', asked: 2, max: 1 },
+    ]);
+    expect(inputReason(problem)).toBe(
+      't asked for 2000 inputs in one round; mcpgate answers at most 16 (--max-input-requests, eval.max_input_requests); the call was given up',
+    );
   });
 
   it('notes input a case did not expect without failing it', () => {

@@ -20,7 +20,7 @@ import { buildRequestTemplate } from '../src/telemetry/load/request-template.js'
 import { childEnvironment } from '../src/wire/child-environment.js';
 import { HttpConnection } from '../src/wire/http.js';
 import { ModernClient } from '../src/wire/modern-client.js';
-import { MAX_LIST_ITEMS } from '../src/wire/pagination.js';
+import { MAX_LIST_BYTES, MAX_LIST_ITEMS } from '../src/wire/pagination.js';
 import { exceedsDepth, MAX_JSON_DEPTH, parseServerJson } from '../src/wire/server-json.js';
 import { MAX_SSE_EVENT_CHARS } from '../src/wire/sse.js';
 import {
@@ -252,6 +252,22 @@ describe('JSON from a server is refused past a nesting cap, and lists past their
     console.log(`60,000 tools: ${durationMs} ms, peak RSS ${peakRssMiB.toFixed(0)} MiB`);
   });
 
+  it(`pages of 4 MB without end stop at ${MAX_LIST_BYTES / 1024 / 1024} MiB a list, on every list at once, within the memory bound`, async () => {
+    // 40 tools (and resources, templates, prompts) of 100 KB a page, 1000 pages: 4 GB of valid JSON per list.
+    const { report, peakRssMiB, text } = await check(['--stdio', fixture('fat-pages-server', '--all')]);
+    const follow = verdict(report, 'pagination.follow');
+    expect(follow.status).toBe('skip');
+    expect(follow.message).toMatch(
+      /tools\/list had not ended after \d+ page\(s\) of [\d.]+ MiB \(\d+ items\), past mcpgate's cap of 16 MiB on one list; raise it with --max-list-bytes/,
+    );
+    expect(report.coverage!.capped.filter((c) => c.includes('--max-list-bytes')).length).toBe(4);
+    // A list read in part keeps no tool surface, and the evidence is excerpts: the report stays small.
+    expect(report.target.tools).toBeUndefined();
+    expect(text.length).toBeLessThan(1024 * 1024);
+    expect(report.checks.filter((c) => c.status === 'fail' && /--max-list-bytes/.test(c.message)).map((c) => c.id)).toEqual([]);
+    console.log(`four lists at the byte cap: peak RSS ${peakRssMiB.toFixed(0)} MiB`);
+  });
+
   it('pagination without end stops at --max-list-items, and the verdict names the flag instead of failing the server', async () => {
     const { report } = await check(['--stdio', fixture('deep-json-server', '--endless-pages'), '--max-list-items', '300']);
     const follow = verdict(report, 'pagination.follow');
@@ -324,6 +340,32 @@ describe('stdio servers run in a process group of their own, with a least enviro
     // Clean up before asserting, so a failure leaves nothing behind.
     for (const { pgid } of groups) if (runningMembers(pgid).length > 0) process.kill(-pgid, 'SIGKILL');
     expect(left).toEqual([]);
+  });
+
+  it('a helper that left the group with setsid is found by the tag it inherited, ended, and named on stderr', async () => {
+    const pidFile = join(tempDir(), 'pids.jsonl');
+    const run = await runCli(['check', '--stdio', fixture('setsid-server', '--pid-file', pidFile)], { timeoutMs: 60_000 });
+    const started = readFileSync(pidFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { pgid: number; escaped: number });
+    expect(started.length).toBeGreaterThan(0);
+    const alive = (pid: number): boolean => {
+      try {
+        process.kill(pid, 0);
+        return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+      } catch {
+        return false;
+      }
+    };
+    const left = started.filter(({ escaped }) => alive(escaped)).map(({ escaped }) => escaped);
+    // Clean up before asserting, so a failure leaves nothing behind.
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    // It really had left the group: a group kill would not have reached it.
+    expect(started.every(({ pgid, escaped }) => pgid !== escaped)).toBe(true);
+    expect(left, run.stderr).toEqual([]);
+    for (const { escaped } of started) expect(run.stderr).toContain(`mcpgate: warning: the server left process ${escaped} (`);
+    expect(run.stderr).toContain('running outside its process group (setsid); mcpgate ended it with SIGKILL');
   });
 
   it("the server never sees mcpgate's secrets", async () => {

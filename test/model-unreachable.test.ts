@@ -31,6 +31,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** What one eval against the reference server may take on a crowded CI runner; the tests that run one wait as long. */
+const EVAL_TIMEOUT_MS = 120_000;
+
 function evalAgainst(port: number, out: string) {
   return runCli(
     [
@@ -50,38 +53,46 @@ function evalAgainst(port: number, out: string) {
       '--report',
       out,
     ],
-    { timeoutMs: 120_000 },
+    { timeoutMs: EVAL_TIMEOUT_MS },
   );
 }
 
-it('a refused endpoint stops the model after a few attempts: one line naming it, every case an error, exit 5', async () => {
-  const port = await closedPort();
-  const out = join(tempDir(), 'eval.json');
-  const run = await evalAgainst(port, out);
-  expect(run.code).toBe(5);
-  const endpoint = `http://127.0.0.1:${port}/v1/chat/completions`;
-  const line = `mcpgate: openai-compatible:x: ${endpoint} is unreachable: connection refused (ECONNREFUSED) on ${CONNECTION_FAILURES_BEFORE_STOP} attempts in a row; its remaining samples were not run`;
-  expect(run.stderr.split('\n').filter((l) => l.includes('is unreachable'))).toEqual([line]);
-  const report = readJson<Report & { eval: { cases: Array<{ status: string; message?: string }> } }>(out);
-  expect(report.eval.cases.length).toBeGreaterThan(20);
-  expect(report.eval.cases.every((c) => c.status === 'error')).toBe(true);
-  expect(report.verdict.exitCode).toBe(5);
-});
+it(
+  'a refused endpoint stops the model after a few attempts: one line naming it, every case an error, exit 5',
+  async () => {
+    const port = await closedPort();
+    const out = join(tempDir(), 'eval.json');
+    const run = await evalAgainst(port, out);
+    expect(run.code).toBe(5);
+    const endpoint = `http://127.0.0.1:${port}/v1/chat/completions`;
+    const line = `mcpgate: openai-compatible:x: ${endpoint} is unreachable: connection refused (ECONNREFUSED) on ${CONNECTION_FAILURES_BEFORE_STOP} attempts in a row; its remaining samples were not run`;
+    expect(run.stderr.split('\n').filter((l) => l.includes('is unreachable'))).toEqual([line]);
+    const report = readJson<Report & { eval: { cases: Array<{ status: string; message?: string }> } }>(out);
+    expect(report.eval.cases.length).toBeGreaterThan(20);
+    expect(report.eval.cases.every((c) => c.status === 'error')).toBe(true);
+    expect(report.verdict.exitCode).toBe(5);
+  },
+  EVAL_TIMEOUT_MS + 30_000,
+);
 
-it('the number of connection attempts is bounded by the threshold and the concurrency, not by the golden set', async () => {
-  let connections = 0;
-  // Accepts and resets at once: a port with a listener but nothing behind it that ever answers.
-  const port = await listen((socket) => {
-    connections++;
-    socket.resetAndDestroy();
-  });
-  const out = join(tempDir(), 'eval.json');
-  const run = await evalAgainst(port, out);
-  expect(run.code).toBe(5);
-  expect(run.stderr).toContain('connection reset before any answer (ECONNRESET)');
-  expect(connections).toBeGreaterThanOrEqual(CONNECTION_FAILURES_BEFORE_STOP);
-  expect(connections).toBeLessThanOrEqual(CONNECTION_FAILURES_BEFORE_STOP + CONCURRENCY - 1);
-});
+it(
+  'the number of connection attempts is bounded by the threshold and the concurrency, not by the golden set',
+  async () => {
+    let connections = 0;
+    // Accepts and resets at once: a port with a listener but nothing behind it that ever answers.
+    const port = await listen((socket) => {
+      connections++;
+      socket.resetAndDestroy();
+    });
+    const out = join(tempDir(), 'eval.json');
+    const run = await evalAgainst(port, out);
+    expect(run.code).toBe(5);
+    expect(run.stderr).toContain('connection reset before any answer (ECONNRESET)');
+    expect(connections).toBeGreaterThanOrEqual(CONNECTION_FAILURES_BEFORE_STOP);
+    expect(connections).toBeLessThanOrEqual(CONNECTION_FAILURES_BEFORE_STOP + CONCURRENCY - 1);
+  },
+  EVAL_TIMEOUT_MS + 30_000,
+);
 
 function refused(): Error {
   const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });

@@ -12,8 +12,8 @@ import type { ServerTool } from '../spec/tool.js';
 import { isWireError } from '../wire/errors.js';
 import type { McpSession } from '../wire/session.js';
 import type { SpanHandle, Tracing } from '../telemetry/tracing.js';
-import type { SpentAnswers } from './mrtr/answer.js';
-import { DEFAULT_MAX_ROUNDS, followCall, type MrtrOptions } from './mrtr/follow.js';
+import { followCall, type MrtrOptions, type SampleInputs } from './mrtr/follow.js';
+import { DEFAULT_MRTR_LIMITS, isServerDemand, limitSentence, RunSamplingBudget } from './mrtr/limits.js';
 import type { GoldenCase, Trajectory, TrajectoryCall, TrajectoryStep } from './types.js';
 
 export interface AgentOptions {
@@ -29,8 +29,20 @@ export interface AgentOptions {
   signal?: AbortSignal;
   /** Spans for the sample, each model call and each tool call; trace context goes to the server. */
   tracing?: Tracing;
-  /** How input_required answers are followed (MRTR); without it, sampling uses `model`, no roots, 4 rounds. */
-  mrtr?: { sampler?: ModelClient; roots: string[]; maxRounds: number };
+  /** How input_required answers are followed (MRTR); without it, sampling uses `model`, no roots, the default limits. */
+  mrtr?: AgentMrtr;
+}
+
+export interface AgentMrtr {
+  sampler?: ModelClient;
+  roots: string[];
+  maxRounds: number;
+  /** Default 16. */
+  maxInputRequests?: number;
+  /** Sampling answers per sample; default 64. */
+  maxSamplingCalls?: number;
+  /** The run's sampling budget, shared by its samples; without it, this sample alone has the default run budget. */
+  runBudget?: RunSamplingBudget;
 }
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -52,7 +64,7 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
   let finalText = '';
   const sampleSpan = options.tracing?.startSample(c.id, options.model.id, options.sampleIndex);
   const mrtr = mrtrOptions(c, options);
-  const spent: SpentAnswers = new Set();
+  const inputs: SampleInputs = { answers: new Set(), samplingAnswers: 0 };
 
   try {
     for (const turn of c.turns) {
@@ -85,8 +97,11 @@ export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Tr
         }
         for (const call of reply.toolCalls) {
           const toolSpan = sampleSpan && options.tracing?.startTool(sampleSpan.context, call.name, call.id);
-          const outcome = await execute(call, byName.get(call.name), options, mrtr, spent, toolSpan).finally(() => toolSpan?.span.end());
+          const outcome = await execute(call, byName.get(call.name), options, mrtr, inputs, toolSpan).finally(() => toolSpan?.span.end());
           record.calls.push(outcome);
+          // The run's budget is spent: what the sample does next cannot be measured, so it stops here.
+          if (outcome.limit && !isServerDemand(outcome.limit))
+            return { steps, finalText, ended: 'error', error: limitSentence(outcome.limit) };
           messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.result, isError: outcome.isError });
         }
       }
@@ -106,7 +121,7 @@ async function execute(
   tool: ServerTool | undefined,
   options: AgentOptions,
   mrtr: MrtrOptions,
-  spent: SpentAnswers,
+  inputs: SampleInputs,
   span?: SpanHandle,
 ): Promise<TrajectoryCall> {
   if (!tool) {
@@ -122,8 +137,17 @@ async function execute(
       result: `mcpgate did not run ${call.name}: it is ${safety.reason}, and evaluations call such tools only when allowed with --allow-tool. Nothing was executed; do not assume it succeeded.`,
     };
   }
-  const { result, rounds, serverMs } = await followCall(options.session, call.name, call.arguments, mrtr, spent, span?.context);
-  return { ...call, result: result.text, isError: result.isError, serverMs, ...(rounds.length > 0 ? { rounds } : {}) };
+  const followed = await followCall(options.session, call.name, call.arguments, mrtr, inputs, span?.context);
+  const { result, rounds, sampling, limit } = followed;
+  return {
+    ...call,
+    result: result.text,
+    isError: result.isError,
+    serverMs: followed.serverMs,
+    ...(rounds.length > 0 ? { rounds } : {}),
+    ...(sampling.length > 0 ? { sampling } : {}),
+    ...(limit ? { limit } : {}),
+  };
 }
 
 function mrtrOptions(c: GoldenCase, options: AgentOptions): MrtrOptions {
@@ -131,7 +155,10 @@ function mrtrOptions(c: GoldenCase, options: AgentOptions): MrtrOptions {
     sampler: options.mrtr?.sampler ?? options.model,
     inputs: c.inputs ?? [],
     roots: options.mrtr?.roots ?? [],
-    maxRounds: options.mrtr?.maxRounds ?? DEFAULT_MAX_ROUNDS,
+    maxRounds: options.mrtr?.maxRounds ?? DEFAULT_MRTR_LIMITS.maxRounds,
+    maxInputRequests: options.mrtr?.maxInputRequests ?? DEFAULT_MRTR_LIMITS.maxInputRequests,
+    maxSamplingCalls: options.mrtr?.maxSamplingCalls ?? DEFAULT_MRTR_LIMITS.maxSamplingCalls,
+    runBudget: options.mrtr?.runBudget ?? new RunSamplingBudget(DEFAULT_MRTR_LIMITS.maxRunSamplingCalls),
     sampleIndex: options.sampleIndex,
     temperature: options.temperature,
     ...(options.signal ? { signal: options.signal } : {}),

@@ -13,13 +13,15 @@ import { modelTelemetry } from '../telemetry/eval-telemetry.js';
 import type { PriceTable } from '../telemetry/prices.js';
 import type { Tracing } from '../telemetry/tracing.js';
 import type { McpSession } from '../wire/session.js';
-import { runAgent, type AgentOptions } from './agent.js';
+import { runAgent, type AgentMrtr } from './agent.js';
 import { caseVerdict, requiredPasses, summarizeCases } from './aggregate.js';
 import { ConfusionTally, expectedFirstTool } from './confusions.js';
 import { caseSha256 } from './golden/case-sha.js';
 import { validateCaseTools } from './golden/index.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import { judgeCompletion } from './judge.js';
+import { DEFAULT_MAX_ROUNDS, DEFAULT_MAX_RUN_SAMPLING_CALLS, RunSamplingBudget } from './mrtr/limits.js';
+import { sampleUsage } from './sample-usage.js';
 import { inputReason, scoreInput, scoreSample } from './scorers/index.js';
 import { DEFAULT_TRAJECTORY_MODE, keptSample, type TrajectoryMode } from './trajectories.js';
 import type { GoldenCase, GoldenSet, Trajectory } from './types.js';
@@ -48,8 +50,10 @@ export interface EvalOptions {
   prices: PriceTable;
   /** After each sample; `passed` is false for a failed or errored sample. */
   onProgress?: (done: number, total: number, label: string, passed: boolean) => void;
-  /** How input_required answers are followed (MRTR): sampling model, declared roots, round bound. */
-  mrtr?: AgentOptions['mrtr'];
+  /** How input_required answers are followed (MRTR): sampling model, declared roots, limits. */
+  mrtr?: Omit<AgentMrtr, 'runBudget'> & { maxRunSamplingCalls?: number };
+  /** Calls and cache hits of a separate sampling model (--sampling-model), counted into the run's. */
+  samplerStats?: CallStats;
   /** Run only the cases of this shard (1-based index of count); see shardOfCase. */
   shard?: EvalShard;
   /** Which samples keep their whole trajectory once scored (default: the failing ones). */
@@ -97,6 +101,8 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   }
 
   const samples = new Map<string, EvalSample[]>();
+  // One budget for every sample of the run, whichever model or case draws on it.
+  const runBudget = new RunSamplingBudget(options.mrtr?.maxRunSamplingCalls ?? DEFAULT_MAX_RUN_SAMPLING_CALLS);
   const confusions = new ConfusionTally();
   let serverFailure: string | undefined;
   let done = 0;
@@ -106,7 +112,7 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
       let sample: EvalSample;
       if (serverFailure) sample = errorSample(job.index, `not run: the server stopped answering (${serverFailure})`);
       else {
-        const outcome = await runSample(job.c, job.model.client, tools, job.index, options);
+        const outcome = await runSample(job.c, job.model.client, tools, job.index, options, runBudget);
         sample = outcome.sample;
         if (outcome.serverDown) serverFailure ??= sample.error;
         if (outcome.chosen !== undefined) confusions.add(job.model.client.id, job.c.id, expectedFirstTool(job.c), outcome.chosen);
@@ -166,7 +172,9 @@ async function runSample(
   tools: ServerTool[],
   index: number,
   options: EvalOptions,
+  runBudget: RunSamplingBudget,
 ): Promise<{ sample: EvalSample; serverDown?: boolean; chosen?: string | null }> {
+  const { maxRunSamplingCalls: _run, ...mrtr } = options.mrtr ?? { roots: [], maxRounds: DEFAULT_MAX_ROUNDS };
   const trajectory = await runAgent(c, {
     model,
     session: options.session,
@@ -176,7 +184,7 @@ async function runSample(
     sampleIndex: index,
     temperature: options.temperature,
     tracing: options.tracing,
-    ...(options.mrtr ? { mrtr: options.mrtr } : {}),
+    mrtr: { ...mrtr, runBudget },
   });
   if (trajectory.ended === 'error') {
     return {
@@ -202,7 +210,7 @@ async function runSample(
     ...(score.args ? { args: score.args } : {}),
     ...(score.sequence ? { sequence: score.sequence } : {}),
     forbidden: score.forbidden,
-    ...(c.expectInput || input.asked.length > 0 ? { input } : {}),
+    ...(c.expectInput || input.asked.length > 0 || input.problems.length > 0 ? { input } : {}),
     completion,
     reasons,
   };
@@ -241,18 +249,7 @@ function fromTrajectory(index: number, t: Trajectory): EvalSample {
     modelMs: round(t.steps.reduce((ms, s) => ms + s.modelMs, 0)),
     serverMs: round(calls.reduce((ms, c) => ms + c.serverMs, 0)),
     stepMs: t.steps.map((s) => round(s.modelMs)),
-    ...tokenCounts(t),
-    modelCalls: t.steps.filter((s) => !s.cached).length,
-    cacheHits: t.steps.filter((s) => s.cached).length,
-  };
-}
-
-/** Token sums, or nothing when a model call did not report its usage (unknown is not zero). */
-function tokenCounts(t: Trajectory): { inputTokens?: number; outputTokens?: number } {
-  if (!t.steps.every((s) => s.usage.inputTokens !== undefined && s.usage.outputTokens !== undefined)) return {};
-  return {
-    inputTokens: t.steps.reduce((n, s) => n + (s.usage.inputTokens ?? 0), 0),
-    outputTokens: t.steps.reduce((n, s) => n + (s.usage.outputTokens ?? 0), 0),
+    ...sampleUsage(t),
   };
 }
 
@@ -268,20 +265,31 @@ function round(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
 
+function addCalls(a: CallStats, b: CallStats): CallStats {
+  return { providerCalls: a.providerCalls + b.providerCalls, cacheHits: a.cacheHits + b.cacheHits };
+}
+
+function separateSampling(cases: EvalCaseResult[]): CallStats {
+  const sampling = cases.flatMap((c) => c.trajectories.flatMap((t) => (t.sampling ? [t.sampling] : [])));
+  return {
+    providerCalls: sampling.reduce((n, s) => n + s.modelCalls, 0),
+    cacheHits: sampling.reduce((n, s) => n + s.cacheHits, 0),
+  };
+}
+
 function buildReport(options: EvalOptions, cases: EvalCaseResult[]): EvalReport {
   const pricedAt = new Date().toISOString();
-  const total = options.models.reduce(
-    (t, m) => ({ providerCalls: t.providerCalls + m.stats.providerCalls, cacheHits: t.cacheHits + m.stats.cacheHits }),
-    { providerCalls: 0, cacheHits: 0 },
-  );
+  const total = [...options.models.map((m) => m.stats), ...(options.samplerStats ? [options.samplerStats] : [])].reduce(addCalls, {
+    providerCalls: 0,
+    cacheHits: 0,
+  });
   const perModel = Object.fromEntries(
-    options.models.map((m) => [
-      m.client.id,
-      summarizeCases(
-        cases.filter((c) => c.model === m.client.id),
-        m.stats,
-      ),
-    ]),
+    options.models.map((m) => {
+      const own = cases.filter((c) => c.model === m.client.id);
+      // The model under test as its own sampler counts its sampling calls in its stats already; a
+      // separate sampling model counts them apart, so each model is given those its samples made.
+      return [m.client.id, summarizeCases(own, options.samplerStats ? addCalls(m.stats, separateSampling(own)) : m.stats)];
+    }),
   );
   const ids = [...new Set(cases.map((c) => c.id))];
   return {

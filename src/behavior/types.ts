@@ -1,6 +1,7 @@
 /** The golden set and the trajectories it is scored against. Data only. */
 
 import type { ToolCall, Usage } from '../models/types.js';
+import type { MrtrLimitHit } from './mrtr/limits.js';
 
 export type MatchMode = 'exact' | 'normalized' | 'one_of' | 'numeric' | 'regex' | 'semantic' | 'ignore';
 
@@ -100,6 +101,17 @@ export interface TrajectoryCall extends ToolCall {
   serverMs: number;
   /** MRTR rounds before the final result, in order (absent when the first answer was final). */
   rounds?: InputRound[];
+  /** The model calls that answered the call's sampling requests, in order. */
+  sampling?: SamplingTurn[];
+  /** The MRTR cap the call reached; it was then given up. */
+  limit?: MrtrLimitHit;
+}
+
+/** One sampling request answered by a model: what it cost, as an agent step records it. */
+export interface SamplingTurn {
+  model: string;
+  usage: Usage;
+  cached: boolean;
 }
 
 export interface TrajectoryStep {

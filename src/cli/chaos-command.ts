@@ -5,7 +5,7 @@ import { CACHE_MODES } from '../models/cache.js';
 import { CHAOS_DEFAULTS, EVAL_DEFAULTS } from '../pipeline/defaults.js';
 import type { ChaosFlags } from './chaos/chaos.js';
 import { addOptions, displayOptions, targetOptions } from './options.js';
-import { maxRoundsOption, rootOption } from './mrtr-options.js';
+import { maxRoundsOption, mrtrBudgetOptions, rootOption } from './mrtr-options.js';
 import { outputOptions } from './outputs.js';
 import { collect, port, positiveInteger } from './parse.js';
 
@@ -35,6 +35,7 @@ export function configure(command: Command): void {
       new Option('--cache <mode>', 'model response cache, as for eval').choices(CACHE_MODES).default(EVAL_DEFAULTS.cache),
       new Option('--cache-dir <dir>', 'where cached model responses live').default(EVAL_DEFAULTS.cacheDir),
       maxRoundsOption(),
+      ...mrtrBudgetOptions(),
       rootOption(),
       new Option('--runs <n>', 'runs per scenario').default(CHAOS_DEFAULTS.runs).argParser(positiveInteger('--runs')),
       new Option('--proxy-port <port>', 'port of the fault proxy on 127.0.0.1 (0 picks a free one)')

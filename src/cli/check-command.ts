@@ -30,6 +30,9 @@ export function configure(command: Command): void {
       new Option('--max-list-items <n>', 'items read of one paginated list at most')
         .default(CHECK_DEFAULTS.maxListItems)
         .argParser(positiveInteger('--max-list-items')),
+      new Option('--max-list-bytes <n>', 'bytes of pages read of one paginated list at most (16 MiB)')
+        .default(CHECK_DEFAULTS.maxListBytes)
+        .argParser(positiveInteger('--max-list-bytes')),
       new Option(
         '--otlp-receiver [port]',
         "run an OTLP/HTTP receiver on 127.0.0.1 (stdio servers are pointed at it) and check that server spans join mcpgate's trace",

@@ -9,7 +9,7 @@ import { usageError } from '../shared/input-error.js';
 import type { EvalFlags } from './eval/evaluate.js';
 import { addOptions, displayOptions, targetOptions } from './options.js';
 import { outputOptions } from './outputs.js';
-import { maxRoundsOption, rootOption } from './mrtr-options.js';
+import { maxRoundsOption, mrtrBudgetOptions, rootOption } from './mrtr-options.js';
 import { collect, fraction, positiveInteger } from './parse.js';
 
 function shardSpec(value: string): EvalShard {
@@ -40,6 +40,7 @@ export function configure(command: Command): void {
         .default(EVAL_DEFAULTS.maxSteps)
         .argParser(positiveInteger('--max-steps')),
       maxRoundsOption(),
+      ...mrtrBudgetOptions(),
       new Option('--sampling-model <provider:model>', 'model that answers MRTR sampling requests (default: the model under test)'),
       rootOption(),
       new Option('--soft-floor <fraction>', 'share of runs a soft case must pass (hard cases need all)')

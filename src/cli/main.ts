@@ -14,8 +14,8 @@ import { InputError } from '../shared/input-error.js';
 import { redact } from '../shared/redact.js';
 import { FileProblemsError } from '../shared/yaml/problems.js';
 import { MCPGATE_VERSION } from '../shared/version.js';
-import { installHooks } from '../wire/child-processes.js';
-import { writeErr } from './console.js';
+import { installHooks, setEscapeListener } from '../wire/child-processes.js';
+import { warnOnStderr, writeErr } from './console.js';
 
 interface CommandModule {
   /** Adds the command's description, arguments, flags and action. */
@@ -91,4 +91,10 @@ async function main(argv: string[]): Promise<void> {
 
 // Ctrl-C exits 130 at once (SIGTERM 143), ending every server group started, whatever the run awaits.
 installHooks();
+// A process a server left running outside its group is ended, and said.
+setEscapeListener((escaped) =>
+  warnOnStderr(
+    `the server left process ${escaped.pid} (${escaped.command}) running outside its process group (setsid); mcpgate ended it with SIGKILL`,
+  ),
+);
 await main(process.argv);

@@ -2,6 +2,7 @@
 
 import { Option, type Command } from 'commander';
 import { addOptions, displayOptions, QUIET_WITH_COVERAGE } from './options.js';
+import { mrtrBudgetOverrides } from './mrtr-options.js';
 import { collect, collectRoot, positiveInteger } from './parse.js';
 import type { RunFlags } from './run/run.js';
 
@@ -23,6 +24,7 @@ export function configure(command: Command): void {
       new Option('--max-rounds <n>', 'MRTR input rounds per tool call, instead of eval.max_rounds').argParser(
         positiveInteger('--max-rounds'),
       ),
+      ...mrtrBudgetOverrides(),
       new Option('--root <uri>', 'a file:// root the client declares, instead of eval.roots (repeatable)')
         .argParser(collectRoot)
         .default([], 'eval.roots'),

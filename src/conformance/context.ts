@@ -62,6 +62,8 @@ export class CheckContext {
       maxInFlight?: number;
       /** Items (and pages) read of one list (--max-list-items). */
       maxListItems?: number;
+      /** Bytes of pages read of one list (--max-list-bytes). */
+      maxListBytes?: number;
       /** Tool calls one check makes at most (--max-calls). */
       maxCalls?: number;
     },
@@ -164,7 +166,10 @@ export class CheckContext {
 
   /** A fresh read of a list, within the run's limits (for checks that compare two reads). */
   readList(client: ModernClient, method: string): Promise<ListOutcome> {
-    return readAllPages(client, method, { maxItems: this.options.maxListItems });
+    return readAllPages(client, method, {
+      ...(this.options.maxListItems !== undefined ? { maxItems: this.options.maxListItems } : {}),
+      ...(this.options.maxListBytes !== undefined ? { maxBytes: this.options.maxListBytes } : {}),
+    });
   }
 
   /**

@@ -40,6 +40,8 @@ export interface RunOptions {
   concurrency: number;
   /** Items read of one list at most (--max-list-items). */
   maxListItems?: number;
+  /** Bytes of pages read of one list at most (--max-list-bytes). */
+  maxListBytes?: number;
   /** Tool calls one check makes at most (--max-calls). */
   maxCalls?: number;
   /** How long a stdio server gets to exit after its stdin closes. */
@@ -75,6 +77,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
           otlpReceiver: options.otlpReceiver,
           maxInFlight: Math.max(1, options.concurrency),
           maxListItems: options.maxListItems,
+          maxListBytes: options.maxListBytes,
           maxCalls: options.maxCalls,
         },
       );

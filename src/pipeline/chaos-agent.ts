@@ -36,6 +36,10 @@ export interface AgentChaosOptions extends ModelSettings {
   /** How the agent follows input_required, as in layer 1: rounds per tool call and the roots it declares. */
   maxRounds: number;
   roots: string[];
+  /** MRTR: input requests per round, sampling answers per sample and per run (defaults in behavior/mrtr/limits.ts). */
+  maxInputRequests?: number;
+  maxSamplingCalls?: number;
+  maxRunSamplingCalls?: number;
 }
 
 export interface PreparedAgentChaos extends BuiltModels {
@@ -114,7 +118,13 @@ export async function runAgentChaos(
         allowTools: options.allowTools,
         callTimeoutMs: options.callTimeoutMs,
         proxyPort: options.proxyPort,
-        mrtr: { maxRounds: options.maxRounds, roots: options.roots },
+        mrtr: {
+          maxRounds: options.maxRounds,
+          roots: options.roots,
+          maxInputRequests: options.maxInputRequests,
+          maxSamplingCalls: options.maxSamplingCalls,
+          maxRunSamplingCalls: options.maxRunSamplingCalls,
+        },
         ...(prepared.descriptions ? { descriptions: prepared.descriptions } : {}),
         onProgress: (done, total, label, failed) => progress.update(done, total, label, (failures += failed ? 1 : 0)),
       }),

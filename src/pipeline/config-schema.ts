@@ -87,6 +87,7 @@ const SECTIONS = {
     ),
     max_calls: positiveInteger('tool calls one check makes on its own at most (default 20)'),
     max_list_items: positiveInteger('items read of one paginated list at most (default 10000)'),
+    max_list_bytes: positiveInteger('bytes of pages read of one paginated list at most (default 16777216, 16 MiB)'),
   }),
   eval: section('layer 1 behaviour (runs when models are listed)', {
     golden: fileRead('golden set file'),
@@ -96,6 +97,13 @@ const SECTIONS = {
     runs: positiveInteger('samples per case'),
     max_steps: positiveInteger('model calls per user turn'),
     max_rounds: positiveInteger('MRTR input rounds answered per tool call before it counts as failed; default 4'),
+    max_input_requests: positiveInteger(
+      'MRTR input requests answered in one round; a round asking more is not answered and the call counts as failed; default 16',
+    ),
+    max_sampling_calls: positiveInteger('MRTR sampling requests answered per sample before the call counts as failed; default 64'),
+    max_run_sampling_calls: positiveInteger(
+      'MRTR sampling requests answered over the whole run of a layer; past it a sample is not measured; default 2000',
+    ),
     roots: key(
       z.array(z.string().regex(ROOT_URI_PATTERN)),
       'a list of file:// URIs',

@@ -7,6 +7,8 @@
 import { DEFAULT_CACHE_DIR } from '../models/cache.js';
 
 /** How long one MCP request may take. */
+import { MAX_LIST_BYTES } from '../wire/pagination.js';
+
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The largest response body accepted from the server outside the robustness probes. */
@@ -14,10 +16,10 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 /**
  * maxCalls: tool calls one layer 0 check makes on its own (a server may list thousands of read-only
- * tools); maxListItems: items (and pages) read of one list. Both are mcpgate's limits: a check they
+ * tools); maxListItems: items (and pages) read of one list; maxListBytes: bytes of its pages. All are mcpgate's limits: a check they
  * stop says so and names the flag, and never fails the server for it.
  */
-export const CHECK_DEFAULTS = { concurrency: 8, maxCalls: 20, maxListItems: 10_000 } as const;
+export const CHECK_DEFAULTS = { concurrency: 8, maxCalls: 20, maxListItems: 10_000, maxListBytes: MAX_LIST_BYTES } as const;
 
 export const EVAL_DEFAULTS = {
   runs: 5,

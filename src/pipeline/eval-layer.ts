@@ -48,6 +48,10 @@ export interface EvalLayerOptions extends ModelSettings {
   /** MRTR: input rounds per tool call (default 4) and the root URIs the client declares (default none). */
   maxRounds?: number;
   roots?: string[];
+  /** MRTR: input requests answered per round (default 16), sampling answers per sample (64) and per run (2000). */
+  maxInputRequests?: number;
+  maxSamplingCalls?: number;
+  maxRunSamplingCalls?: number;
 }
 
 /** The options with their files loaded and models built: nothing left that could fail as bad input. */
@@ -138,8 +142,12 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
       mrtr: {
         roots: options.roots ?? [],
         maxRounds: options.maxRounds ?? DEFAULT_MAX_ROUNDS,
+        maxInputRequests: options.maxInputRequests,
+        maxSamplingCalls: options.maxSamplingCalls,
+        maxRunSamplingCalls: options.maxRunSamplingCalls,
         ...(prepared.sampler ? { sampler: prepared.sampler.client } : {}),
       },
+      ...(prepared.sampler ? { samplerStats: prepared.sampler.stats } : {}),
       ...(options.shard ? { shard: options.shard } : {}),
       ...(options.trajectories ? { trajectories: options.trajectories } : {}),
       onProgress: (done, total, label, passed) => progress.update(done, total, label, (failures += passed ? 0 : 1)),

@@ -7,9 +7,8 @@
  * throws, because it only adds a detail to an error that is raised anyway.
  */
 
-import { closeSync, openSync, readdirSync, readlinkSync, readSync } from 'node:fs';
-import { oneLine } from '../shared/one-line.js';
-import { redact } from '../shared/redact.js';
+import { readdirSync, readlinkSync } from 'node:fs';
+import { commandOf, processIds, readAtMost } from '../wire/proc.js';
 
 export interface PortHolder {
   pid: number;
@@ -23,28 +22,7 @@ const MAX_TABLE_BYTES = 4 * 1024 * 1024;
 const MAX_LINKS = 200_000;
 /** The whole search; it is a detail of an error message, not worth a noticeable wait. */
 const BUDGET_MS = 500;
-const MAX_COMMAND_BYTES = 4_096;
-const MAX_COMMAND_CHARS = 160;
 const LISTEN = '0A';
-
-function readAtMost(file: string, limit: number): string | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, 'r');
-    const buffer = Buffer.alloc(limit);
-    let size = 0;
-    while (size < limit) {
-      const read = readSync(fd, buffer, size, limit - size, null);
-      if (read === 0) break;
-      size += read;
-    }
-    return buffer.subarray(0, size).toString('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
 
 /** Inodes of the sockets listening on `port`, on any address: `sl local_address rem_address st … uid timeout inode`. */
 function listeningInodes(port: number): Set<string> {
@@ -62,17 +40,10 @@ function listeningInodes(port: number): Set<string> {
   return inodes;
 }
 
-function commandOf(pid: string): string {
-  const argv = readAtMost(`/proc/${pid}/cmdline`, MAX_COMMAND_BYTES) ?? '';
-  const command = argv.split('\0').filter(Boolean).join(' ') || (readAtMost(`/proc/${pid}/comm`, 256) ?? '').trim();
-  // A command line can carry a token (`--api-key …`); it is cut and masked before any message holds it.
-  return redact(oneLine(command, MAX_COMMAND_CHARS)) || 'command unknown';
-}
-
 function processHolding(sockets: Set<string>): PortHolder | undefined {
   const deadline = Date.now() + BUDGET_MS;
   let links = 0;
-  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+  for (const pid of processIds()) {
     if (Date.now() > deadline) return undefined;
     let fds: string[];
     try {

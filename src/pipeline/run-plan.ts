@@ -16,7 +16,7 @@ import { loadPins } from '../resilience/pins/pin-file.js';
 import type { PinsRequest } from '../resilience/pins/pins.js';
 import { registerSecret } from '../shared/redact.js';
 import type { Target } from '../wire/target.js';
-import { prepareAgentChaos, type PreparedAgentChaos } from './chaos-agent.js';
+import { prepareAgentChaos, type AgentChaosOptions, type PreparedAgentChaos } from './chaos-agent.js';
 import { configFolder, inConfigFolder, requireConfigFiles, resolveConfigPaths } from './config-paths.js';
 import type { McpgateConfig } from './config-schema.js';
 import {
@@ -46,6 +46,7 @@ export interface RunPlan {
     expectedFailures?: ExpectedFailures;
     maxCalls: number;
     maxListItems: number;
+    maxListBytes: number;
   };
   /** Layer 1, when models are listed. */
   eval?: PreparedEvalLayer;
@@ -71,6 +72,15 @@ function modelSettings(section: EvalSection, configFile: string): ModelSettings 
   };
 }
 
+/** The MRTR caps beside max_rounds; unset ones take the defaults of behavior/mrtr/limits.ts. */
+function mrtrBudgets(section: EvalSection): Pick<AgentChaosOptions, 'maxInputRequests' | 'maxSamplingCalls' | 'maxRunSamplingCalls'> {
+  return {
+    maxInputRequests: section.max_input_requests,
+    maxSamplingCalls: section.max_sampling_calls,
+    maxRunSamplingCalls: section.max_run_sampling_calls,
+  };
+}
+
 function planEval(section: EvalSection, target: Target, connect: RunPlan['connect'], configFile: string): PreparedEvalLayer | undefined {
   // The schema rejects models without a golden set; without either there is no layer 1 to run.
   if (!section.models?.length || section.golden === undefined) return undefined;
@@ -82,6 +92,7 @@ function planEval(section: EvalSection, target: Target, connect: RunPlan['connec
     runs: section.runs ?? EVAL_DEFAULTS.runs,
     maxSteps: section.max_steps ?? EVAL_DEFAULTS.maxSteps,
     maxRounds: section.max_rounds ?? DEFAULT_MAX_ROUNDS,
+    ...mrtrBudgets(section),
     roots: section.roots ?? [],
     softFloor: section.soft_floor ?? EVAL_DEFAULTS.softFloor,
     concurrency: section.concurrency ?? EVAL_DEFAULTS.concurrency,
@@ -113,6 +124,7 @@ function planChaos(config: McpgateConfig, connect: RunPlan['connect'], configFil
       descriptions: evalSection.descriptions,
       // The agent follows input_required as layer 1's does, so both layers meet the same limits.
       maxRounds: evalSection.max_rounds ?? DEFAULT_MAX_ROUNDS,
+      ...mrtrBudgets(evalSection),
       roots: evalSection.roots ?? [],
     }),
   };
@@ -170,6 +182,7 @@ export function planRun(written: McpgateConfig, configFile: string): RunPlan {
       calls: (config.check?.calls ?? []).map((call) => ({ tool: call.tool, arguments: call.arguments ?? {} })),
       maxCalls: config.check?.max_calls ?? CHECK_DEFAULTS.maxCalls,
       maxListItems: config.check?.max_list_items ?? CHECK_DEFAULTS.maxListItems,
+      maxListBytes: config.check?.max_list_bytes ?? CHECK_DEFAULTS.maxListBytes,
       expectedFailures,
     },
     ...(evalLayer ? { eval: evalLayer } : {}),

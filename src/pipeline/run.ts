@@ -51,6 +51,7 @@ async function runLayers(plan: RunPlan): Promise<{ report: Report; verdicts: Lay
     concurrency: CHECK_DEFAULTS.concurrency,
     maxCalls: plan.check.maxCalls,
     maxListItems: plan.check.maxListItems,
+    maxListBytes: plan.check.maxListBytes,
   });
   // Nothing answered: the later layers would only repeat that, and the verdict is layer 0's own line.
   if (report.verdict.exitCode === EXIT.unreachable) return { report, verdicts: [{ layer: 'layer 0', verdict: report.verdict }] };
@@ -88,6 +89,10 @@ export interface RunOverrides {
   /** --max-rounds and --root: instead of eval.max_rounds and eval.roots. */
   maxRounds?: number;
   roots?: string[];
+  /** --max-input-requests, --max-sampling-calls, --max-run-sampling-calls: instead of the eval keys of the same names. */
+  maxInputRequests?: number;
+  maxSamplingCalls?: number;
+  maxRunSamplingCalls?: number;
 }
 
 function applyOverrides(config: McpgateConfig, overrides: RunOverrides): McpgateConfig {
@@ -100,6 +105,12 @@ function applyOverrides(config: McpgateConfig, overrides: RunOverrides): Mcpgate
   if (changed.eval && overrides.models?.length) changed.eval = { ...changed.eval, models: overrides.models };
   if (changed.eval && overrides.maxRounds !== undefined) changed.eval = { ...changed.eval, max_rounds: overrides.maxRounds };
   if (changed.eval && overrides.roots?.length) changed.eval = { ...changed.eval, roots: overrides.roots };
+  if (changed.eval && overrides.maxInputRequests !== undefined)
+    changed.eval = { ...changed.eval, max_input_requests: overrides.maxInputRequests };
+  if (changed.eval && overrides.maxSamplingCalls !== undefined)
+    changed.eval = { ...changed.eval, max_sampling_calls: overrides.maxSamplingCalls };
+  if (changed.eval && overrides.maxRunSamplingCalls !== undefined)
+    changed.eval = { ...changed.eval, max_run_sampling_calls: overrides.maxRunSamplingCalls };
   return changed;
 }
 

@@ -12,6 +12,7 @@
  * stderr that names the cause.
  */
 
+import { withServerTag } from '../wire/escaped.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -133,8 +134,9 @@ export async function startServer(start: ServerStart, url: string): Promise<Star
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
   if (await accepts(host, port)) throw portTaken(start, target, port);
 
-  const child = spawn(command, args, { cwd: start.cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
-  registerChild(child);
+  const { env, tag } = withServerTag(process.env);
+  const child = spawn(command, args, { cwd: start.cwd, env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  registerChild(child, tag);
   const stderr = new StderrSample(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let spawnError: Error | undefined;

@@ -18,11 +18,13 @@ function behaviourSurface(tool: Record<string, unknown>): Record<string, unknown
 
 /** Tools a report keeps whole for the tool-surface diff against a baseline; a larger list keeps only its fingerprint. */
 export const MAX_SURFACE_TOOLS = 1_000;
+/** Characters of their descriptions and schemas together: each report and history entry carries the surface twice. */
+export const MAX_SURFACE_CHARS = 2 * 1024 * 1024;
 
 /** Each tool's behaviour surface as the report stores it (title and description only when they are strings), sorted by name. */
 export function toolSurfaceOf(tools: Array<Record<string, unknown>>): ToolSurface[] | undefined {
   if (tools.length > MAX_SURFACE_TOOLS) return undefined;
-  return tools
+  const surface = tools
     .filter((tool) => typeof tool.name === 'string')
     .map((tool) => {
       const surface: ToolSurface = { name: tool.name as string };
@@ -32,6 +34,12 @@ export function toolSurfaceOf(tools: Array<Record<string, unknown>>): ToolSurfac
       return surface;
     })
     .sort((a, b) => a.name.localeCompare(b.name));
+  let chars = 0;
+  for (const tool of surface) {
+    chars += JSON.stringify(tool).length;
+    if (chars > MAX_SURFACE_CHARS) return undefined;
+  }
+  return surface;
 }
 
 export function fingerprintOf(tools: Array<Record<string, unknown>>, serverInfo?: { name: string; version: string }): ServerFingerprint {

@@ -9,6 +9,7 @@
 
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
+import { endTagged, type EscapedProcess } from './escaped.js';
 import { groupRunning } from './process-group.js';
 import { within } from './within.js';
 
@@ -28,7 +29,40 @@ const groups = process.platform !== 'win32';
 
 /** Groups not yet seen gone; a leader's exit does not end its group, so exit alone does not remove one. */
 const live = new Set<ChildProcess>();
+/** Each child's MCPGATE_SERVER_TAG (escaped.ts), for the processes that leave its group. */
+const tags = new Map<ChildProcess, string>();
+/** Tags of children whose group has ended: searched for once, when mcpgate exits (sweepEscaped). */
+const ended = new Set<string>();
 let hooked = false;
+
+/** Told of every process found outside a server's group after the group ended (and ended then). */
+let onEscaped: (escaped: EscapedProcess) => void = () => {};
+
+/** Where escaped processes are reported; the CLI prints each as a warning. */
+export function setEscapeListener(listener: (escaped: EscapedProcess) => void): void {
+  onEscaped = listener;
+}
+
+/** Once its group is gone, what still carries the child's tag left the group: it is looked for at the end. */
+function groupEnded(child: ChildProcess): void {
+  const tag = tags.get(child);
+  if (tag === undefined) return;
+  tags.delete(child);
+  ended.add(tag);
+}
+
+/**
+ * Ends every process that left the group of a server mcpgate started (setsid) and reports each: for
+ * the servers whose group has ended, and with `all`, for those still running too (mcpgate is exiting).
+ */
+export function sweepEscaped(all = false, budgetMs?: number): void {
+  const wanted = new Set([...ended, ...(all ? tags.values() : [])]);
+  ended.clear();
+  for (const escaped of endTagged(wanted, budgetMs)) onEscaped(escaped);
+}
+
+/** On Ctrl-C the search is shorter: mcpgate promises to be gone within a second. */
+const INTERRUPTED_SEARCH_MS = 200;
 
 function leaderRunning(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null;
@@ -76,18 +110,24 @@ export function killAllChildren(signal: NodeJS.Signals = 'SIGKILL'): void {
 export function installHooks(): void {
   if (hooked) return;
   hooked = true;
-  process.on('exit', () => killAllChildren('SIGKILL'));
+  process.on('exit', () => {
+    killAllChildren('SIGKILL');
+    sweepEscaped(true);
+  });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       killAllChildren('SIGKILL');
+      sweepEscaped(true, INTERRUPTED_SEARCH_MS);
       process.exit(signal === 'SIGINT' ? 130 : 143);
     });
   }
 }
 
-export function registerChild(child: ChildProcess): void {
+/** `tag`: the MCPGATE_SERVER_TAG the child was started with, when it was (escaped.ts). */
+export function registerChild(child: ChildProcess, tag?: string): void {
   installHooks();
   live.add(child);
+  if (tag !== undefined) tags.set(child, tag);
   child.once('exit', () => {
     if (!groupAlive(child)) live.delete(child);
   });
@@ -110,7 +150,10 @@ export async function endGroup(child: ChildProcess, graceMs = GROUP_TERM_GRACE_M
       await waitForGroup(child, graceMs);
     }
   }
-  if (!groupAlive(child)) live.delete(child);
+  if (!groupAlive(child)) {
+    live.delete(child);
+    groupEnded(child);
+  }
   await drainPipes(child);
   for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
 }

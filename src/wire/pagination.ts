@@ -19,6 +19,16 @@ export interface ListOutcome {
 /** Items of one list kept, over all its pages: each is compiled, fingerprinted and compared by the checks. */
 export const MAX_LIST_ITEMS = 10_000;
 
+/**
+ * Bytes of one list kept, over all its pages (the response bodies as received). Every page is within
+ * --max-response-bytes, but a list may go on for thousands of them: this bounds what a list costs in
+ * memory (each byte kept is parsed, compiled and compared by the checks, several times over).
+ */
+export const MAX_LIST_BYTES = 16 * 1024 * 1024;
+
+/** The flag that raises the byte cap, named wherever the cap is reported. */
+export const MAX_LIST_BYTES_FLAG = '--max-list-bytes';
+
 /** Anything that can send one request and return the exchange (modern or legacy client). */
 export interface PageRequester {
   request(method: string, params?: Record<string, unknown>): Promise<Exchange>;
@@ -27,6 +37,8 @@ export interface PageRequester {
 export interface PageLimits {
   /** Items kept over all pages (--max-list-items); pages are capped at the same number, so a list of one item a page ends at the item cap. */
   maxItems?: number;
+  /** Bytes of response bodies read over all pages (--max-list-bytes): no page is requested past it. */
+  maxBytes?: number;
 }
 
 /** The flag that raises the item cap, named wherever the cap is reported. */
@@ -34,6 +46,8 @@ export const MAX_LIST_ITEMS_FLAG = '--max-list-items';
 
 export async function readAllPages(client: PageRequester, method: string, limits: PageLimits = {}): Promise<ListOutcome> {
   const maxItems = limits.maxItems ?? MAX_LIST_ITEMS;
+  const maxBytes = limits.maxBytes ?? MAX_LIST_BYTES;
+  let bytes = 0;
   const key = PAGINATED_METHODS[method] ?? 'items';
   const items: Record<string, unknown>[] = [];
   const pages: Exchange[] = [];
@@ -42,6 +56,7 @@ export async function readAllPages(client: PageRequester, method: string, limits
   for (let page = 0; page < maxItems; page++) {
     const exchange = await client.request(method, cursor === undefined ? {} : { cursor });
     pages.push(exchange);
+    bytes += Buffer.byteLength(exchange.bodyText);
     if (!isResultResponse(exchange.response)) {
       const error = exchange.error;
       if (error && !exchange.response && (error.kind === 'timeout' || error.kind === 'too-large'))
@@ -60,6 +75,7 @@ export async function readAllPages(client: PageRequester, method: string, limits
     if (next === undefined || next === null) return { items, pages };
     if (typeof next !== 'string') return { items, pages, problem: `nextCursor is ${typeof next}, not a string` };
     if (seenCursors.has(next)) return { items, pages, problem: `nextCursor "${next.slice(0, 40)}" repeats: the pagination loops` };
+    if (bytes >= maxBytes) return { items, pages, capped: byteCapMessage(method, page + 1, items.length, bytes, maxBytes) };
     seenCursors.add(next);
     cursor = next;
   }
@@ -68,6 +84,11 @@ export async function readAllPages(client: PageRequester, method: string, limits
     pages,
     capped: `${method} had not ended after ${maxItems} pages (${items.length} items), mcpgate's cap on one list; raise it with ${MAX_LIST_ITEMS_FLAG}`,
   };
+}
+
+function byteCapMessage(method: string, pages: number, items: number, bytes: number, maxBytes: number): string {
+  const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
+  return `${method} had not ended after ${pages} page(s) of ${mib(bytes)} (${items} items), past mcpgate's cap of ${mib(maxBytes)} on one list; raise it with ${MAX_LIST_BYTES_FLAG}`;
 }
 
 function itemCapMessage(method: string, maxItems: number): string {

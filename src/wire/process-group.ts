@@ -4,7 +4,7 @@
  * containers never does. On Linux /proc tells the two apart.
  */
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { isRunning, processIds, statOf } from './proc.js';
 
 export function groupRunning(pgid: number): boolean {
   try {
@@ -16,25 +16,13 @@ export function groupRunning(pgid: number): boolean {
 }
 
 function hasRunningMember(pgid: number): boolean {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return true;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so fields count from the last ')'.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
-  }
-  return false;
+  const pids = processIds();
+  // No /proc to read: the kill above found the group, so count it as running.
+  if (pids.length === 0) return true;
+  return pids.some((pid) => {
+    const stat = statOf(pid);
+    return stat !== undefined && stat.pgrp === pgid && isRunning(stat);
+  });
 }
 
 /**
@@ -44,12 +32,6 @@ function hasRunningMember(pgid: number): boolean {
  */
 export function processEnded(pid: number): boolean {
   if (process.platform !== 'linux') return false;
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return true;
-  }
-  const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-  return state === 'Z' || state === 'X';
+  const stat = statOf(pid);
+  return stat === undefined || !isRunning(stat);
 }

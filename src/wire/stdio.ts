@@ -6,6 +6,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { childEnvironment } from './child-environment.js';
+import { withServerTag } from './escaped.js';
 import { endGroup, registerChild } from './child-processes.js';
 import { splitCommandLine } from './command-line.js';
 import { WireError } from './errors.js';
@@ -117,14 +118,15 @@ export class StdioConnection implements Connection {
     }
     if (argv.length === 0) throw new WireError('spawn-failed', '--stdio needs a command, for example --stdio "node server.js"');
     const [command, ...args] = argv as [string, ...string[]];
+    const { env, tag } = withServerTag(childEnvironment(options.env));
     const child = spawn(command, args, {
       cwd: options.cwd,
-      env: childEnvironment(options.env),
+      env,
       stdio: ['pipe', 'pipe', 'pipe'],
       // A group of its own, so closing ends whatever the server started too (child-processes.ts).
       detached: true,
     });
-    registerChild(child);
+    registerChild(child, tag);
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', () => resolve());
       child.once('error', (error: NodeJS.ErrnoException) => {

@@ -6,7 +6,7 @@
 
 import type { ModelClient } from '../../models/types.js';
 import { fillForm } from '../../spec/elicitation-form.js';
-import type { InputAnswer, InputExchange } from '../types.js';
+import type { InputAnswer, InputExchange, SamplingTurn } from '../types.js';
 import { samplingPlan, samplingResult } from './sampling.js';
 
 export interface InputAnswerer {
@@ -34,7 +34,7 @@ export async function answerInput(
   request: unknown,
   answerer: InputAnswerer,
   spent: SpentAnswers,
-): Promise<{ response: unknown; exchange: InputExchange }> {
+): Promise<{ response: unknown; exchange: InputExchange; sampling?: SamplingTurn }> {
   const method = isObject(request) ? request.method : undefined;
   const params = isObject(request) && isObject(request.params) ? request.params : {};
   if (method === 'elicitation/create') {
@@ -65,6 +65,7 @@ export async function answerInput(
         ...(plan.tools.length > 0 ? { tools: plan.tools.map((tool) => tool.name) } : {}),
         answer: used.length > 0 ? `tool_use ${used.join(', ')}` : 'answered',
       },
+      sampling: { model: answerer.sampler.id, usage: reply.usage, cached: reply.cached === true },
     };
   }
   if (method === 'roots/list') {

@@ -13,7 +13,20 @@ import type { DisplayFlags, TargetFlags } from '../options.js';
 import { outputFiles, type OutputFlags } from '../outputs.js';
 import { writeErr } from '../console.js';
 
-type SameAsAgent = 'faults' | 'judge' | 'baseUrl' | 'cache' | 'cacheDir' | 'runs' | 'proxyPort' | 'client' | 'descriptions' | 'maxRounds';
+type SameAsAgent =
+  | 'faults'
+  | 'judge'
+  | 'baseUrl'
+  | 'cache'
+  | 'cacheDir'
+  | 'runs'
+  | 'proxyPort'
+  | 'client'
+  | 'descriptions'
+  | 'maxRounds'
+  | 'maxInputRequests'
+  | 'maxSamplingCalls'
+  | 'maxRunSamplingCalls';
 
 export interface ChaosFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<AgentChaosOptions, SameAsAgent> {
   pins?: string;
@@ -42,6 +55,9 @@ function agentChaosOptions(flags: ChaosFlags): AgentChaosOptions {
     clientTimeoutMs: flags.clientTimeout,
     descriptions: flags.descriptions,
     maxRounds: flags.maxRounds,
+    maxInputRequests: flags.maxInputRequests,
+    maxSamplingCalls: flags.maxSamplingCalls,
+    maxRunSamplingCalls: flags.maxRunSamplingCalls,
     roots: flags.root,
   };
 }

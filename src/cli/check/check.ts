@@ -19,6 +19,7 @@ export interface CheckFlags extends TargetFlags, DisplayFlags, OutputFlags {
   concurrency: number;
   maxCalls: number;
   maxListItems: number;
+  maxListBytes: number;
   otlpReceiver?: number | true;
   listChecks?: boolean;
 }
@@ -68,6 +69,7 @@ export async function check(flags: CheckFlags): Promise<number> {
       concurrency: flags.concurrency,
       maxCalls: flags.maxCalls,
       maxListItems: flags.maxListItems,
+      maxListBytes: flags.maxListBytes,
       ...(receiver ? { otlpReceiver: receiver } : {}),
     });
   } finally {

@@ -28,6 +28,9 @@ type SameAsLayer =
   | 'descriptions'
   | 'trajectories'
   | 'maxRounds'
+  | 'maxInputRequests'
+  | 'maxSamplingCalls'
+  | 'maxRunSamplingCalls'
   | 'samplingModel';
 
 export interface EvalFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<EvalLayerOptions, SameAsLayer> {
@@ -60,6 +63,9 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
     descriptions: flags.descriptions,
     trajectories: flags.trajectories,
     maxRounds: flags.maxRounds,
+    maxInputRequests: flags.maxInputRequests,
+    maxSamplingCalls: flags.maxSamplingCalls,
+    maxRunSamplingCalls: flags.maxRunSamplingCalls,
     samplingModel: flags.samplingModel,
     roots: flags.root,
   };

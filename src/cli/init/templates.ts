@@ -60,6 +60,7 @@ ${evalLines(golden)}
   soft_floor: 0.8
   cache: write               # off | read | write | refresh
   # max_rounds: 4            # MRTR input rounds answered per tool call before it counts as failed
+  # max_input_requests: 16   # MRTR requests answered per round; max_sampling_calls: 64 per sample, max_run_sampling_calls: 2000 per run
   # roots: [file:///path/to/project]   # roots declared to MRTR roots requests; none: not declared
 
 # chaos:                     # layer 2

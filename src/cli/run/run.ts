@@ -19,6 +19,9 @@ export interface RunFlags extends DisplayFlags {
   model?: string[];
   maxRounds?: number;
   root?: string[];
+  maxInputRequests?: number;
+  maxSamplingCalls?: number;
+  maxRunSamplingCalls?: number;
 }
 
 /**
@@ -39,6 +42,9 @@ export async function run(flags: RunFlags): Promise<number> {
     checkOnly: flags.checkOnly ?? false,
     models: flags.model ?? [],
     ...(flags.maxRounds !== undefined ? { maxRounds: flags.maxRounds } : {}),
+    maxInputRequests: flags.maxInputRequests,
+    maxSamplingCalls: flags.maxSamplingCalls,
+    maxRunSamplingCalls: flags.maxRunSamplingCalls,
     roots: flags.root ?? [],
   });
   // A run that could not test the server is its one verdict line: every check skipped or refused for

@@ -1,6 +1,7 @@
 /** Layer 1, multi round-trip requests (SEP-2322): the input rounds of a call and the input score of a sample. */
 
 import { z } from 'zod';
+import { count } from './values.js';
 
 export const EvalInputExchangeSchema = z.object({
   /** The key of the input request in `inputRequests`. */
@@ -31,6 +32,18 @@ export const EvalInputProblemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fields'), missing: z.array(z.string()) }),
   z.object({ kind: z.literal('refused'), action: z.string() }),
   z.object({ kind: z.literal('unfinished'), tool: z.string(), result: z.string() }),
+  /**
+   * The call was given up at one of mcpgate's caps on the server's demands, unanswered: `asked` is
+   * what the server asked for in the cap's unit (rounds; requests in one round; sampling answers the
+   * sample would have needed), `max` the cap (--max-rounds, --max-input-requests, --max-sampling-calls).
+   */
+  z.object({
+    kind: z.literal('limit'),
+    limit: z.enum(['rounds', 'input-requests', 'sampling-per-sample', 'sampling-per-run']),
+    tool: z.string(),
+    asked: count,
+    max: count,
+  }),
 ]);
 
 /** The sample against the case's `expect_input`; present when the case expects input or input was asked. */

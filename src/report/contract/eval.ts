@@ -61,6 +61,14 @@ export const EvalSampleSchema = z.object({
   outputTokens: count.optional(),
   modelCalls: count,
   cacheHits: count,
+  /**
+   * The model calls that answered the server's sampling requests (MRTR), by the model under test or
+   * the --sampling-model: already counted in the tokens, modelCalls and cacheHits above (and so in the
+   * case's, the model's and the run's figures); priced at `model`'s price. Absent when none was answered.
+   */
+  sampling: z
+    .object({ model: z.string(), modelCalls: count, cacheHits: count, inputTokens: count.optional(), outputTokens: count.optional() })
+    .optional(),
   /** Tool results and the final answer were dropped once the sample was scored (`--trajectories`). */
   summarised: z.literal(true).optional(),
 });

@@ -7,6 +7,7 @@
  * gave up (exited without re-issuing).
  */
 
+import { withServerTag } from '../../wire/escaped.js';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -97,8 +98,9 @@ async function runClient(
 ): Promise<ClientRun> {
   const started = Date.now();
   // Detached: the client leads its own process group, so a hung client is ended with its children.
-  const child = spawn(command, args, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  registerChild(child);
+  const tagged = withServerTag(env);
+  const child = spawn(command, args, { cwd: options.cwd, env: tagged.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  registerChild(child, tagged.tag);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout = (stdout + chunk).slice(-TAIL_CHARS)));

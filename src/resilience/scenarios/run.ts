@@ -6,7 +6,7 @@
  */
 
 import { applyDescriptions, type DescriptionOverrides } from '../../behavior/descriptions/index.js';
-import { DEFAULT_MAX_ROUNDS } from '../../behavior/mrtr/follow.js';
+import { DEFAULT_MRTR_LIMITS, RunSamplingBudget } from '../../behavior/mrtr/limits.js';
 import type { ModelClient } from '../../models/types.js';
 import type { FaultSample, FaultScenarioResult, InjectionResult, ScenarioReport, StateFinding } from '../../report/model.js';
 import { openSession, type McpSession } from '../../wire/session.js';
@@ -37,8 +37,8 @@ export interface FaultRunOptions {
   temperature?: number;
   /** The agent's client timeout per request, which a `hang` fault waits out (default connect.timeoutMs). */
   callTimeoutMs?: number;
-  /** How the agent follows input_required (default: 4 rounds, no roots); its sampling requests go to the model under test. */
-  mrtr?: { maxRounds: number; roots: string[] };
+  /** How the agent follows input_required (default: the limits of limits.ts, no roots); its sampling requests go to the model under test. */
+  mrtr?: { maxRounds: number; roots: string[]; maxInputRequests?: number; maxSamplingCalls?: number; maxRunSamplingCalls?: number };
   /** The proxy's port (default 0: a free one). */
   proxyPort?: number;
   /** Served to the models in place of the server's descriptions; calls still go to the server. */
@@ -72,7 +72,14 @@ export async function runFaultScenarios(options: FaultRunOptions): Promise<Scena
       ...(options.judge ? { judge: options.judge } : {}),
       maxSteps: options.maxSteps ?? 8,
       temperature: options.temperature ?? 0,
-      mrtr: { maxRounds: options.mrtr?.maxRounds ?? DEFAULT_MAX_ROUNDS, roots: options.mrtr?.roots ?? [] },
+      mrtr: {
+        maxRounds: options.mrtr?.maxRounds ?? DEFAULT_MRTR_LIMITS.maxRounds,
+        roots: options.mrtr?.roots ?? [],
+        maxInputRequests: options.mrtr?.maxInputRequests ?? DEFAULT_MRTR_LIMITS.maxInputRequests,
+        maxSamplingCalls: options.mrtr?.maxSamplingCalls ?? DEFAULT_MRTR_LIMITS.maxSamplingCalls,
+        // One budget for every scenario sample of the run.
+        runBudget: new RunSamplingBudget(options.mrtr?.maxRunSamplingCalls ?? DEFAULT_MRTR_LIMITS.maxRunSamplingCalls),
+      },
     };
     const { scenarios: faultScenarios, injections: cases } = options.faults;
     const total = options.models.length * options.runs * (faultScenarios.length + cases.reduce((n, c) => n + c.classes.length, 0));

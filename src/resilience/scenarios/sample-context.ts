@@ -1,5 +1,6 @@
 /** What every sample of a fault or injection run needs: the proxy, the session through it, the agent settings. */
 
+import type { AgentMrtr } from '../../behavior/agent.js';
 import type { GoldenCase } from '../../behavior/types.js';
 import type { ModelClient } from '../../models/types.js';
 import type { ServerTool } from '../../spec/tool.js';
@@ -15,8 +16,8 @@ export interface SampleContext {
   judge?: ModelClient;
   maxSteps: number;
   temperature: number;
-  /** Rounds per tool call and declared roots; the sampler is the model under test, as runAgent defaults it. */
-  mrtr: { maxRounds: number; roots: string[] };
+  /** Limits, the run's sampling budget and declared roots; the sampler is the model under test, as runAgent defaults it. */
+  mrtr: Omit<AgentMrtr, 'sampler'>;
 }
 
 /** The layer 1 agent runs cases; a scenario is one with no tool expectation of its own. */
