@@ -447,8 +447,7 @@ describe('no file is read around the bounded reader', () => {
   const ALLOWED: Record<string, string> = {
     'shared/files.ts': 'the bounded reader itself',
     'shared/version.ts': "mcpgate's own package.json, beside its code",
-    'pipeline/port-holder.ts': '/proc/net/tcp and /proc/*/fd, each read bounded there',
-    'wire/process-group.ts': '/proc/*/stat',
+    'wire/proc.ts': '/proc, read bounded there (port holders, process groups)',
   };
   const READ = /\b(readFileSync|readFile|openSync|createReadStream|readSync)\b|node:fs\/promises/;
 
