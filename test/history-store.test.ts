@@ -77,7 +77,7 @@ describe('gate --baseline auto over a hostile history', () => {
     expect(gated.stderr).toContain(`${tampered.entry.report!.file} does not match its sha256`);
     expect(gated.stderr).toContain('"/dev/zero" is outside the history directory (not followed)');
     expect(gated.stderr).toContain('reports/link.json leads outside the history directory');
-    expect(gated.stderr).toContain('reports/fifo.json is not a regular file');
+    expect(gated.stderr).toContain('reports/fifo.json: it is a FIFO (named pipe), not a regular file');
     expect(`${gated.stdout}${gated.stderr}`).not.toMatch(/root:/);
   });
 });

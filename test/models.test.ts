@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBaseline } from '../src/models/baseline.js';
-import { cacheKey, withCache, type CacheMode } from '../src/models/cache.js';
+import { CACHE_VERSION, cacheKey, withCache, type CacheMode } from '../src/models/cache.js';
 import { createModel, parseModelId, type ModelOptions } from '../src/models/registry.js';
 import {
   ModelError,
@@ -440,7 +440,13 @@ describe('response cache', () => {
     expect(second).toEqual({ ...answer, cached: true });
     expect(first.cached).toBeUndefined();
     const [entry] = await entries();
-    expect(JSON.parse(await readFile(path.join(dir, entry!), 'utf8'))).toEqual({ model: 'openai-chat:gpt-4.1-mini', turn: answer });
+    expect(JSON.parse(await readFile(path.join(dir, entry!), 'utf8'))).toEqual({
+      cache: CACHE_VERSION,
+      provider: 'openai-chat',
+      model: 'gpt-4.1-mini',
+      request: cacheKey('openai-chat:gpt-4.1-mini', request(FIRST)),
+      turn: answer,
+    });
     expect(stats).toEqual({ providerCalls: 1, cacheHits: 1 });
     expect(fake.requests).toHaveLength(1);
   });

@@ -4,7 +4,7 @@
  * a YAML list works too.
  */
 
-import { readFileSync } from 'node:fs';
+import { readBounded, USER_FILE } from '../shared/files.js';
 
 export class ExpectedFailuresError extends Error {}
 
@@ -28,16 +28,13 @@ export function parseExpectedFailures(text: string, knownIds: ReadonlySet<string
 }
 
 export function loadExpectedFailures(file: string, knownIds: ReadonlySet<string>): Set<string> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+  const read = readBounded(file, USER_FILE);
+  if ('refused' in read) {
     throw new ExpectedFailuresError(
-      code === 'ENOENT'
+      read.refused === 'missing'
         ? `expected-failures file not found: ${file}`
-        : `cannot read expected-failures file ${file}: ${(error as Error).message}`,
+        : `cannot read expected-failures file ${file}: ${read.cause}`,
     );
   }
-  return parseExpectedFailures(text, knownIds, file);
+  return parseExpectedFailures(read.bytes.toString('utf8'), knownIds, file);
 }

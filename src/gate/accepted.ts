@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { parseBaselineAcceptance } from '../report/json.js';
 import type { BaselineAcceptance } from '../report/model.js';
 import { usageError } from '../shared/input-error.js';
-import { readInside } from './bounded-read.js';
-import { writeOnce } from './write-once.js';
+import { createFileOnce, readInside } from '../shared/files.js';
 
 export const ACCEPTED_DIR = 'accepted';
 export const DEFAULT_ACCEPT_REASON = 'accepted by hand';
@@ -38,7 +37,8 @@ export function recordAcceptance(dir: string, runId: string, reason: string, at:
   const acceptance: BaselineAcceptance = { schemaVersion: '1', runId, acceptedAt: at.toISOString(), reason: acceptReason(reason) };
   mkdirSync(join(dir, ACCEPTED_DIR), { recursive: true });
   const file = join(dir, ACCEPTED_DIR, `${acceptance.acceptedAt.replace(/:/g, '-')}_${runId}.json`);
-  if (!writeOnce(file, `${JSON.stringify(acceptance, null, 2)}\n`)) throw usageError(`${file} already exists: accept again a moment later`);
+  if (!createFileOnce(file, `${JSON.stringify(acceptance, null, 2)}\n`))
+    throw usageError(`${file} already exists: accept again a moment later`);
   return { file, acceptance };
 }
 
@@ -52,7 +52,7 @@ export function readAcceptances(dir: string): { acceptances: StoredAcceptance[];
     .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
     .sort()) {
     const file = join(folder, name);
-    const read = readInside(dir, `${ACCEPTED_DIR}/${name}`, MAX_ACCEPTANCE_BYTES);
+    const read = readInside(dir, `${ACCEPTED_DIR}/${name}`, MAX_ACCEPTANCE_BYTES, 'MAX_ACCEPTANCE_BYTES');
     try {
       if ('problem' in read) throw new Error(read.problem);
       acceptances.push({ file, acceptance: parseBaselineAcceptance(read.bytes.toString('utf8')) });

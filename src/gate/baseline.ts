@@ -6,10 +6,11 @@
  * decide alone: see docs/gate.md.
  */
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseReport } from '../report/json.js';
 import type { Report } from '../report/model.js';
+import { readBounded, REPORT_FILE } from '../shared/files.js';
 import { usageError } from '../shared/input-error.js';
 import { readAcceptances } from './accepted.js';
 import { baselineCandidates } from './baseline-choice.js';
@@ -42,8 +43,10 @@ type Resolved = { baseline: Report; taken: BaselineTaken } | { unavailable: stri
 /** A baseline file the user named on the command line or in mcpgate.yaml. */
 function readBaselineFile(file: string): Resolved {
   if (!existsSync(file)) return { unavailable: `the baseline ${file} does not exist` };
+  const read = readBounded(file, REPORT_FILE);
+  if ('refused' in read) return { unavailable: `the baseline ${file} cannot be read: ${read.cause}` };
   try {
-    return { baseline: parseReport(readFileSync(file, 'utf8')), taken: { source: file } };
+    return { baseline: parseReport(read.bytes.toString('utf8')), taken: { source: file } };
   } catch (error) {
     return { unavailable: `the baseline ${file} cannot be used: ${(error as Error).message}` };
   }

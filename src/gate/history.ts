@@ -1,7 +1,7 @@
 /**
  * Run history: one JSON file per run in a directory (default `.mcpgate/history/`), named by start time
  * and run id so a listing sorts by time, and the run's report beside it in `reports/` (report-store.ts).
- * Append-only: files are written once (write-once.ts) and never rewritten; only `mcpgate history
+ * Append-only: files are written once (createFileOnce, shared/files.ts) and never rewritten; only `mcpgate history
  * --prune-*` deletes, on request. Everything read from the directory is data, not a path to trust: a
  * corrupt, oversized or outside entry is skipped with a warning and left on disk for a human.
  */
@@ -11,11 +11,10 @@ import { join } from 'node:path';
 import { parseHistoryEntry } from '../report/json.js';
 import { jsonText } from '../report/json-text.js';
 import type { HistoryEntry, Report } from '../report/model.js';
-import { readInside } from './bounded-read.js';
 import { toHistoryEntry } from './history-entry.js';
 import { storeReport } from './report-store.js';
 import { redactDeep } from '../shared/redact.js';
-import { writeOnce } from './write-once.js';
+import { createFileOnce, readInside } from '../shared/files.js';
 
 export const DEFAULT_HISTORY_DIR = '.mcpgate/history';
 /** An entry holds one line per check and case: even a suite of thousands stays far below this. */
@@ -45,7 +44,7 @@ export function recordRun(dir: string, report: Report): Recorded {
   const masked = redactDeep(report);
   const entry = toHistoryEntry(masked, storeReport(dir, masked));
   const file = join(dir, fileNameOf(entry));
-  return { file, written: writeOnce(file, `${jsonText(entry)}\n`), entry };
+  return { file, written: createFileOnce(file, `${jsonText(entry)}\n`), entry };
 }
 
 /** Every readable entry, oldest first; unreadable ones are named in `warnings` and left alone. */
@@ -57,7 +56,7 @@ export function readHistory(dir: string): { entries: StoredEntry[]; warnings: st
     .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
     .sort()) {
     const file = join(dir, name);
-    const read = readInside(dir, name, MAX_ENTRY_BYTES);
+    const read = readInside(dir, name, MAX_ENTRY_BYTES, 'MAX_ENTRY_BYTES');
     try {
       if ('problem' in read) throw new Error(read.problem);
       entries.push({ file, entry: parseHistoryEntry(read.bytes.toString('utf8')) });

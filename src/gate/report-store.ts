@@ -2,7 +2,7 @@
  * The reports of recorded runs, kept inside the history directory and named by the sha256 of their
  * JSON (`reports/<sha256>.json`, gzipped above GZIP_ABOVE_BYTES): a history directory copied to
  * another machine or restored from a CI cache holds its own evidence, and a report that changed after
- * it was recorded no longer matches its name. Reading one is bounded and checked (bounded-read.ts).
+ * it was recorded no longer matches its name. Reading one is bounded and checked (readInside, shared/files.ts).
  */
 
 import { createHash } from 'node:crypto';
@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parseReport, renderJson } from '../report/json.js';
 import type { HistoryEntry, Report } from '../report/model.js';
-import { readInside } from './bounded-read.js';
-import { writeOnce } from './write-once.js';
+import { createFileOnce, readInside } from '../shared/files.js';
 
 /** The largest report the gate reads from the history, compressed or not: far above any real run. */
 export const MAX_STORED_REPORT_BYTES = 64 * 1024 * 1024;
@@ -33,7 +32,7 @@ export function storeReport(dir: string, report: Report): StoredReport {
   const gzip = Buffer.byteLength(text) > GZIP_ABOVE_BYTES;
   const file = `${REPORTS_DIR}/${sha256}.json${gzip ? '.gz' : ''}`;
   mkdirSync(join(dir, REPORTS_DIR), { recursive: true });
-  writeOnce(join(dir, file), gzip ? gzipSync(text) : text);
+  createFileOnce(join(dir, file), gzip ? gzipSync(text) : text);
   return { sha256, file };
 }
 
@@ -48,7 +47,7 @@ export function loadEntryReport(dir: string, entry: HistoryEntry): Report | stri
   // Entries of earlier versions named a report file anywhere; only one inside the directory is read.
   const file = stored?.file ?? entry.reportFile;
   if (file === undefined) return 'it was recorded without its report';
-  const read = readInside(dir, file, MAX_STORED_REPORT_BYTES);
+  const read = readInside(dir, file, MAX_STORED_REPORT_BYTES, 'MAX_STORED_REPORT_BYTES');
   if ('problem' in read) return read.problem;
   let text: string;
   try {

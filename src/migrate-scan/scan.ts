@@ -5,7 +5,8 @@
  * since prose about the old protocol is not an assumption.
  */
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readBounded } from '../shared/files.js';
 import { extname, join, relative, sep } from 'node:path';
 import { RULES } from './rules.js';
 
@@ -46,11 +47,14 @@ export function scanPath(root: string): ScanResult {
   const result: ScanResult = { root, filesScanned: 0, filesSkipped: [], findings: [] };
   for (const file of files) {
     const shown = stats.isDirectory() ? relative(root, file).split(sep).join('/') : file;
-    if (statSync(file).size > MAX_FILE_BYTES) {
+    const read = readBounded(file, { maxBytes: MAX_FILE_BYTES, capName: 'MAX_FILE_BYTES', followLinks: true });
+    if ('refused' in read && read.refused !== 'too-large' && !stats.isDirectory())
+      throw new ScanPathError(`cannot scan ${root}: ${read.cause}`);
+    if ('refused' in read) {
       result.filesSkipped.push(shown);
       continue;
     }
-    const text = readFileSync(file, 'utf8');
+    const text = read.bytes.toString('utf8');
     if (text.includes('\u0000')) {
       result.filesSkipped.push(shown);
       continue;

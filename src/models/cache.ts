@@ -3,13 +3,20 @@
  * The key holds the sample index, so the N repeats of a case stay N independent answers rather than
  * one answer served N times. One JSON file per answer; writes go through a temporary file and a
  * rename, so an interrupted run never leaves a half-written entry that a later run would serve.
+ *
+ * The directory is data mcpgate finds again, often restored from a CI cache: an entry is read as
+ * untrusted (shared/files.ts: no FIFO, device or symlink, at most MAX_CACHE_ENTRY_BYTES), and it is
+ * served only when it says what produced it (the cache version, provider, model and the digest of
+ * the request) and that matches the request looked up. Anything else is a miss, warned about once
+ * per run, and in write mode the fresh answer replaces it.
  */
 
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { canonicalJson } from '../shared/canonical-json.js';
-import { redactDeep } from '../shared/redact.js';
+import { CACHE_ENTRY, readBounded, replaceFile } from '../shared/files.js';
+import { safe } from '../report/terminal-escape.js';
+import { redact, redactDeep } from '../shared/redact.js';
 import type { CallStats, GenerateRequest, ModelClient, ModelTurn } from './types.js';
 
 /**
@@ -19,6 +26,11 @@ import type { CallStats, GenerateRequest, ModelClient, ModelTurn } from './types
 export type CacheMode = 'off' | 'read' | 'write' | 'refresh';
 export const CACHE_MODES: readonly CacheMode[] = ['off', 'read', 'write', 'refresh'];
 export const DEFAULT_CACHE_DIR = '.mcpgate/cache/models';
+/**
+ * Part of every key: entries of version 1 (no provenance) live under other names, so they are plain
+ * misses rather than entries to refuse one by one.
+ */
+export const CACHE_VERSION = 2;
 
 export interface CacheOptions {
   dir: string;
@@ -27,6 +39,7 @@ export interface CacheOptions {
 
 export function cacheKey(modelId: string, request: GenerateRequest): string {
   const material = {
+    cache: CACHE_VERSION,
     model: modelId,
     messages: request.messages,
     tools: request.tools,
@@ -58,9 +71,10 @@ export function withCache(model: ModelClient, options: CacheOptions, stats: Call
     id: model.id,
     kind: model.kind,
     async generate(request, signal) {
-      const file = entryPath(dir, cacheKey(model.id, request));
+      const key = cacheKey(model.id, request);
+      const file = entryPath(dir, key);
       if (mode === 'read' || mode === 'write') {
-        const hit = await readEntry(file);
+        const hit = readEntry(file, provenanceOf(model.id, key));
         if (hit !== undefined) {
           stats.cacheHits++;
           return { ...hit, cached: true };
@@ -68,7 +82,7 @@ export function withCache(model: ModelClient, options: CacheOptions, stats: Call
       }
       stats.providerCalls++;
       const turn = await model.generate(request, signal);
-      if (mode === 'write' || mode === 'refresh') await writeEntry(file, model.id, turn);
+      if (mode === 'write' || mode === 'refresh') writeEntry(file, provenanceOf(model.id, key), turn);
       return turn;
     },
   };
@@ -78,30 +92,65 @@ function entryPath(dir: string, key: string): string {
   return path.join(dir, key.slice(0, 2), `${key}.json`);
 }
 
-/** Missing, unreadable or malformed entries are all misses; write mode then overwrites them. */
-async function readEntry(file: string): Promise<ModelTurn | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    const entry = JSON.parse(text) as { turn?: unknown };
-    return isModelTurn(entry.turn) ? entry.turn : undefined;
-  } catch {
-    return undefined;
-  }
+/** What produced an entry: written into it, and compared on every read. */
+interface Provenance {
+  cache: number;
+  provider: string;
+  model: string;
+  /** The key: the sha256 of the canonical request. */
+  request: string;
 }
 
-async function writeEntry(file: string, model: string, answer: ModelTurn): Promise<void> {
+function provenanceOf(modelId: string, key: string): Provenance {
+  const colon = modelId.indexOf(':');
+  return { cache: CACHE_VERSION, provider: modelId.slice(0, colon), model: modelId.slice(colon + 1), request: key };
+}
+
+let warned = false;
+
+/**
+ * One stderr line for the first unusable entry of the run. Written here rather than through
+ * sdk-warnings.ts: every command loads this module for its default directory, and nothing else of models/.
+ */
+function ignored(file: string, why: string): undefined {
+  if (warned) return undefined;
+  warned = true;
+  const text = `the model cache entry ${file} was not used (${why}): the provider is asked instead; other unusable entries in this run are misses without a warning`;
+  process.stderr.write(`mcpgate: warning: ${safe(redact(text))}\n`);
+  return undefined;
+}
+
+/** A miss when absent (silently) or unusable (with a warning): unreadable, malformed, or produced by something else. */
+function readEntry(file: string, expected: Provenance): ModelTurn | undefined {
+  const read = readBounded(file, CACHE_ENTRY);
+  if ('refused' in read) return read.refused === 'missing' ? undefined : ignored(file, read.cause);
+  let entry: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(read.bytes.toString('utf8'));
+    if (!isRecord(parsed)) return ignored(file, 'it is not a JSON object');
+    entry = parsed;
+  } catch {
+    return ignored(file, 'it is not valid JSON');
+  }
+  for (const field of ['cache', 'provider', 'model', 'request'] as const) {
+    if (entry[field] !== expected[field])
+      return ignored(
+        file,
+        entry[field] === undefined
+          ? `it does not say which ${field} produced it`
+          : field === 'request'
+            ? 'it records the answer to another request'
+            : `its ${field} is ${JSON.stringify(entry[field])}, not ${JSON.stringify(expected[field])}`,
+      );
+  }
+  return isModelTurn(entry.turn) ? entry.turn : ignored(file, 'its answer is malformed');
+}
+
+function writeEntry(file: string, provenance: Provenance, answer: ModelTurn): void {
   // The flag and the timing describe one delivery of the answer, not the answer.
   const { cached: _delivery, wireMs: _timing, ...turn } = answer;
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
   // A model's answer may repeat a tool result, and so whatever credential a server echoed: masked on disk too.
-  await writeFile(tmp, `${JSON.stringify(redactDeep({ model, turn }), null, 2)}\n`, 'utf8');
-  await rename(tmp, file);
+  replaceFile(file, `${JSON.stringify({ ...provenance, turn: redactDeep(turn) }, null, 2)}\n`);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,7 +6,6 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { describedSession, loadDescriptions, withDescriptions, type DescriptionOverrides } from '../behavior/descriptions/index.js';
 import { loadGoldenSet, withoutDrafts } from '../behavior/golden/index.js';
 import { DEFAULT_MAX_ROUNDS } from '../behavior/mrtr/follow.js';
@@ -18,6 +17,7 @@ import type { Verdict } from '../report/model.js';
 import { fingerprintOf } from '../spec/fingerprint.js';
 import { progressReporter } from '../report/progress.js';
 import { EXIT } from '../shared/exit-codes.js';
+import { readNamedBytes } from '../shared/files.js';
 import { InputError, usageError } from '../shared/input-error.js';
 import { defaultPriceTable, loadPriceTable, PriceTableError, type PriceTable } from '../telemetry/prices.js';
 import { createTracing } from '../telemetry/tracing.js';
@@ -104,7 +104,7 @@ export function prepareEvalLayer(options: EvalLayerOptions): PreparedEvalLayer {
     options,
     golden,
     draftWarnings,
-    goldenSha256: createHash('sha256').update(readFileSync(options.golden)).digest('hex'),
+    goldenSha256: createHash('sha256').update(readNamedBytes(options.golden, 'golden set')).digest('hex'),
     prices: loadPrices(options.prices),
     ...(options.descriptions ? { descriptions: loadDescriptions(options.descriptions) } : {}),
     ...buildModels(options),

@@ -4,7 +4,6 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { loadDescriptions, type DescriptionOverrides } from '../behavior/descriptions/index.js';
 import { loadGoldenSet, withoutDrafts } from '../behavior/golden/index.js';
 import { lexicalProposer } from '../behavior/improve/lexical-proposer.js';
@@ -14,6 +13,7 @@ import type { Proposer } from '../behavior/improve/types.js';
 import type { GoldenSet } from '../behavior/types.js';
 import type { CallStats } from '../models/types.js';
 import { EXIT } from '../shared/exit-codes.js';
+import { readNamedBytes } from '../shared/files.js';
 import { InputError } from '../shared/input-error.js';
 import { zFor } from '../gate/wilson.js';
 import { defaultPriceTable } from '../telemetry/prices.js';
@@ -63,7 +63,7 @@ export function prepareImprove(options: ImproveLayerOptions): PreparedImprove {
   return {
     options,
     golden,
-    goldenSha256: createHash('sha256').update(readFileSync(options.golden)).digest('hex'),
+    goldenSha256: createHash('sha256').update(readNamedBytes(options.golden, 'golden set')).digest('hex'),
     proposer,
     ...(proposerStats ? { proposerStats } : {}),
     ...(start ? { start } : {}),

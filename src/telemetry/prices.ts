@@ -4,7 +4,7 @@
  * price is reported with an unknown cost, never a cost of zero.
  */
 
-import { readFileSync } from 'node:fs';
+import { readNamedFile } from '../shared/files.js';
 import { parse } from 'yaml';
 
 export interface Price {
@@ -56,8 +56,9 @@ export function defaultPriceTable(): PriceTable {
  */
 export function loadPriceTable(file: string): PriceTable {
   let data: unknown;
+  const text = readNamedFile(file, 'price file');
   try {
-    data = parse(readFileSync(file, 'utf8'));
+    data = parse(text);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new PriceTableError(

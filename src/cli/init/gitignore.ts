@@ -4,7 +4,9 @@
  * the file if need be) unless a line already ignores it, and never rewrites the lines already there.
  */
 
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
+import { readBounded, USER_FILE } from '../../shared/files.js';
+import { usageError } from '../../shared/input-error.js';
 
 export const MCPGATE_DIR_PATTERN = '.mcpgate/';
 
@@ -14,7 +16,9 @@ const ALREADY_IGNORED = /^\/?\.mcpgate(\/(\*\*?)?)?$/;
 export type GitignoreChange = 'created' | 'appended' | 'already listed';
 
 export function ignoreMcpgateDir(file: string): GitignoreChange {
-  const existing = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const read = readBounded(file, USER_FILE);
+  if ('refused' in read && read.refused !== 'missing') throw usageError(`cannot read ${file}: ${read.cause}`);
+  const existing = 'bytes' in read ? read.bytes.toString('utf8') : undefined;
   if (existing !== undefined && existing.split(/\r?\n/).some((line) => ALREADY_IGNORED.test(line.trim()))) return 'already listed';
   const separator = existing === undefined || existing === '' || existing.endsWith('\n') ? '' : '\n';
   appendFileSync(

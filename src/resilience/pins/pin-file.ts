@@ -7,7 +7,8 @@
  */
 
 import { usageError } from '../../shared/input-error.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readNamedFile } from '../../shared/files.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
 import { isObject } from '../../wire/jsonrpc.js';
 import type { ToolPin } from './fingerprint.js';
@@ -64,8 +65,9 @@ export function parsePinFile(text: string, file: string): PinFile {
 /** The pin file named by --pins or chaos.pins: absent is undefined (it will be written), unreadable is a usage error. */
 export function loadPins(file: string): PinFile | undefined {
   if (!existsSync(file)) return undefined;
+  const text = readNamedFile(file, 'pin file');
   try {
-    return parsePinFile(readFileSync(file, 'utf8'), file);
+    return parsePinFile(text, file);
   } catch (error) {
     if (error instanceof PinFileError) throw usageError(error.message);
     throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);

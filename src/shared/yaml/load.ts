@@ -4,7 +4,7 @@
  * line and column. Aliases are bounded, so an alias bomb is a syntax problem rather than a hang.
  */
 
-import { closeSync, openSync, readSync } from 'node:fs';
+import { MAX_USER_FILE_BYTES, readBounded, USER_FILE } from '../files.js';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { keyPosition, valuePosition, type PathSegment, type Position } from './locate.js';
 import { FileProblemsError, type FileProblem } from './problems.js';
@@ -12,12 +12,8 @@ import { FileProblemsError, type FileProblem } from './problems.js';
 /** More aliases than any hand-written file uses; a billion-laughs document needs far more. */
 const MAX_ALIASES = 1_000;
 
-/**
- * The largest file the user may hand mcpgate (golden set, faults file, mcpgate.yaml), far above
- * any hand-written one: past it the file is refused before it is parsed, so a wrong path (a log,
- * a dump, /dev/zero) fails in one line instead of filling memory.
- */
-export const MAX_USER_FILE_BYTES = 4 * 1024 * 1024;
+/** The cap on a YAML file the user hands mcpgate; it is read by the one bounded reader (shared/files.ts). */
+export { MAX_USER_FILE_BYTES };
 const MiB = 1024 * 1024;
 
 export interface YamlFile {
@@ -37,39 +33,16 @@ export interface FileRole {
 }
 
 export function readUserFile(file: string, role: FileRole): string {
-  let bytes: Buffer | undefined;
-  try {
-    bytes = readAtMost(file, MAX_USER_FILE_BYTES);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new FileProblemsError(file, [
-      { file, message: `cannot read the ${role.what}: ${reason}`, fix: `check the ${role.namedBy} path` },
-    ]);
-  }
-  if (bytes === undefined) {
+  const read = readBounded(file, USER_FILE);
+  if ('bytes' in read) return read.bytes.toString('utf8');
+  if (read.refused === 'too-large') {
     const cap = `${MAX_USER_FILE_BYTES / MiB} MiB`;
     const message = `the ${role.what} is larger than ${cap}, mcpgate's cap for a file it reads (MAX_USER_FILE_BYTES)`;
     throw new FileProblemsError(file, [{ file, message, fix: `check the ${role.namedBy} path, or split the file` }]);
   }
-  return bytes.toString('utf8');
-}
-
-/** The file's bytes, or undefined past `limit`; read in chunks, so a file that never ends is cut too. */
-function readAtMost(file: string, limit: number): Buffer | undefined {
-  const fd = openSync(file, 'r');
-  try {
-    const buffer = Buffer.alloc(limit + 1);
-    let size = 0;
-    while (size <= limit) {
-      const read = readSync(fd, buffer, size, buffer.length - size, null);
-      if (read === 0) return buffer.subarray(0, size);
-      size += read;
-    }
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  throw new FileProblemsError(file, [
+    { file, message: `cannot read the ${role.what}: ${read.cause}`, fix: `check the ${role.namedBy} path` },
+  ]);
 }
 
 export function parseYamlFile(text: string, file: string): YamlFile {
