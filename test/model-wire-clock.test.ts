@@ -48,7 +48,9 @@ describe('wire time of a model call', () => {
     expect(turn.text).toBe('sunny');
     expect(wall).toBeGreaterThanOrEqual(BLOCK_MS);
     expect(turn.wireMs).toBeGreaterThan(0);
-    expect(turn.wireMs!).toBeLessThan(BLOCK_MS / 2);
+    // Had the block been counted, the wire time would be the whole wall time. Compared with this call's
+    // own wall time, not a fixed figure: on a crowded runner the exchange itself may take a second.
+    expect(turn.wireMs!).toBeLessThan(wall - BLOCK_MS / 2);
   });
 
   it('passes a refused connection on as the SDK reads it: a connection failure naming the cause', async () => {
