@@ -11,42 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { readHistory } from '../src/gate/history.js';
 import type { Report } from '../src/report/model.js';
 import { readJson, referenceStdio, runCli, tempDir } from './helpers/cli.js';
+import { goldenEdit, INVOICE_LURE } from './helpers/golden-edits.js';
 
 const RUN_TIMEOUT_MS = 60_000;
 
-const CASES = {
-  weather: [
-    '  - id: weather-paris-now',
-    "    prompt: What's the weather like in Paris right now?",
-    '    expect_tool: get_weather',
-    '    expect_args: {city: {match: normalized, value: Paris}}',
-    '    kind: hard',
-  ],
-  plan: ['  - id: customer-plan-by-id', '    prompt: Which plan is customer CUS-003 on?', '    expect_tool: lookup_customer'],
-  invoices: [
-    '  - id: invoices-for-customer',
-    '    prompt: List all invoices for customer CUS-002.',
-    '    expect_tool: search_invoices',
-    '    expect_args: {customer_id: CUS-002}',
-  ],
-  capital: ['  - id: none-general-knowledge', "    prompt: What's the capital of Australia?", '    expect_tool: null'],
-  arithmetic: ['  - id: none-arithmetic', "    prompt: What's 15% of 80?", '    expect_tool: null'],
-  flight: ['  - id: none-book-flight', '    prompt: Book me a flight from London to Tokyo next Friday.', '    expect_tool: null'],
-};
-
-function goldenFile(cases: string[][]): string {
-  return ['defaults:', '  runs: 5', 'cases:', ...cases.flat(), ''].join('\n');
-}
-
-const ORIGINAL = goldenFile([CASES.weather, CASES.plan, CASES.invoices, CASES.capital, CASES.arithmetic]);
-/** Edited three ways: none-book-flight added, customer-plan-by-id reworded, none-arithmetic removed. */
-const EDITED = goldenFile([
-  CASES.weather,
-  CASES.plan.map((line) => line.replace('Which plan is', 'What plan is')),
-  CASES.invoices,
-  CASES.capital,
-  CASES.flight,
-]);
+const { original: ORIGINAL, edited: EDITED } = goldenEdit();
 
 interface Project {
   dir: string;
@@ -62,10 +31,7 @@ function project(record?: boolean): Project {
   const dir = tempDir();
   const history = join(dir, 'history');
   // Served in place of the server's own: lookup_customer now claims invoices, so the lexical model picks it.
-  writeFileSync(
-    join(dir, 'descriptions.yaml'),
-    'lookup_customer: List all invoices for a customer, every invoice listed for the customer id.\n',
-  );
+  writeFileSync(join(dir, 'descriptions.yaml'), INVOICE_LURE);
   const run: Project['run'] = async ({ golden = ORIGINAL, breakInvoices = false } = {}) => {
     writeFileSync(join(dir, 'tasks.yaml'), golden);
     const config = [

@@ -16,50 +16,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readHistory } from '../src/gate/history.js';
 import type { Report } from '../src/report/model.js';
 import { readJson, REFERENCE_SERVER, runCli, tempDir } from './helpers/cli.js';
+import { goldenEdit, INVOICE_LURE } from './helpers/golden-edits.js';
 import { freePort, portInUse } from './helpers/ports.js';
 
 const RUN_TIMEOUT_MS = 90_000;
 
-const CASES = {
-  weather: [
-    '  - id: weather-paris-now',
-    "    prompt: What's the weather like in Paris right now?",
-    '    expect_tool: get_weather',
-    '    expect_args: {city: {match: normalized, value: Paris}}',
-    '    kind: hard',
-  ],
-  // Soft and below its floor with the lexical baseline: it picks the tool, but misses the unquoted units.
-  tokyo: [
-    '  - id: weather-tokyo-fahrenheit',
-    "    prompt: how warm is it in tokyo at the moment? fahrenheit please, I'm American",
-    '    expect_tool: get_weather',
-    '    expect_args: {city: {match: normalized, value: Tokyo}, units: fahrenheit}',
-  ],
-  plan: ['  - id: customer-plan-by-id', '    prompt: Which plan is customer CUS-003 on?', '    expect_tool: lookup_customer'],
-  invoices: [
-    '  - id: invoices-for-customer',
-    '    prompt: List all invoices for customer CUS-002.',
-    '    expect_tool: search_invoices',
-    '    expect_args: {customer_id: CUS-002}',
-  ],
-  capital: ['  - id: none-general-knowledge', "    prompt: What's the capital of Australia?", '    expect_tool: null'],
-  arithmetic: ['  - id: none-arithmetic', "    prompt: What's 15% of 80?", '    expect_tool: null'],
-  flight: ['  - id: none-book-flight', '    prompt: Book me a flight from London to Tokyo next Friday.', '    expect_tool: null'],
-};
-
-const golden = (cases: string[][]): string => ['defaults:', '  runs: 5', 'cases:', ...cases.flat(), ''].join('\n');
-const ORIGINAL = golden([CASES.weather, CASES.tokyo, CASES.plan, CASES.invoices, CASES.capital, CASES.arithmetic]);
-/** none-book-flight added, customer-plan-by-id reworded, none-arithmetic removed. */
-const EDITED = golden([
-  CASES.weather,
-  CASES.tokyo,
-  CASES.plan.map((line) => line.replace('Which plan is', 'What plan is')),
-  CASES.invoices,
-  CASES.capital,
-  CASES.flight,
-]);
-/** Served in place of the server's own: lookup_customer now claims invoices, so the lexical model picks it. */
-const LURE = 'lookup_customer: List all invoices for a customer, every invoice listed for the customer id.\n';
+const { original: ORIGINAL, edited: EDITED } = goldenEdit(['tokyo']);
 
 const IDENTITY = {
   GIT_AUTHOR_NAME: 't',
@@ -101,7 +63,7 @@ describe('the gate across a week of ordinary changes', () => {
           '  formats: [markdown, html]',
           '',
         ].join('\n');
-      writeFileSync(join(ciDir, 'golden/descriptions.yaml'), LURE);
+      writeFileSync(join(ciDir, 'golden/descriptions.yaml'), INVOICE_LURE);
       /** Commits the golden set and config as given, then runs from `root`, naming the config by a relative path. */
       const commitAndRun = async (tasks: string, lured = false) => {
         writeFileSync(join(ciDir, 'golden/tasks.yaml'), tasks);
