@@ -1,7 +1,8 @@
 /**
  * A server that echoes every credential it was given (headers over HTTP, variables over stdio), raw
  * and encoded, in every field it controls, next to text that poses as mcpgate's output or as a GitHub
- * Actions workflow command. Whatever mcpgate runs against it (check, eval, chaos, run), no output file,
+ * Actions workflow command. Whatever mcpgate runs against it (check, eval, chaos, run, golden draft,
+ * overlap, improve, bench, and gate and merge over what those wrote), no output file,
  * no cache entry, no history entry and no line on stdout or stderr may show a secret in any form, and
  * nothing the server wrote may reach the terminal as a control character or a line of its own.
  */
@@ -174,5 +175,85 @@ describe('secrets a server echoes back never reach an output', () => {
     const stored = readFileSync(entries[0]!, 'utf8');
     expect(stored).toContain('the server said [REDACTED]');
     expect(stored).not.toContain(HEX);
+  });
+});
+
+describe('and neither do the other commands that talk to the server or read what it sent', () => {
+  it('golden draft: the drafted golden set and rubric', { timeout: TIMEOUT_MS }, async () => {
+    const dir = tempDir();
+    const run = await runCli(['golden', 'draft', '--url', server.url, ...HEADERS, '--out', join(dir, 'golden', 'draft.yaml')], {
+      timeoutMs: TIMEOUT_MS,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    // Drafted from the hostile server's tools (whose descriptions quote the credentials).
+    expect(readFileSync(join(dir, 'golden', 'draft.yaml'), 'utf8')).toContain('echo_headers');
+    expectClean(dir, run, 1);
+  });
+
+  it('overlap, as text and as JSON', { timeout: TIMEOUT_MS }, async () => {
+    const dir = tempDir();
+    for (const json of [[], ['--json']]) {
+      const run = await runCli(['overlap', '--url', server.url, ...HEADERS, ...json], { timeoutMs: TIMEOUT_MS });
+      expect(run.code, run.stderr).toBe(0);
+      expectClean(dir, run, 0);
+    }
+  });
+
+  it('improve with the lexical proposer: overrides, diff and reports', { timeout: TIMEOUT_MS }, async () => {
+    const dir = tempDir();
+    const args = ['improve', '--url', server.url, ...HEADERS, '--golden', golden(dir), '--model', 'baseline', '--proposer', 'lexical'];
+    const run = await runCli([...args, '--out', join(dir, 'improve'), '--cache-dir', join(dir, 'cache')], { timeoutMs: TIMEOUT_MS });
+    expect(run.stderr).not.toContain('internal error');
+    // It measured the hostile server's tools before deciding (nothing to rewrite: one tool, no confusion).
+    expect(run.stdout).toContain('no rewrite accepted');
+    expectClean(dir, run, 2);
+  });
+
+  it('bench: the load report and the terminal', { timeout: TIMEOUT_MS }, async () => {
+    const dir = tempDir();
+    const run = await runCli(['bench', '--url', server.url, ...HEADERS, '--requests', '40', '--report', join(dir, 'bench.json')], {
+      timeoutMs: TIMEOUT_MS,
+    });
+    expect(run.stderr).not.toContain('internal error');
+    expectClean(dir, run, 1);
+  });
+
+  it('gate and merge over the reports of hostile runs (two checks, two eval shards)', { timeout: TIMEOUT_MS }, async () => {
+    const dir = tempDir();
+    for (const name of ['a', 'b']) {
+      const check = await runCli(['check', '--url', server.url, ...HEADERS, '--report', join(dir, `${name}.json`)], {
+        timeoutMs: TIMEOUT_MS,
+      });
+      expect(check.stderr).not.toContain('internal error');
+    }
+    const gate = await runCli(
+      ['gate', '--report', join(dir, 'b.json'), '--baseline', join(dir, 'a.json'), '--json', join(dir, 'gate.json')],
+      {
+        timeoutMs: TIMEOUT_MS,
+      },
+    );
+    expect(gate.stderr).not.toContain('internal error');
+    expect(readFileSync(join(dir, 'gate.json'), 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, gate, 3);
+    const tasks = join(dir, 'two.yaml');
+    writeFileSync(
+      tasks,
+      'cases:\n  - id: echo-1\n    prompt: echo the weather and my headers\n    expect_tool: echo_headers\n  - id: echo-2\n    prompt: echo my headers again\n    expect_tool: echo_headers\n',
+    );
+    const shards = ['1/2', '2/2'].map((_, i) => join(dir, `shard-${i + 1}.json`));
+    for (const [i, shard] of ['1/2', '2/2'].entries()) {
+      const args = ['eval', '--url', server.url, ...HEADERS, '--golden', tasks, '--model', 'baseline', '--shard', shard, '--cache', 'off'];
+      const run = await runCli([...args, '--report', shards[i]!], { timeoutMs: TIMEOUT_MS });
+      expect(run.stderr).not.toContain('internal error');
+    }
+    const merged = await runCli(
+      ['merge', ...shards, '--out', join(dir, 'merged.json'), '--markdown', join(dir, 'm.md'), '--html', join(dir, 'm.html')],
+      {
+        timeoutMs: TIMEOUT_MS,
+      },
+    );
+    expect(merged.code, merged.stderr).not.toBe(2);
+    expect(readFileSync(join(dir, 'merged.json'), 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, merged, 9);
   });
 });
