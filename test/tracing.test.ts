@@ -103,6 +103,28 @@ describe('telemetry.trace-context (layer 0, --otlp-receiver)', () => {
   });
 });
 
+describe('the OTLP receiver of --otlp-receiver', () => {
+  it('keeps at most its cap of spans, counts the rest, and still finds a span that joins past the cap', async () => {
+    const local = await startOtlpReceiver(0, { maxSpans: 3 });
+    try {
+      const body = (names: string[]) =>
+        JSON.stringify({
+          resourceSpans: [{ scopeSpans: [{ spans: names.map((name) => ({ name, traceId: '0'.repeat(32), spanId: '1'.repeat(16) })) }] }],
+        });
+      const post = (names: string[]) =>
+        fetch(`${local.endpoint}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(names) });
+      expect((await post(['a', 'b'])).status).toBe(200);
+      const joined = local.waitFor((span) => span.name === 'late', 5_000);
+      expect((await post(['c', 'd', 'late'])).status).toBe(200);
+      expect(local.spans.map((s) => s.name)).toEqual(['a', 'b', 'c']);
+      expect(local.droppedSpans).toBe(2);
+      expect((await joined)?.name).toBe('late');
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('OTLP protobuf decoding', () => {
   function field(number: number, wire: number, payload: Buffer): Buffer {
     const key = Buffer.from([(number << 3) | wire]);

@@ -11,21 +11,30 @@ import { decodeJsonTraces, decodeProtobufTraces, type ReceivedSpan } from './otl
 export interface OtlpReceiver {
   /** Base URL to give exporters as OTEL_EXPORTER_OTLP_ENDPOINT. */
   endpoint: string;
+  /** The spans kept, at most `maxSpans`; later ones are still matched by `waitFor`, and counted. */
   spans: ReceivedSpan[];
+  /** Spans received past `maxSpans`: not kept. */
+  readonly droppedSpans: number;
   /** Resolves when a span matching the predicate has arrived, or with undefined after timeoutMs. */
   waitFor(predicate: (span: ReceivedSpan) => boolean, timeoutMs: number): Promise<ReceivedSpan | undefined>;
   close(): Promise<void>;
 }
 
 const MAX_BODY = 8 * 1024 * 1024;
+/** Spans one receiver keeps: a server may export without end, and a check needs only the first that join. */
+export const MAX_KEPT_SPANS = 10_000;
 
 export interface OtlpReceiverOptions {
   /** Sees every accepted export body as it arrived, before decoding: what a collector would store. */
   onBody?: (body: Buffer) => void;
+  /** Spans kept at most (default MAX_KEPT_SPANS). */
+  maxSpans?: number;
 }
 
 export async function startOtlpReceiver(port = 0, options: OtlpReceiverOptions = {}): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
+  const maxSpans = options.maxSpans ?? MAX_KEPT_SPANS;
+  let droppedSpans = 0;
   const waiters = new Set<{ predicate: (s: ReceivedSpan) => boolean; resolve: (s: ReceivedSpan) => void }>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -46,7 +55,9 @@ export async function startOtlpReceiver(port = 0, options: OtlpReceiverOptions =
       } catch {
         return void res.writeHead(400, { 'content-type': 'application/json' }).end('{"code":3,"message":"undecodable OTLP body"}');
       }
-      spans.push(...received);
+      const room = Math.max(0, maxSpans - spans.length);
+      spans.push(...received.slice(0, room));
+      droppedSpans += Math.max(0, received.length - room);
       for (const span of received) {
         for (const w of [...waiters]) {
           if (w.predicate(span)) {
@@ -76,6 +87,9 @@ export async function startOtlpReceiver(port = 0, options: OtlpReceiverOptions =
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     spans,
+    get droppedSpans() {
+      return droppedSpans;
+    },
     waitFor(predicate, timeoutMs) {
       const found = spans.find(predicate);
       if (found) return Promise.resolve(found);
