@@ -11,8 +11,7 @@ import { describeTlsFailure, WireError } from './errors.js';
 import {
   floodMessage,
   MAX_MESSAGES_PER_EXCHANGE,
-  MAX_RECEIVED_CHARS,
-  MAX_RECEIVED_MESSAGES,
+  startExchange,
   type CloseInfo,
   type Connection,
   type Exchange,
@@ -20,6 +19,7 @@ import {
   type ReceivedMessage,
 } from './exchange.js';
 import { isResponse, sameId, type JsonRpcResponse } from './jsonrpc.js';
+import { ReceivedLog } from './received-log.js';
 import { parseServerJson } from './server-json.js';
 import { SseParser } from './sse.js';
 
@@ -36,13 +36,9 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = { timeoutMs: 10_000, maxRespons
 
 export class HttpConnection implements Connection {
   readonly transport = 'http' as const;
-  readonly received: ReceivedMessage[] = [];
-  /** Messages past MAX_RECEIVED_MESSAGES / MAX_RECEIVED_CHARS: counted, not kept in `received`. */
-  droppedMessages = 0;
-  private receivedChars = 0;
-  readonly exchanges: Exchange[] = [];
   private readonly url: URL;
   private readonly agent: http.Agent;
+  private readonly log: ReceivedLog;
 
   constructor(
     endpoint: string,
@@ -51,26 +47,31 @@ export class HttpConnection implements Connection {
     this.url = parseHttpUrl(endpoint);
     const Agent = this.url.protocol === 'https:' ? https.Agent : http.Agent;
     this.agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    this.log = new ReceivedLog(options.keepLog !== false);
   }
 
   get endpoint(): string {
     return this.url.href;
   }
 
+  get received(): ReceivedMessage[] {
+    return this.log.received;
+  }
+
+  get exchanges(): Exchange[] {
+    return this.log.exchanges;
+  }
+
+  /** Messages past the log's caps (see ReceivedLog): counted, not kept in `received`. */
+  get droppedMessages(): number {
+    return this.log.droppedMessages;
+  }
+
   async exchange(message: OutgoingMessage): Promise<Exchange> {
     const exchange = await sendHttp(this.url, this.agent, message, this.options);
-    if (this.options.keepLog === false) return exchange;
-    for (const m of exchange.messages) {
-      // As on stdio: kept for the audits up to the connection's cap, counted past it.
-      const raw = JSON.stringify(m);
-      if (this.received.length >= MAX_RECEIVED_MESSAGES || this.receivedChars + raw.length > MAX_RECEIVED_CHARS) {
-        this.droppedMessages++;
-        continue;
-      }
-      this.receivedChars += raw.length;
-      this.received.push({ at: Date.now(), message: m, raw });
-    }
-    this.exchanges.push(exchange);
+    // Logged once complete, messages first, so the log holds finished exchanges in the order they ended.
+    for (const m of exchange.messages) this.log.addMessage(m);
+    this.log.addExchange(exchange);
     return exchange;
   }
 
@@ -137,18 +138,7 @@ function closeStream(res: http.IncomingMessage): Promise<void> {
 
 function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options: HttpOptions): Promise<Exchange> {
   const timeoutMs = message.timeoutMs ?? options.timeoutMs;
-  const startedAt = Date.now();
-  const started = performance.now();
-  const exchange: Exchange = {
-    transport: 'http',
-    endpoint: url.href,
-    sent: message,
-    headers: {},
-    bodyText: '',
-    messages: [],
-    unparsable: [],
-    timing: { startedAt, durationMs: 0 },
-  };
+  const { exchange, elapsedMs } = startExchange('http', url.href, message);
   const client = url.protocol === 'https:' ? https : http;
 
   return new Promise((resolve) => {
@@ -159,7 +149,7 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      exchange.timing.durationMs = performance.now() - started;
+      exchange.timing.durationMs = elapsedMs();
       if (chunks.length > 0 && !exchange.bodyText) exchange.bodyText = Buffer.concat(chunks).toString('utf8');
       if (error) exchange.error = error;
       resolve(exchange);
@@ -173,7 +163,7 @@ function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options
     if (body && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) headers['Content-Length'] = body.length;
 
     const req = client.request(url, { method: message.httpMethod ?? 'POST', headers, agent }, (res) => {
-      exchange.timing.firstByteMs = performance.now() - started;
+      exchange.timing.firstByteMs = elapsedMs();
       exchange.status = res.statusCode;
       exchange.headers = lowerHeaders(res.headers);
       exchange.contentType = mediaType(exchange.headers['content-type']);
