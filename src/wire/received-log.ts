@@ -54,3 +54,25 @@ export class ReceivedLog {
     this.received.push({ at: Date.now(), message: undefined, raw });
   }
 }
+
+/** What both transports share: a ReceivedLog, shown as Connection's `received` and `exchanges`. */
+export abstract class LoggedConnection {
+  protected readonly log: ReceivedLog;
+
+  constructor(keepLog: boolean | undefined) {
+    this.log = new ReceivedLog(keepLog !== false);
+  }
+
+  get received(): ReceivedMessage[] {
+    return this.log.received;
+  }
+
+  get exchanges(): Exchange[] {
+    return this.log.exchanges;
+  }
+
+  /** JSON messages past the log's caps: counted, not kept in `received`. */
+  get droppedMessages(): number {
+    return this.log.droppedMessages;
+  }
+}

@@ -21,11 +21,10 @@ import {
   type Connection,
   type Exchange,
   type OutgoingMessage,
-  type ReceivedMessage,
 } from './exchange.js';
 import { isResponse, sameId, type JsonRpcId, type JsonRpcResponse } from './jsonrpc.js';
 import { LineSplitter } from './line-splitter.js';
-import { ReceivedLog } from './received-log.js';
+import { LoggedConnection } from './received-log.js';
 import { parseServerJson } from './server-json.js';
 
 export interface StdioOptions {
@@ -62,12 +61,11 @@ interface Pending {
   keptChars: number;
 }
 
-export class StdioConnection implements Connection {
+export class StdioConnection extends LoggedConnection implements Connection {
   readonly transport = 'stdio' as const;
   /** stdout lines that were not JSON (the first MAX_NON_JSON_LINES, cut): each breaks "nothing but JSON-RPC on stdout". */
   readonly nonJsonLines: string[] = [];
   private droppedLines = 0;
-  private readonly log: ReceivedLog;
   private stderr = '';
   private droppedStderr = 0;
   private readonly stdout: LineSplitter;
@@ -81,7 +79,7 @@ export class StdioConnection implements Connection {
     private readonly child: ChildProcess,
     private readonly options: StdioOptions,
   ) {
-    this.log = new ReceivedLog(options.keepLog !== false);
+    super(options.keepLog);
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.exitInfo = { code, signal, at: Date.now() };
@@ -148,19 +146,6 @@ export class StdioConnection implements Connection {
   /** Non-JSON stdout lines past MAX_NON_JSON_LINES: counted, not kept. */
   get droppedNonJsonLines(): number {
     return this.droppedLines;
-  }
-
-  get received(): ReceivedMessage[] {
-    return this.log.received;
-  }
-
-  get exchanges(): Exchange[] {
-    return this.log.exchanges;
-  }
-
-  /** JSON messages past the log's caps (see ReceivedLog): counted, not kept in `received`. */
-  get droppedMessages(): number {
-    return this.log.droppedMessages;
   }
 
   get hasExited(): boolean {
