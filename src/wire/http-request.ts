@@ -2,6 +2,15 @@
 
 import type { OutgoingMessage } from './exchange.js';
 
+/**
+ * What every JSON-RPC POST says of itself: its body is JSON, and it accepts the answer as JSON or
+ * as an event stream, as a client must (basic/transports/streamable-http).
+ */
+export const JSON_RPC_POST_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'application/json',
+  Accept: 'application/json, text/event-stream',
+};
+
 /** The body's bytes; GET and DELETE carry none. */
 export function requestBody(message: OutgoingMessage): Buffer | undefined {
   return message.httpMethod === 'GET' || message.httpMethod === 'DELETE' ? undefined : Buffer.from(message.body, 'utf8');
