@@ -16,6 +16,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { describeNetworkError, WireError } from './errors.js';
 import { floodMessage, MAX_MESSAGES_PER_EXCHANGE, startExchange, type Exchange, type OutgoingMessage } from './exchange.js';
 import { requestBody, requestHeaders } from './http-request.js';
+import { BodyBytes, closeStream, lowerHeaders, mediaType } from './http-response.js';
 import { JsonEndScanner } from './json-end.js';
 import { isResponse, sameId, type JsonRpcResponse } from './jsonrpc.js';
 import { parseServerJson, type ServerJson } from './server-json.js';
@@ -35,8 +36,8 @@ export function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, 
 type Phase = 'sending' | 'reading' | 'held' | 'done';
 
 /**
- * How the body is read, by its media type. A JSON body's `end` scanner only for a caller waiting on
- * a stream (endWhen), who may be answered with plain JSON that the server never ends.
+ * How the body is read, by its media type. A JSON body gets an `end` scanner only for a caller
+ * waiting on a stream (endWhen), who may be answered with plain JSON that the server never ends.
  */
 type BodyReader = { kind: 'json'; end: JsonEndScanner | undefined } | { kind: 'sse'; decoder: StringDecoder; parser: SseParser };
 
@@ -151,7 +152,7 @@ class HttpRoundTrip {
     this.exchange.messages.push(parsed.value);
     this.message.onMessage?.(parsed.value);
     if (answered) this.exchange.response = parsed.value as JsonRpcResponse;
-    // The stream may stay open; let the rest of this chunk be read first.
+    // A turn later: the rest of this chunk is read first, and a stream that ends by itself is left to onEnd.
     if (answered || this.message.endWhen?.(parsed.value) === true) setImmediate(() => this.closeAnswered(res, answered));
   }
 
@@ -245,50 +246,7 @@ class HttpRoundTrip {
   }
 }
 
-/** The response body's bytes up to the cap, and its text, decoded once per change. */
-class BodyBytes {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  private decoded: string | undefined = '';
-
-  constructor(private readonly maxBytes: number) {}
-
-  /** Keeps the chunk; false, keeping nothing more, once the body is over the cap. */
-  add(chunk: Buffer): boolean {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) return false;
-    this.chunks.push(chunk);
-    this.decoded = undefined;
-    return true;
-  }
-
-  text(): string {
-    this.decoded ??= Buffer.concat(this.chunks).toString('utf8');
-    return this.decoded;
-  }
-}
-
-/** Closes a response stream mcpgate no longer reads, and settles a turn after its socket has closed. */
-function closeStream(res: http.IncomingMessage): Promise<void> {
-  return new Promise((resolve) => {
-    res.once('close', () => setImmediate(resolve));
-    res.destroy();
-  });
-}
-
 function answers(message: unknown, awaitId: OutgoingMessage['awaitId']): boolean {
   if (awaitId === undefined || !isResponse(message)) return false;
   return sameId(message.id, awaitId);
-}
-
-function mediaType(value: string | undefined): string | undefined {
-  return value?.split(';')[0]?.trim().toLowerCase() || undefined;
-}
-
-function lowerHeaders(raw: http.IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
 }
