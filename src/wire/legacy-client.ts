@@ -5,6 +5,7 @@
 
 import { HEADERS, LEGACY_VERSIONS } from '../spec/protocol.js';
 import type { Connection, Exchange } from './exchange.js';
+import { JSON_RPC_POST_HEADERS } from './http-request.js';
 import { isObject, isResultResponse, type JsonRpcId } from './jsonrpc.js';
 import { CLIENT_INFO } from './modern-client.js';
 
@@ -54,10 +55,7 @@ export class LegacyClient {
   }
 
   private headers(method: string): Record<string, string> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-    };
+    const headers: Record<string, string> = { ...JSON_RPC_POST_HEADERS };
     if (method !== 'initialize') headers[HEADERS.protocolVersion] = this.protocolVersion;
     if (this.sessionId) headers[HEADERS.sessionId] = this.sessionId;
     return headers;
