@@ -7,7 +7,7 @@
 
 import type { ListedTool } from '../spec/tool.js';
 import { toolSafety } from '../spec/tool-safety.js';
-import { isObject } from '../wire/jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
 import { validArguments } from './checks/tool-calls.js';
 import type { CheckContext } from './context.js';
 
@@ -47,7 +47,7 @@ async function planCalls(ctx: CheckContext): Promise<CallPlan> {
   for (const tool of await ctx.tools()) {
     const safety = toolSafety(tool, ctx.options.allowTools);
     if (!safety.callable) {
-      const destructive = isObject(tool.annotations) && tool.annotations.destructiveHint === true;
+      const destructive = isRecord(tool.annotations) && tool.annotations.destructiveHint === true;
       (destructive ? plan.destructive : plan.notAnnotated).push(tool.name);
       continue;
     }

@@ -13,7 +13,7 @@ import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
 import { isWireError } from '../wire/errors.js';
 import type { Connection } from '../wire/exchange.js';
-import { isObject } from '../wire/jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
 import { ModernClient } from '../wire/modern-client.js';
 import { StdioConnection } from '../wire/stdio.js';
 import { connect, describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
@@ -123,9 +123,9 @@ export async function runConformance(options: RunOptions): Promise<Report> {
 export function describeEra(target: TargetInfo, era: EraVerdict): void {
   if (era.era === 'modern') {
     target.era = 'modern';
-    const meta = isObject(era.result._meta) ? era.result._meta : {};
+    const meta = isRecord(era.result._meta) ? era.result._meta : {};
     const info = meta[META.serverInfo];
-    if (isObject(info) && typeof info.name === 'string') target.serverInfo = info as TargetInfo['serverInfo'];
+    if (isRecord(info) && typeof info.name === 'string') target.serverInfo = info as TargetInfo['serverInfo'];
     if (Array.isArray(era.result.supportedVersions))
       target.supportedVersions = era.result.supportedVersions.filter((v): v is string => typeof v === 'string');
   } else if (era.era === 'legacy') {

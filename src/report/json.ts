@@ -12,6 +12,7 @@ import {
 } from './model.js';
 import { describeValue, parseAgainst } from './parse-problem.js';
 import { suiteState } from './suite-state.js';
+import { isRecord } from '../shared/guards.js';
 
 /** The suite state is derived from the results at writing, so a reader of the file sees it beside the decision. */
 export function renderJson(report: Report): string {
@@ -58,10 +59,6 @@ function parseObject(text: string, invalid: (what: string) => Error): Record<str
   }
   if (!isRecord(data)) throw invalid('the top level is not a JSON object');
   return data;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function oneLine(message: string): string {

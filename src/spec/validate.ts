@@ -18,6 +18,7 @@ import {
   SCHEMA_ID,
   SERVER_NOTIFICATIONS,
 } from './schemas.js';
+import { isRecord } from '../shared/guards.js';
 
 /** One schema violation: where (a JSON pointer into the validated value), what, and which keyword. */
 export interface SchemaIssue {
@@ -125,17 +126,13 @@ function isLeftToDedicatedCheck(path: string, resultPath: string): boolean {
   return DEDICATED_FIELDS.has(relative) || relative.startsWith('/_meta/');
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Validates the `result` of a response to `method`. An `input_required` result is validated as
  * InputRequiredResult; a missing `resultType` counts as `complete` (its absence is reported by
  * the resultType check); a method without a known result shape gets the generic Result.
  */
 export function validateResult(method: string, result: unknown): SchemaIssue[] {
-  const resultType = isObject(result) ? (result['resultType'] ?? 'complete') : 'complete';
+  const resultType = isRecord(result) ? (result['resultType'] ?? 'complete') : 'complete';
   let name: DefinitionName = 'Result';
   if (resultType === 'input_required') name = 'InputRequiredResult';
   else if (Object.hasOwn(RESULT_DEFINITIONS, method)) name = RESULT_DEFINITIONS[method] ?? name;
@@ -148,7 +145,7 @@ export function validateResult(method: string, result: unknown): SchemaIssue[] {
  * against its specific definition when the method is one a server may send.
  */
 export function validateServerMessage(message: unknown): SchemaIssue[] {
-  if (!isObject(message)) {
+  if (!isRecord(message)) {
     return [{ path: '', keyword: 'type', message: 'a JSON-RPC message must be an object' }];
   }
   if ('method' in message) {

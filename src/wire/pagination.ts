@@ -2,7 +2,8 @@
 
 import { PAGINATED_METHODS } from '../spec/protocol.js';
 import type { Exchange } from './exchange.js';
-import { isObject, isResultResponse } from './jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
+import { isResultResponse } from './jsonrpc.js';
 
 export interface ListOutcome {
   items: Record<string, unknown>[];
@@ -67,7 +68,7 @@ export async function readAllPages(client: PageRequester, method: string, limits
     const pageItems = result[key];
     if (!Array.isArray(pageItems)) return { items, pages, problem: `${method} result has no "${key}" array` };
     for (const item of pageItems) {
-      if (!isObject(item)) continue;
+      if (!isRecord(item)) continue;
       if (items.length === maxItems) return { items, pages, capped: itemCapMessage(method, maxItems) };
       items.push(item);
     }

@@ -15,7 +15,7 @@ import { fillForm } from '../../spec/elicitation-form.js';
 import { META, type INPUT_REQUIRED_METHODS } from '../../spec/protocol.js';
 import type { ListedTool } from '../../spec/tool.js';
 import type { Exchange } from '../../wire/exchange.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import type { ModernClient } from '../../wire/modern-client.js';
 import type { CheckContext } from '../context.js';
 import { resultOf } from './expect.js';
@@ -127,7 +127,7 @@ function toolRequest(call: ToolCall): MrtrRequest {
 function requiredPromptArguments(declared: unknown): Record<string, string> {
   const args: Record<string, string> = {};
   for (const arg of Array.isArray(declared) ? declared : [])
-    if (isObject(arg) && arg.required === true && typeof arg.name === 'string') args[arg.name] = PROMPT_ARGUMENT;
+    if (isRecord(arg) && arg.required === true && typeof arg.name === 'string') args[arg.name] = PROMPT_ARGUMENT;
   return args;
 }
 
@@ -182,7 +182,7 @@ export function callOnce(
 export function answerFields(result: Record<string, unknown>): { requestState?: unknown; inputResponses?: Record<string, unknown> } {
   const fields: { requestState?: unknown; inputResponses?: Record<string, unknown> } = {};
   if ('requestState' in result) fields.requestState = result.requestState;
-  if (isObject(result.inputRequests)) fields.inputResponses = answerInputs(result.inputRequests);
+  if (isRecord(result.inputRequests)) fields.inputResponses = answerInputs(result.inputRequests);
   return fields;
 }
 
@@ -191,8 +191,8 @@ export function answerInputs(inputRequests: Record<string, unknown>): Record<str
 }
 
 function answerInput(request: unknown): unknown {
-  const method = isObject(request) ? request.method : undefined;
-  const params = isObject(request) && isObject(request.params) ? request.params : {};
+  const method = isRecord(request) ? request.method : undefined;
+  const params = isRecord(request) && isRecord(request.params) ? request.params : {};
   if (method === 'roots/list') return { roots: [DECLARED_ROOT] };
   if (method === 'sampling/createMessage') return SAMPLING_ANSWER;
   if (params.mode === 'url') return { action: 'accept' };
@@ -211,21 +211,21 @@ export async function freshFirstRound(
 
 /** The kinds of input a result asks for that `capabilities` does not declare (basic/patterns/mrtr M3). */
 export function undeclaredAsks(result: Record<string, unknown>, capabilities: Record<string, unknown>): string[] {
-  if (!isInputRequired(result) || !isObject(result.inputRequests)) return [];
-  const elicitation = isObject(capabilities.elicitation) ? capabilities.elicitation : undefined;
-  const sampling = isObject(capabilities.sampling) ? capabilities.sampling : undefined;
+  if (!isInputRequired(result) || !isRecord(result.inputRequests)) return [];
+  const elicitation = isRecord(capabilities.elicitation) ? capabilities.elicitation : undefined;
+  const sampling = isRecord(capabilities.sampling) ? capabilities.sampling : undefined;
   const found: string[] = [];
   for (const [key, request] of Object.entries(result.inputRequests)) {
-    if (!isObject(request)) continue;
-    const params = isObject(request.params) ? request.params : {};
+    if (!isRecord(request)) continue;
+    const params = isRecord(request.params) ? request.params : {};
     if (request.method === 'elicitation/create') {
       const url = params.mode === 'url';
-      const declared = url ? isObject(elicitation?.url) : elicitation !== undefined && (!('url' in elicitation) || 'form' in elicitation);
+      const declared = url ? isRecord(elicitation?.url) : elicitation !== undefined && (!('url' in elicitation) || 'form' in elicitation);
       if (!declared) found.push(`${key}: ${url ? 'URL-mode' : 'form-mode'} elicitation`);
     } else if (request.method === 'sampling/createMessage') {
       if (!sampling) found.push(`${key}: sampling`);
-      else if (('tools' in params || 'toolChoice' in params) && !isObject(sampling.tools)) found.push(`${key}: sampling with tools`);
-    } else if (request.method === 'roots/list' && !isObject(capabilities.roots)) found.push(`${key}: roots`);
+      else if (('tools' in params || 'toolChoice' in params) && !isRecord(sampling.tools)) found.push(`${key}: sampling with tools`);
+    } else if (request.method === 'roots/list' && !isRecord(capabilities.roots)) found.push(`${key}: roots`);
   }
   return found;
 }

@@ -6,7 +6,8 @@
 
 import type { Evidence } from '../../report/model.js';
 import { ErrorCode } from '../../spec/protocol.js';
-import { errorCodeOf, isErrorResponse, isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { errorCodeOf, isErrorResponse } from '../../wire/jsonrpc.js';
 import { summarizeAnswer } from '../../wire/era.js';
 import { defineChecks, pass, skip, violated } from '../check.js';
 import { alternativeArguments } from '../sample-arguments.js';
@@ -208,7 +209,7 @@ const mrtrRules = defineChecks('mrtr', [
         'no input_required result asked for input',
         async (client, subject) => {
           const first = await freshFirstRound(ctx, client, subject);
-          if (!isInputRequired(first.result) || !isObject(first.result.inputRequests)) return { judged: false };
+          if (!isInputRequired(first.result) || !isRecord(first.result.inputRequests)) return { judged: false };
           const { requestState } = answerFields(first.result);
           const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES, { requestState, inputResponses: {} });
           if (isErrorResponse(exchange.response) || exchange.error)
@@ -271,7 +272,7 @@ const mrtrRules = defineChecks('mrtr', [
         'no input_required result asked for input',
         async (client, subject) => {
           const first = await freshFirstRound(ctx, client, subject);
-          if (!isInputRequired(first.result) || !isObject(first.result.inputRequests)) return { judged: false };
+          if (!isInputRequired(first.result) || !isRecord(first.result.inputRequests)) return { judged: false };
           const inputResponses = Object.fromEntries(Object.keys(first.result.inputRequests).map((key) => [key, 'not an answer']));
           const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES, { ...answerFields(first.result), inputResponses });
           const result = resultOf(exchange);
@@ -310,7 +311,7 @@ const mrtrRules = defineChecks('mrtr', [
                 judged: false,
                 note: `${subject.label} still asked for input after ${MAX_FOLLOWED_ROUNDS} rounds (mcpgate's cap on one flow)`,
               };
-            requests += isObject(round.result.inputRequests) ? Object.keys(round.result.inputRequests).length : 0;
+            requests += isRecord(round.result.inputRequests) ? Object.keys(round.result.inputRequests).length : 0;
             const exchange = await callOnce(ctx, client, subject, FULL_CAPABILITIES, answerFields(round.result));
             round = { exchange, result: resultOf(exchange) };
             rounds++;
@@ -373,7 +374,7 @@ const mrtrRules = defineChecks('mrtr', [
     phase: 'audit',
     async run(ctx) {
       const notifications = allServerMessages(ctx).filter(
-        (m) => isObject(m) && m.method === 'notifications/elicitation/complete' && !('id' in m),
+        (m) => isRecord(m) && m.method === 'notifications/elicitation/complete' && !('id' in m),
       );
       const withId = auditedResults(ctx).filter(({ result }) => elicitationIds(result));
       if (notifications.length === 0 && withId.length === 0)
@@ -399,10 +400,10 @@ export const mrtrChecks = mrtrRules.map((check) => ({ ...check, prepare: mrtrRun
 function shapeProblems(result: Record<string, unknown>): string[] {
   if (!('inputRequests' in result) && !('requestState' in result)) return ['neither inputRequests nor requestState'];
   if (!('inputRequests' in result)) return [];
-  if (!isObject(result.inputRequests)) return ['inputRequests is not an object keyed by request id'];
+  if (!isRecord(result.inputRequests)) return ['inputRequests is not an object keyed by request id'];
   const problems: string[] = [];
   for (const [key, request] of Object.entries(result.inputRequests)) {
-    if (!isObject(request)) problems.push(`inputRequests.${key} is not an object`);
+    if (!isRecord(request)) problems.push(`inputRequests.${key} is not an object`);
     else if ('id' in request || 'jsonrpc' in request) problems.push(`inputRequests.${key} carries id or jsonrpc`);
     else if (!['elicitation/create', 'sampling/createMessage', 'roots/list'].includes(String(request.method)))
       problems.push(`inputRequests.${key} has method ${JSON.stringify(request.method)}`);
@@ -417,8 +418,8 @@ function shapeProblems(result: Record<string, unknown>): string[] {
  * elicitation without url or without form).
  */
 export function narrowerCapabilities(result: Record<string, unknown>): Array<Record<string, unknown>> {
-  const requests = isObject(result.inputRequests) ? Object.values(result.inputRequests).filter(isObject) : [];
-  const params = (r: Record<string, unknown>): Record<string, unknown> => (isObject(r.params) ? r.params : {});
+  const requests = isRecord(result.inputRequests) ? Object.values(result.inputRequests).filter(isRecord) : [];
+  const params = (r: Record<string, unknown>): Record<string, unknown> => (isRecord(r.params) ? r.params : {});
   const elicitations = requests.filter((r) => r.method === 'elicitation/create');
   const samplings = requests.filter((r) => r.method === 'sampling/createMessage');
   const without = (kind: keyof typeof FULL_CAPABILITIES): Record<string, unknown> => {
@@ -453,9 +454,9 @@ function otherArguments(subject: MrtrSubject): Record<string, unknown> | undefin
 }
 
 function elicitationIds(result: Record<string, unknown>): boolean {
-  if (!isInputRequired(result) || !isObject(result.inputRequests)) return false;
+  if (!isInputRequired(result) || !isRecord(result.inputRequests)) return false;
   return Object.values(result.inputRequests).some(
     (request) =>
-      isObject(request) && request.method === 'elicitation/create' && isObject(request.params) && 'elicitationId' in request.params,
+      isRecord(request) && request.method === 'elicitation/create' && isRecord(request.params) && 'elicitationId' in request.params,
   );
 }

@@ -1,7 +1,8 @@
 /** subscriptions/listen: the acknowledgement that opens every subscription (basic/patterns/subscriptions). */
 
 import { ErrorCode, META } from '../../spec/protocol.js';
-import { classifyMessage, isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { classifyMessage } from '../../wire/jsonrpc.js';
 import { defineChecks, pass, violated, warn } from '../check.js';
 import { evidenceOf, excerpt } from '../evidence.js';
 import { expectError, uniqueId } from './expect.js';
@@ -10,8 +11,8 @@ const ACK = 'notifications/subscriptions/acknowledged';
 const REQUESTED = { toolsListChanged: true, resourcesListChanged: true, promptsListChanged: true };
 
 function subscriptionIdOf(message: unknown): unknown {
-  const params = isObject(message) && isObject(message.params) ? message.params : {};
-  return isObject(params._meta) ? params._meta[META.subscriptionId] : undefined;
+  const params = isRecord(message) && isRecord(message.params) ? message.params : {};
+  return isRecord(params._meta) ? params._meta[META.subscriptionId] : undefined;
 }
 
 export const subscriptionChecks = defineChecks('subscriptions', [
@@ -59,7 +60,7 @@ export const subscriptionChecks = defineChecks('subscriptions', [
               `send ${ACK} first on every subscription`,
             );
           }
-          const params = isObject((first as { params?: unknown }).params) ? (first as { params: Record<string, unknown> }).params : {};
+          const params = isRecord((first as { params?: unknown }).params) ? (first as { params: Record<string, unknown> }).params : {};
           const subscriptionId = subscriptionIdOf(first);
           if (subscriptionId !== id) {
             return violated(
@@ -68,7 +69,7 @@ export const subscriptionChecks = defineChecks('subscriptions', [
               'use the JSON-RPC id of the listen request as the subscriptionId',
             );
           }
-          const honoured = isObject(params.notifications) ? Object.keys(params.notifications) : undefined;
+          const honoured = isRecord(params.notifications) ? Object.keys(params.notifications) : undefined;
           if (!honoured)
             return violated(
               'the acknowledgement has no notifications object',

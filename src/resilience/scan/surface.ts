@@ -4,7 +4,7 @@
  */
 
 import { CAPABILITY_METHODS } from '../../spec/protocol.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import { readAllPages, type PageRequester } from '../../wire/pagination.js';
 
 export type Definition = Record<string, unknown>;
@@ -29,9 +29,9 @@ const LIST_KEYS: Record<string, keyof Omit<Surface, 'instructions' | 'problems'>
 export async function readSurface(client: PageRequester, discover: Record<string, unknown>): Promise<Surface> {
   const surface: Surface = { tools: [], prompts: [], resources: [], resourceTemplates: [], problems: [] };
   if (typeof discover.instructions === 'string') surface.instructions = discover.instructions;
-  const capabilities = isObject(discover.capabilities) ? discover.capabilities : {};
+  const capabilities = isRecord(discover.capabilities) ? discover.capabilities : {};
   const methods = Object.entries(CAPABILITY_METHODS)
-    .filter(([capability]) => isObject(capabilities[capability]))
+    .filter(([capability]) => isRecord(capabilities[capability]))
     .flatMap(([, list]) => list);
   const outcomes = await Promise.all(methods.map(async (method) => ({ method, outcome: await readAllPages(client, method) })));
   for (const { method, outcome } of outcomes) {

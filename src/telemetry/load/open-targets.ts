@@ -8,7 +8,7 @@ import { toolSafety } from '../../spec/tool-safety.js';
 import { detectEra } from '../../wire/era.js';
 import { isWireError } from '../../wire/errors.js';
 import type { Connection } from '../../wire/exchange.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import { ModernClient } from '../../wire/modern-client.js';
 import { readAllPages, type PageRequester, unreadable } from '../../wire/pagination.js';
 import { connect, describeTarget, type Target } from '../../wire/target.js';
@@ -140,8 +140,8 @@ async function assertCallable(client: PageRequester, options: OpenOptions): Prom
 }
 
 function serverInfoOf(result: Record<string, unknown>): { name: string; version: string } | undefined {
-  const info = isObject(result._meta) ? result._meta['io.modelcontextprotocol/serverInfo'] : undefined;
-  return isObject(info) && typeof info.name === 'string' && typeof info.version === 'string'
+  const info = isRecord(result._meta) ? result._meta['io.modelcontextprotocol/serverInfo'] : undefined;
+  return isRecord(info) && typeof info.name === 'string' && typeof info.version === 'string'
     ? { name: info.name, version: info.version }
     : undefined;
 }
