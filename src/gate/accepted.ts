@@ -13,6 +13,7 @@ import { parseBaselineAcceptance } from '../report/json.js';
 import type { BaselineAcceptance } from '../report/model.js';
 import { usageError } from '../shared/input-error.js';
 import { createFileOnce, readInside } from '../shared/files.js';
+import { collapseWhitespace } from '../shared/one-line.js';
 
 export const ACCEPTED_DIR = 'accepted';
 export const DEFAULT_ACCEPT_REASON = 'accepted by hand';
@@ -28,7 +29,7 @@ export interface StoredAcceptance {
 
 /** The reason as kept: one line, whitespace collapsed, at most MAX_REASON_CHARS; the default when empty. */
 export function acceptReason(text: string | undefined): string {
-  const line = (text ?? '').replace(/\s+/g, ' ').trim();
+  const line = collapseWhitespace(text ?? '');
   if (line === '') return DEFAULT_ACCEPT_REASON;
   return line.length > MAX_REASON_CHARS ? `${line.slice(0, MAX_REASON_CHARS - 1)}…` : line;
 }

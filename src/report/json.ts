@@ -28,7 +28,8 @@ export function parseReport(text: string): Report {
   if (version === undefined) throw notAReport('schemaVersion is missing');
   if (typeof version !== 'string') throw notAReport(`schemaVersion must be a string, got ${describeValue(version)}`);
   // Minor versions only add, so any 1.x can be read; a new major may change meanings.
-  if (!/^1\.\d+$/.test(version)) throw new Error(`report schema version ${oneLine(version)} is not supported (this mcpgate reads 1.x)`);
+  if (!/^1\.\d+$/.test(version))
+    throw new Error(`report schema version ${escapedExcerpt(version)} is not supported (this mcpgate reads 1.x)`);
   const parsed = parseAgainst(ReportSchema, data);
   if (!parsed.ok) throw notAReport(parsed.problem);
   return parsed.value;
@@ -55,13 +56,14 @@ function parseObject(text: string, invalid: (what: string) => Error): Record<str
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw invalid(`not valid JSON (${oneLine(error instanceof Error ? error.message : String(error))})`);
+    throw invalid(`not valid JSON (${escapedExcerpt(error instanceof Error ? error.message : String(error))})`);
   }
   if (!isRecord(data)) throw invalid('the top level is not a JSON object');
   return data;
 }
 
-function oneLine(message: string): string {
+/** A message quoted with its control characters escaped, so it stays on one line, and cut at 80 characters. */
+function escapedExcerpt(message: string): string {
   const line = JSON.stringify(message).slice(1, -1);
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }

@@ -6,6 +6,7 @@ import { classifyMessage } from '../../wire/jsonrpc.js';
 import { defineChecks, pass, violated, warn } from '../check.js';
 import { evidenceOf, excerpt } from '../evidence.js';
 import { expectError, uniqueId } from './expect.js';
+import { collapseWhitespace } from '../../shared/one-line.js';
 
 const ACK = 'notifications/subscriptions/acknowledged';
 const REQUESTED = { toolsListChanged: true, resourcesListChanged: true, promptsListChanged: true };
@@ -47,7 +48,7 @@ export const subscriptionChecks = defineChecks('subscriptions', [
           }
           if (ctx.transport === 'http' && exchange.contentType !== undefined && exchange.contentType !== 'text/event-stream') {
             return violated(
-              `subscriptions/listen was answered as ${exchange.contentType}, not text/event-stream: ${excerpt(exchange.bodyText.replace(/\s+/g, ' ').trim() || '(empty body)', 160)}`,
+              `subscriptions/listen was answered as ${exchange.contentType}, not text/event-stream: ${excerpt(collapseWhitespace(exchange.bodyText) || '(empty body)', 160)}`,
               evidence,
               'answer subscriptions/listen with Content-Type text/event-stream and keep the stream open for its notifications',
             );
