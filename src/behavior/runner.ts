@@ -25,6 +25,7 @@ import { sampleUsage } from './sample-usage.js';
 import { inputReason, scoreInput, scoreSample } from './scorers/index.js';
 import { DEFAULT_TRAJECTORY_MODE, keptSample, type TrajectoryMode } from './trajectories.js';
 import type { GoldenCase, GoldenSet, Trajectory } from './types.js';
+import { roundTo } from '../shared/numbers.js';
 
 export interface EvalModel {
   client: ModelClient;
@@ -241,14 +242,20 @@ function fromTrajectory(index: number, t: Trajectory): EvalSample {
       result: call.result.slice(0, 500),
       isError: call.isError,
       ...(call.refused ? { refused: true } : {}),
-      serverMs: round(call.serverMs),
+      serverMs: roundTo(call.serverMs, 1),
       ...(call.rounds ? { rounds: call.rounds } : {}),
     })),
     finalText: t.finalText.slice(0, 2_000),
     ended: t.ended,
-    modelMs: round(t.steps.reduce((ms, s) => ms + s.modelMs, 0)),
-    serverMs: round(calls.reduce((ms, c) => ms + c.serverMs, 0)),
-    stepMs: t.steps.map((s) => round(s.modelMs)),
+    modelMs: roundTo(
+      t.steps.reduce((ms, s) => ms + s.modelMs, 0),
+      1,
+    ),
+    serverMs: roundTo(
+      calls.reduce((ms, c) => ms + c.serverMs, 0),
+      1,
+    ),
+    stepMs: t.steps.map((s) => roundTo(s.modelMs, 1)),
     ...sampleUsage(t),
   };
 }
@@ -259,10 +266,6 @@ function errorFields(error: string): Pick<EvalSample, 'status' | 'error' | 'comp
 
 function errorSample(index: number, error: string): EvalSample {
   return { ...fromTrajectory(index, { steps: [], finalText: '', ended: 'error' }), ...errorFields(error) };
-}
-
-function round(ms: number): number {
-  return Math.round(ms * 10) / 10;
 }
 
 function addCalls(a: CallStats, b: CallStats): CallStats {

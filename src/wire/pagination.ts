@@ -4,6 +4,7 @@ import { PAGINATED_METHODS } from '../spec/protocol.js';
 import type { Exchange } from './exchange.js';
 import { isRecord } from '../shared/guards.js';
 import { isResultResponse } from './jsonrpc.js';
+import { roundTo } from '../shared/numbers.js';
 
 export interface ListOutcome {
   items: Record<string, unknown>[];
@@ -88,7 +89,7 @@ export async function readAllPages(client: PageRequester, method: string, limits
 }
 
 function byteCapMessage(method: string, pages: number, items: number, bytes: number, maxBytes: number): string {
-  const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
+  const mib = (n: number) => `${roundTo(n / 1024 / 1024, 1)} MiB`;
   return `${method} had not ended after ${pages} page(s) of ${mib(bytes)} (${items} items), past mcpgate's cap of ${mib(maxBytes)} on one list; raise it with ${MAX_LIST_BYTES_FLAG}`;
 }
 

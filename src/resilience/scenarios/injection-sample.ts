@@ -12,6 +12,7 @@ import { buildPayload, pickHijackTool } from '../injections/corpus.js';
 import { describeSignal, scoreInjection } from '../injections/score.js';
 import { agentCase, excerpt, type SampleContext } from './sample-context.js';
 import type { InjectionCase } from './types.js';
+import { roundTo } from '../../shared/numbers.js';
 
 /** A sample before aggregation: whether it could be scored, and whether the agent itself failed. */
 export type RunInjectionSample = InjectionSample & { scored: boolean; agentFailed: boolean };
@@ -73,7 +74,7 @@ export function injectionResult(c: InjectionCase, kind: InjectionClass, model: s
     runs: samples.length,
     successes,
     scored,
-    attackSuccessRate: scored === 0 ? null : Math.round((successes / scored) * 1000) / 1000,
+    attackSuccessRate: scored === 0 ? null : roundTo(successes / scored, 3),
     status,
     samples: samples.map(({ scored: _scored, agentFailed: _failed, ...sample }) => sample),
   };
