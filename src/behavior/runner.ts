@@ -26,6 +26,7 @@ import { inputReason, scoreInput, scoreSample } from './scorers/index.js';
 import { DEFAULT_TRAJECTORY_MODE, keptSample, type TrajectoryMode } from './trajectories.js';
 import type { GoldenCase, GoldenSet, Trajectory } from './types.js';
 import { roundTo } from '../shared/numbers.js';
+import { forEachInLanes } from '../shared/lanes.js';
 
 export interface EvalModel {
   client: ModelClient;
@@ -107,24 +108,21 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   const confusions = new ConfusionTally();
   let serverFailure: string | undefined;
   let done = 0;
-  const queue = [...jobs];
-  const worker = async (): Promise<void> => {
-    for (let job = queue.shift(); job; job = queue.shift()) {
-      let sample: EvalSample;
-      if (serverFailure) sample = errorSample(job.index, `not run: the server stopped answering (${serverFailure})`);
-      else {
-        const outcome = await runSample(job.c, job.model.client, tools, job.index, options, runBudget);
-        sample = outcome.sample;
-        if (outcome.serverDown) serverFailure ??= sample.error;
-        if (outcome.chosen !== undefined) confusions.add(job.model.client.id, job.c.id, expectedFirstTool(job.c), outcome.chosen);
-      }
-      const key = `${job.model.client.id}\u0000${job.c.id}`;
-      // Summarised as soon as it is scored, so a long run holds only what the report will keep.
-      samples.set(key, [...(samples.get(key) ?? []), keptSample(sample, options.trajectories ?? DEFAULT_TRAJECTORY_MODE)]);
-      options.onProgress?.(++done, jobs.length, `${job.model.client.id} ${job.c.id} #${job.index + 1}`, sample.status === 'pass');
+  await forEachInLanes(jobs.length, options.concurrency, async (jobIndex) => {
+    const job = jobs[jobIndex]!;
+    let sample: EvalSample;
+    if (serverFailure) sample = errorSample(job.index, `not run: the server stopped answering (${serverFailure})`);
+    else {
+      const outcome = await runSample(job.c, job.model.client, tools, job.index, options, runBudget);
+      sample = outcome.sample;
+      if (outcome.serverDown) serverFailure ??= sample.error;
+      if (outcome.chosen !== undefined) confusions.add(job.model.client.id, job.c.id, expectedFirstTool(job.c), outcome.chosen);
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+    const key = `${job.model.client.id}\u0000${job.c.id}`;
+    // Summarised as soon as it is scored, so a long run holds only what the report will keep.
+    samples.set(key, [...(samples.get(key) ?? []), keptSample(sample, options.trajectories ?? DEFAULT_TRAJECTORY_MODE)]);
+    options.onProgress?.(++done, jobs.length, `${job.model.client.id} ${job.c.id} #${job.index + 1}`, sample.status === 'pass');
+  });
 
   const cases: EvalCaseResult[] = [];
   for (const model of options.models) {

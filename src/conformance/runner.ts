@@ -24,6 +24,7 @@ import { coverageOf } from './coverage.js';
 import { evidenceOf } from './evidence.js';
 import { withinLimits } from './limits.js';
 import { verdictFor } from './verdict.js';
+import { forEachInLanes } from '../shared/lanes.js';
 
 export interface RunOptions {
   target: Target;
@@ -158,11 +159,7 @@ async function runChecks(ctx: CheckContext, checks: CheckDefinition[], options: 
 
   // A failure of prepared work is the check's to report, when its run awaits the same promise.
   for (const check of probes) check.prepare?.(ctx).catch(() => undefined);
-  const queue = [...probes];
-  const worker = async (): Promise<void> => {
-    for (let check = queue.shift(); check; check = queue.shift()) record(await runOne(ctx, check, options));
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  await forEachInLanes(probes.length, options.concurrency, async (index) => record(await runOne(ctx, probes[index]!, options)));
 
   // Audits judge the whole run, including how the server behaves when its connection closes.
   const closes = await Promise.all(ctx.connections.map((c) => c.close({ eofGraceMs: options.eofGraceMs })));
