@@ -158,6 +158,13 @@ export async function checkClient(ctx: CheckContext, run: MrtrRun): Promise<Mode
   return ctx.transport === 'http' ? ctx.newClient() : run.client;
 }
 
+/** The MRTR fields of a retry; `args` replaces the tool or prompt arguments of the first round. */
+export interface RetryFields {
+  requestState?: unknown;
+  inputResponses?: unknown;
+  args?: Record<string, unknown>;
+}
+
 /**
  * One request with the given clientCapabilities and MRTR fields; `args` replaces the tool or prompt
  * arguments. A tools/call goes through ctx.callTool, so its safety rule holds for every round.
@@ -167,7 +174,7 @@ export function callOnce(
   client: ModernClient,
   request: MrtrRequest,
   capabilities: Record<string, unknown>,
-  fields: { requestState?: unknown; inputResponses?: unknown; args?: Record<string, unknown> } = {},
+  fields: RetryFields = {},
 ): Promise<Exchange> {
   const mrtr: Record<string, unknown> = {};
   if (fields.requestState !== undefined) mrtr.requestState = fields.requestState;

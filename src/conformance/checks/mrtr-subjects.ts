@@ -10,6 +10,7 @@ import { pass, skip, violated, type CheckOutcome } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { checkClient, mrtrRun, noSubjectReason, type MrtrSubject } from './mrtr-flow.js';
 
+export const MRTR_SPEC = 'basic/patterns/mrtr';
 export const MAX_EVIDENCE = 3;
 
 /** `note`: why a subject could not be judged (one of mcpgate's caps), for the pass or skip message. */
