@@ -3,6 +3,7 @@
 import type { ArgIssue } from './score-arguments.js';
 import type { SequenceScore } from './score-sequence.js';
 import { valueType } from './normalize.js';
+import { assertNever } from '../../shared/guards.js';
 
 const MAX_VALUE_CHARS = 60;
 
@@ -30,6 +31,8 @@ export function argumentReason(issue: ArgIssue): string {
       return `${name}: expected ${showExpected(issue)} (${issue.mode}), got ${showValue(issue.actual)}, a ${valueType(issue.actual)}`;
     case 'wrong_value':
       return `${name}: expected ${showExpected(issue)} (${issue.mode}), got ${showValue(issue.actual)}`;
+    default:
+      return assertNever(issue.kind, 'argument issue');
   }
 }
 

@@ -13,6 +13,7 @@ import { Budget, BUDGET_SPENT, MAX_VALUE_DEPTH } from './limits.js';
 import { buildNumber } from './numbers.js';
 import { buildObject } from './objects.js';
 import { buildString } from './strings.js';
+import { assertNever } from '../../shared/guards.js';
 
 const INFERENCE_ORDER = ['string', 'object', 'array', 'number'] as const;
 
@@ -124,6 +125,8 @@ function ofType(synthesis: Synthesis, node: Node, type: JsonType, path: Path, de
       return buildObject(synthesis, node, path, depth, variant);
     case 'array':
       return buildArray(synthesis, node, path, depth, variant);
+    default:
+      return assertNever(type, 'JSON type');
   }
 }
 
