@@ -10,6 +10,7 @@ import { toolSafety } from '../spec/tool-safety.js';
 import { isRecord } from '../shared/guards.js';
 import { validArguments } from './checks/tool-calls.js';
 import type { CheckContext } from './context.js';
+import { oncePerRun } from './per-run.js';
 
 export interface ToolCall {
   tool: ListedTool;
@@ -26,16 +27,7 @@ export interface CallPlan {
   overCap: string[];
 }
 
-const plans = new WeakMap<CheckContext, Promise<CallPlan>>();
-
-export function callPlan(ctx: CheckContext): Promise<CallPlan> {
-  let plan = plans.get(ctx);
-  if (!plan) {
-    plan = planCalls(ctx);
-    plans.set(ctx, plan);
-  }
-  return plan;
-}
+export const callPlan = oncePerRun(planCalls);
 
 export async function safeCalls(ctx: CheckContext): Promise<ToolCall[]> {
   return (await callPlan(ctx)).calls;

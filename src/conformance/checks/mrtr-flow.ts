@@ -20,6 +20,7 @@ import type { ModernClient } from '../../wire/modern-client.js';
 import type { CheckContext } from '../context.js';
 import { resultOf } from './expect.js';
 import { safeCalls, type ToolCall } from '../calls.js';
+import { oncePerRun } from '../per-run.js';
 
 /** Every input kind mcpgate can answer: what the first round of a flow declares. */
 export const FULL_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
@@ -62,8 +63,6 @@ export interface MrtrRun {
   tried: Record<MrtrRequest['method'], number>;
 }
 
-const runs = new WeakMap<CheckContext, Promise<MrtrRun>>();
-
 export function isInputRequired(result: Record<string, unknown> | undefined): result is Record<string, unknown> {
   return result?.resultType === 'input_required';
 }
@@ -78,18 +77,11 @@ export function probeClient(ctx: CheckContext): Promise<ModernClient> {
 }
 
 /** The MRTR subjects of this run, found once and shared by every MRTR check. */
-export function mrtrRun(ctx: CheckContext): Promise<MrtrRun> {
-  let run = runs.get(ctx);
-  if (!run) {
-    run = findSubjects(ctx);
-    runs.set(ctx, run);
-  }
-  return run;
-}
+export const mrtrRun = oncePerRun(findSubjects);
 
 /** How many MRTR subjects the run found, if it searched for them (the checks may not have run). */
 export async function mrtrSubjectCount(ctx: CheckContext): Promise<number | undefined> {
-  const run = runs.get(ctx);
+  const run = mrtrRun.ifStarted(ctx);
   return run ? (await run).subjects.length : undefined;
 }
 

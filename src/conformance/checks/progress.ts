@@ -16,6 +16,7 @@ import type { CheckContext } from '../context.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { safeCalls, type ToolCall } from '../calls.js';
 import { probeClient } from './mrtr-flow.js';
+import { oncePerRun } from '../per-run.js';
 
 interface ProgressObservation extends ToolCall {
   token: string;
@@ -43,24 +44,18 @@ interface ProgressProbe {
   cancellable: Promise<ProgressObservation | undefined>;
 }
 
-const probes = new WeakMap<CheckContext, ProgressProbe>();
 const PROGRESS_LANES = 6;
 
-function progressProbe(ctx: CheckContext): ProgressProbe {
-  let probe = probes.get(ctx);
-  if (!probe) {
-    let found: (observation: ProgressObservation | undefined) => void = () => {};
-    const cancellable = new Promise<ProgressObservation | undefined>((resolve) => (found = resolve));
-    const run = observeProgress(ctx, found).finally(() => found(undefined));
-    probe = { run, cancellable };
-    probes.set(ctx, probe);
-  }
-  return probe;
-}
+const progressProbe = oncePerRun((ctx): ProgressProbe => {
+  let found: (observation: ProgressObservation | undefined) => void = () => {};
+  const cancellable = new Promise<ProgressObservation | undefined>((resolve) => (found = resolve));
+  const run = observeProgress(ctx, found).finally(() => found(undefined));
+  return { run, cancellable };
+});
 
 /** How many calls sent progress, if the progress probe ran in this run. */
 export async function progressSubjectCount(ctx: CheckContext): Promise<number | undefined> {
-  const probe = probes.get(ctx);
+  const probe = progressProbe.ifStarted(ctx);
   return probe ? (await probe.run).observed.length : undefined;
 }
 
