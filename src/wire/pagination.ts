@@ -97,7 +97,12 @@ function itemCapMessage(method: string, maxItems: number): string {
   return `${method} has more than ${maxItems} items, mcpgate's cap on one list (the first ${maxItems} were read); raise it with ${MAX_LIST_ITEMS_FLAG}`;
 }
 
+/** Why the list is incomplete: the server's fault first, else the mcpgate cap it reached; undefined when whole. */
+export function incompleteBecause(outcome: ListOutcome): string | undefined {
+  return outcome.problem ?? outcome.capped;
+}
+
 /** Why not a single item could be read (for callers that need the list to go on), or undefined. */
 export function unreadable(outcome: ListOutcome): string | undefined {
-  return outcome.items.length === 0 ? (outcome.problem ?? outcome.capped) : undefined;
+  return outcome.items.length === 0 ? incompleteBecause(outcome) : undefined;
 }

@@ -5,7 +5,7 @@
 
 import { CAPABILITY_METHODS } from '../../spec/protocol.js';
 import { isRecord } from '../../shared/guards.js';
-import { readAllPages, type PageRequester } from '../../wire/pagination.js';
+import { incompleteBecause, readAllPages, type PageRequester } from '../../wire/pagination.js';
 
 export type Definition = Record<string, unknown>;
 
@@ -37,7 +37,7 @@ export async function readSurface(client: PageRequester, discover: Record<string
   for (const { method, outcome } of outcomes) {
     const key = LIST_KEYS[method];
     if (key) surface[key] = outcome.items;
-    const incomplete = outcome.problem ?? outcome.capped;
+    const incomplete = incompleteBecause(outcome);
     if (incomplete) surface.problems.push(`${method}: ${incomplete}`);
   }
   return surface;
