@@ -119,8 +119,7 @@ export const promptChecks = defineChecks('prompts', [
       if (!prompt) return skip('the server lists no prompts');
       const args: Record<string, string> = {};
       for (const arg of Array.isArray(prompt.arguments) ? prompt.arguments : []) {
-        if (arg && typeof arg === 'object' && (arg as { required?: unknown }).required === true)
-          args[String((arg as { name: unknown }).name)] = 'example';
+        if (isRecord(arg) && arg.required === true) args[String(arg.name)] = 'example';
       }
       const exchange = await ctx.client.request('prompts/get', { name: prompt.name, arguments: args });
       const evidence = [evidenceOf(exchange, 'a result with a messages array', `prompts/get ${String(prompt.name)}`)];
