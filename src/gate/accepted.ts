@@ -14,6 +14,7 @@ import type { BaselineAcceptance } from '../report/model.js';
 import { usageError } from '../shared/input-error.js';
 import { createFileOnce, readInside } from '../shared/files.js';
 import { collapseWhitespace } from '../shared/one-line.js';
+import { cutToFit } from '../shared/cut.js';
 
 export const ACCEPTED_DIR = 'accepted';
 export const DEFAULT_ACCEPT_REASON = 'accepted by hand';
@@ -31,7 +32,7 @@ export interface StoredAcceptance {
 export function acceptReason(text: string | undefined): string {
   const line = collapseWhitespace(text ?? '');
   if (line === '') return DEFAULT_ACCEPT_REASON;
-  return line.length > MAX_REASON_CHARS ? `${line.slice(0, MAX_REASON_CHARS - 1)}…` : line;
+  return cutToFit(line, MAX_REASON_CHARS);
 }
 
 export function recordAcceptance(dir: string, runId: string, reason: string, at: Date = new Date()): StoredAcceptance {

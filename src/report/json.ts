@@ -13,6 +13,7 @@ import {
 import { describeValue, parseAgainst } from './parse-problem.js';
 import { suiteState } from './suite-state.js';
 import { isRecord } from '../shared/guards.js';
+import { cutToFit } from '../shared/cut.js';
 
 /** The suite state is derived from the results at writing, so a reader of the file sees it beside the decision. */
 export function renderJson(report: Report): string {
@@ -62,8 +63,7 @@ function parseObject(text: string, invalid: (what: string) => Error): Record<str
   return data;
 }
 
-/** A message quoted with its control characters escaped, so it stays on one line, and cut at 80 characters. */
+/** A message quoted with its control characters escaped, so it stays on one line, and cut to 80 characters. */
 function escapedExcerpt(message: string): string {
-  const line = JSON.stringify(message).slice(1, -1);
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+  return cutToFit(JSON.stringify(message).slice(1, -1), 80);
 }

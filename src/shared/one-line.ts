@@ -4,9 +4,11 @@
  * whole text stays in the evidence; a message carries the flattened start of it.
  */
 
+import { cutAfter } from './cut.js';
+
 /** Line breaks (and the indentation around them) become one space; spacing inside a line stays. */
 export function oneLine(text: string, max = Number.POSITIVE_INFINITY): string {
-  return clipAfter(text.replace(/\s*[\r\n]+\s*/g, ' ').trim(), max);
+  return cutAfter(text.replace(/\s*[\r\n]+\s*/g, ' ').trim(), max);
 }
 
 /**
@@ -14,10 +16,5 @@ export function oneLine(text: string, max = Number.POSITIVE_INFINITY): string {
  * model's answer, a reason someone typed, a tool description), where its own spacing carries nothing.
  */
 export function collapseWhitespace(text: string, max = Number.POSITIVE_INFINITY): string {
-  return clipAfter(text.replace(/\s+/g, ' ').trim(), max);
-}
-
-/** The first `max` characters and an ellipsis when the text is longer; the text itself otherwise. */
-function clipAfter(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return cutAfter(text.replace(/\s+/g, ' ').trim(), max);
 }

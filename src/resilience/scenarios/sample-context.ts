@@ -6,6 +6,7 @@ import type { ModelClient } from '../../models/types.js';
 import type { ServerTool } from '../../spec/tool.js';
 import type { McpSession } from '../../wire/session.js';
 import type { FaultProxy } from '../proxy/server.js';
+import { cutAfter } from '../../shared/cut.js';
 
 export interface SampleContext {
   proxy: FaultProxy;
@@ -60,5 +61,5 @@ export function runScenarioAgent(
 
 /** Answers and results are excerpted in the report; the full text stays with the run. */
 export function excerpt(text: string, max = 600): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return cutAfter(text, max);
 }

@@ -13,6 +13,7 @@
 import type { DivergenceFinding, StatelessnessResult } from '../../report/model.js';
 import { redact } from '../../shared/redact.js';
 import { isRecord } from '../../shared/guards.js';
+import { cutAfter } from '../../shared/cut.js';
 
 export const SAMPLES_PER_INSTANCE = 50;
 const EXCERPT_CHARS = 160;
@@ -122,5 +123,5 @@ function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boole
 
 function excerpt(value: unknown): string {
   const text = value === undefined ? '(absent)' : redact(JSON.stringify(value));
-  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
+  return cutAfter(text, EXCERPT_CHARS);
 }
