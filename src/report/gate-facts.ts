@@ -5,8 +5,8 @@
  * verdict, another drift label) are shown as they are, never dropped.
  */
 
-import { percent } from './format.js';
-import type { GateFinding, GateResult, Interval, MeasuredRate, Report, ServerFingerprint, ToolSurface } from './model.js';
+import { inPercent, intervalText, percent, points } from './format.js';
+import type { GateFinding, GateResult, MeasuredRate, Report, ServerFingerprint, ToolSurface } from './model.js';
 import { diffTools, type ToolChange } from './tool-diff.js';
 
 export interface BaselineFacts {
@@ -51,7 +51,7 @@ export function baselineLine(facts: BaselineFacts): string {
 export function rulesLine(gate: GateResult): string {
   const { maxDrop, confidence, minSamples } = gate.options;
   return (
-    `a soft score may drop at most ${Math.round(maxDrop * 1000) / 10} points; a drop counts only when its ${Math.round(confidence * 1000) / 10}% interval ` +
+    `a soft score may drop at most ${points(maxDrop)}; a drop counts only when its ${percent(confidence)} interval ` +
     `lies wholly beyond that; fewer than ${minSamples} samples on either side is inconclusive; hard items must hold on every run`
   );
 }
@@ -62,18 +62,13 @@ export function rateText(rate: MeasuredRate | undefined): string {
   return `${rate.k}/${rate.n} ${percent(rate.rate)} ${intervalText(rate.interval)}`;
 }
 
-export function intervalText(interval: Interval): string {
-  return `[${percent(interval.low)}, ${percent(interval.high)}]`;
-}
-
 /**
  * The interval of the drop in points (baseline minus current; current minus baseline for a rate that
  * must not rise): `[21.3, 63.2] points`. The item fails when the whole interval lies beyond max-drop.
  */
 export function dropText(finding: GateFinding): string {
   if (!finding.drop) return '-';
-  const points = (v: number): string => `${Math.round(v * 1000) / 10}`;
-  return `[${points(finding.drop.low)}, ${points(finding.drop.high)}] points`;
+  return `[${inPercent(finding.drop.low)}, ${inPercent(finding.drop.high)}] points`;
 }
 
 const DECISIONS: Record<string, string> = { pass: 'PASS', fail: 'FAIL', inconclusive: 'INCONCLUSIVE' };
