@@ -134,7 +134,8 @@ function streamBroke(exchange: Exchange): boolean {
   return exchange.status !== undefined && exchange.response === undefined && exchange.error?.kind === 'closed-early';
 }
 
-function serverInfoOf(result: Record<string, unknown>): { name: string; version: string } | undefined {
+/** The serverInfo a result carries in its _meta, when it has both a name and a version. */
+export function serverInfoOf(result: Record<string, unknown>): { name: string; version: string } | undefined {
   const meta = isRecord(result._meta) ? result._meta : {};
   const info = meta['io.modelcontextprotocol/serverInfo'];
   return isRecord(info) && typeof info.name === 'string' && typeof info.version === 'string'
