@@ -107,16 +107,24 @@ export interface SurfaceFacts {
   missing?: string;
 }
 
+/**
+ * Whether two runs saw the same server: tools, name, version and description overrides all equal.
+ * Then a drop between them is the model's drift, not the server's regression.
+ */
+export function sameFingerprint(now: ServerFingerprint, then: ServerFingerprint): boolean {
+  return (
+    now.toolsSha256 === then.toolsSha256 &&
+    now.serverName === then.serverName &&
+    now.serverVersion === then.serverVersion &&
+    now.descriptions?.sha256 === then.descriptions?.sha256
+  );
+}
+
 function fingerprintLine(now: ServerFingerprint, then: ServerFingerprint): string {
   const server = (f: ServerFingerprint): string => `${f.serverName ?? 'unnamed'} ${f.serverVersion ?? ''}`.trim();
   const descriptions = (f: ServerFingerprint): string =>
     f.descriptions ? `${f.descriptions.file} (sha256 ${f.descriptions.sha256.slice(0, 12)})` : 'none';
-  const same =
-    now.toolsSha256 === then.toolsSha256 &&
-    now.serverName === then.serverName &&
-    now.serverVersion === then.serverVersion &&
-    now.descriptions?.sha256 === then.descriptions?.sha256;
-  if (same)
+  if (sameFingerprint(now, then))
     return `Server fingerprint unchanged since the baseline: ${now.toolCount} tools (sha256 ${now.toolsSha256.slice(0, 12)}), ${server(now)}.`;
   const parts: string[] = [];
   if (now.toolsSha256 !== then.toolsSha256)
