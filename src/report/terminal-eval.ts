@@ -1,11 +1,12 @@
 /** The layer 1 part of the terminal summary: per-model scores, the cases below their floor, the matrix. */
 
-import { plural, type Paint } from './ansi.js';
+import type { Paint } from './ansi.js';
 import { confusionLines } from './terminal-confusions.js';
 import { mrtrRoundLines } from './eval-rounds.js';
 import { safe } from './terminal-escape.js';
 import type { EvalCaseResult, EvalReport, EvalSummary, ModelTelemetry } from './model.js';
 import { percent, usd } from './format.js';
+import { plural } from '../shared/plural.js';
 
 function modelLabel(id: string, report: EvalReport): string {
   const kind = report.models.find((m) => m.id === id)?.kind;

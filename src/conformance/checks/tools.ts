@@ -10,6 +10,7 @@ import { callErrorCheck } from './call-error.js';
 import { NO_TOOLS, callChecks } from './tool-calls.js';
 import { unknownNameCheck } from './unknown-name.js';
 import { xMcpHeaderProblems } from './x-mcp-header.js';
+import { plural } from '../../shared/plural.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -81,9 +82,7 @@ function schemaCheck(which: 'inputSchema' | 'outputSchema') {
         'to have them checked, write patterns without backreferences, lookaround or repeats over 1000',
       );
     }
-    return pass(
-      `${withSchema.length} ${which}${withSchema.length === 1 ? '' : 's'} compile as JSON Schema 2020-12 with every $ref resolvable${readNote(listing)}`,
-    );
+    return pass(`${plural(withSchema.length, which)} compile as JSON Schema 2020-12 with every $ref resolvable${readNote(listing)}`);
   };
 }
 
