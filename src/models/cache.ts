@@ -11,9 +11,8 @@
  * per run, and in write mode the fresh answer replaces it.
  */
 
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { canonicalJson } from '../shared/canonical-json.js';
+import { canonicalSha256 } from '../shared/canonical-json.js';
 import { CACHE_ENTRY, readBounded, replaceFile } from '../shared/files.js';
 import { safe } from '../report/terminal-escape.js';
 import { redact, redactDeep } from '../shared/redact.js';
@@ -50,7 +49,7 @@ export function cacheKey(modelId: string, request: GenerateRequest): string {
     // Only when set, so the keys of requests without it stay what they were.
     ...(request.toolChoice ? { toolChoice: request.toolChoice } : {}),
   };
-  return createHash('sha256').update(canonicalJson(material)).digest('hex');
+  return canonicalSha256(material);
 }
 
 export function withCache(model: ModelClient, options: CacheOptions, stats: CallStats): ModelClient {

@@ -5,11 +5,10 @@
  * once, because a conformance run validates hundreds of messages and must finish in about a second.
  */
 
-import { createHash } from 'node:crypto';
 import { Ajv2020, type CodeOptions } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { canonicalJson } from '../shared/canonical-json.js';
+import { canonicalSha256 } from '../shared/canonical-json.js';
 import {
   type DefinitionName,
   ERROR_DATA_DEFINITIONS,
@@ -47,7 +46,7 @@ export function createSpecAjv(code?: CodeOptions): Ajv2020 {
 
 /** Identifies the bundle a precompiled module was made from. */
 export function bundleDigest(): string {
-  return createHash('sha256').update(canonicalJson(SCHEMA_BUNDLE)).digest('hex');
+  return canonicalSha256(SCHEMA_BUNDLE);
 }
 
 type Precompiled = Partial<Record<DefinitionName, ValidateFunction>> & { BUNDLE_DIGEST?: string };
