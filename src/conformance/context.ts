@@ -8,7 +8,8 @@ import { CAPABILITY_METHODS, type PAGINATED_METHODS } from '../spec/protocol.js'
 import { toolSafety } from '../spec/tool-safety.js';
 import { isListedTool, type ListedTool } from '../spec/tool.js';
 import type { CloseInfo, Connection, Exchange, TransportKind } from '../wire/exchange.js';
-import { isObject, isResultResponse } from '../wire/jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
+import { isResultResponse } from '../wire/jsonrpc.js';
 import { readAllPages, type ListOutcome } from '../wire/pagination.js';
 import { InFlightLimit } from '../wire/in-flight.js';
 import { ModernClient, type RequestOptions } from '../wire/modern-client.js';
@@ -95,7 +96,7 @@ export class CheckContext {
   }
 
   get capabilities(): Record<string, unknown> {
-    return isObject(this.discover.result.capabilities) ? this.discover.result.capabilities : {};
+    return isRecord(this.discover.result.capabilities) ? this.discover.result.capabilities : {};
   }
 
   hasCapability(name: string): boolean {
@@ -236,5 +237,5 @@ export class CheckContext {
 }
 
 function isPassingOutcome(result: unknown): boolean {
-  return isObject(result) && result.status === 'pass';
+  return isRecord(result) && result.status === 'pass';
 }

@@ -13,7 +13,7 @@ import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
 import { isWireError } from '../wire/errors.js';
 import type { Connection } from '../wire/exchange.js';
-import { isObject } from '../wire/jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
 import { ModernClient } from '../wire/modern-client.js';
 import { StdioConnection } from '../wire/stdio.js';
 import { connect, describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
@@ -24,6 +24,7 @@ import { coverageOf } from './coverage.js';
 import { evidenceOf } from './evidence.js';
 import { withinLimits } from './limits.js';
 import { verdictFor } from './verdict.js';
+import { forEachInLanes } from '../shared/lanes.js';
 
 export interface RunOptions {
   target: Target;
@@ -123,9 +124,9 @@ export async function runConformance(options: RunOptions): Promise<Report> {
 export function describeEra(target: TargetInfo, era: EraVerdict): void {
   if (era.era === 'modern') {
     target.era = 'modern';
-    const meta = isObject(era.result._meta) ? era.result._meta : {};
+    const meta = isRecord(era.result._meta) ? era.result._meta : {};
     const info = meta[META.serverInfo];
-    if (isObject(info) && typeof info.name === 'string') target.serverInfo = info as TargetInfo['serverInfo'];
+    if (isRecord(info) && typeof info.name === 'string') target.serverInfo = info as TargetInfo['serverInfo'];
     if (Array.isArray(era.result.supportedVersions))
       target.supportedVersions = era.result.supportedVersions.filter((v): v is string => typeof v === 'string');
   } else if (era.era === 'legacy') {
@@ -158,11 +159,7 @@ async function runChecks(ctx: CheckContext, checks: CheckDefinition[], options: 
 
   // A failure of prepared work is the check's to report, when its run awaits the same promise.
   for (const check of probes) check.prepare?.(ctx).catch(() => undefined);
-  const queue = [...probes];
-  const worker = async (): Promise<void> => {
-    for (let check = queue.shift(); check; check = queue.shift()) record(await runOne(ctx, check, options));
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  await forEachInLanes(probes.length, options.concurrency, async (index) => record(await runOne(ctx, probes[index]!, options)));
 
   // Audits judge the whole run, including how the server behaves when its connection closes.
   const closes = await Promise.all(ctx.connections.map((c) => c.close({ eofGraceMs: options.eofGraceMs })));

@@ -6,15 +6,11 @@
 
 import type { HistoryEntry, Report, ServerFingerprint } from '../report/model.js';
 import type { DriftItem, DriftLabel } from './types.js';
+import { sameFingerprint } from '../report/gate-facts.js';
 
 export function driftLabel(current?: ServerFingerprint, previous?: ServerFingerprint): DriftLabel {
   if (!current || !previous) return 'unattributed';
-  const same =
-    current.toolsSha256 === previous.toolsSha256 &&
-    current.serverName === previous.serverName &&
-    current.serverVersion === previous.serverVersion &&
-    current.descriptions?.sha256 === previous.descriptions?.sha256;
-  return same ? 'model-drift' : 'regression';
+  return sameFingerprint(current, previous) ? 'model-drift' : 'regression';
 }
 
 export function driftReport(current: Report, previous: HistoryEntry): DriftItem[] {

@@ -9,14 +9,15 @@ import { DEFAULT_ACCEPT_REASON, type StoredAcceptance } from './accepted.js';
 import { baselineCandidates, type BaselineCandidate } from './baseline-choice.js';
 import type { StoredEntry } from './history.js';
 import { describeIdentity } from './target.js';
+import { percent } from '../report/format.js';
 
 /** Over every case run; a run without eval cases falls back on its checks. */
 function overallPassRate(entry: HistoryEntry): string {
   const runs = entry.cases.reduce((sum, c) => sum + c.runs, 0);
   const passes = entry.cases.reduce((sum, c) => sum + c.passes, 0);
-  if (runs > 0) return `${Math.round((passes / runs) * 1000) / 10}% of ${runs} case runs`;
+  if (runs > 0) return `${percent(passes / runs)} of ${runs} case runs`;
   const passed = entry.checks.filter((c) => c.status === 'pass').length;
-  return entry.checks.length > 0 ? `${Math.round((passed / entry.checks.length) * 1000) / 10}% of ${entry.checks.length} checks` : '-';
+  return entry.checks.length > 0 ? `${percent(passed / entry.checks.length)} of ${entry.checks.length} checks` : '-';
 }
 
 interface Baseline {

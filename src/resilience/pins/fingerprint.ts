@@ -5,8 +5,7 @@
  * `fields` hashes each part on its own, so a change can say which part changed.
  */
 
-import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../shared/canonical-json.js';
+import { canonicalSha256 } from '../../shared/canonical-json.js';
 
 /** The parts of a tool definition a model sees and a pin covers. */
 export const PINNED_FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
@@ -19,7 +18,7 @@ export interface ToolPin {
 }
 
 function sha256(value: unknown): string {
-  return `sha256:${createHash('sha256').update(canonicalJson(value)).digest('hex')}`;
+  return `sha256:${canonicalSha256(value)}`;
 }
 
 export function fingerprint(tool: Record<string, unknown>): ToolPin {

@@ -10,7 +10,7 @@ import { usageError } from '../../shared/input-error.js';
 import { existsSync } from 'node:fs';
 import { readNamedFile } from '../../shared/files.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import type { ToolPin } from './fingerprint.js';
 
 export const PIN_FILE_VERSION = 1;
@@ -31,12 +31,12 @@ const HASH = /^sha256:[0-9a-f]{64}$/;
 
 function isPin(value: unknown): value is ToolPin {
   return (
-    isObject(value) &&
+    isRecord(value) &&
     typeof value.hash === 'string' &&
     HASH.test(value.hash) &&
     typeof value.bodyHash === 'string' &&
     HASH.test(value.bodyHash) &&
-    isObject(value.fields) &&
+    isRecord(value.fields) &&
     Object.values(value.fields).every((h) => typeof h === 'string' && HASH.test(h))
   );
 }
@@ -49,12 +49,12 @@ export function parsePinFile(text: string, file: string): PinFile {
   } catch {
     throw new PinFileError(`${file} is not valid JSON; delete it to pin the tools afresh, or restore it from version control`);
   }
-  if (!isObject(data) || data.version !== PIN_FILE_VERSION) {
+  if (!isRecord(data) || data.version !== PIN_FILE_VERSION) {
     throw new PinFileError(
       `${file} is not an mcpgate pin file of version ${PIN_FILE_VERSION} (expected {"version": ${PIN_FILE_VERSION}, "tools": {...}})`,
     );
   }
-  if (!isObject(data.tools)) throw new PinFileError(`${file}: "tools" must be an object of tool pins`);
+  if (!isRecord(data.tools)) throw new PinFileError(`${file}: "tools" must be an object of tool pins`);
   for (const [name, pin] of Object.entries(data.tools)) {
     if (!isPin(pin))
       throw new PinFileError(`${file}: the pin of tool "${name}" is malformed (it needs hash, bodyHash and fields as sha256:<hex>)`);

@@ -5,6 +5,7 @@
 
 import { EXIT } from '../exit-codes.js';
 import { InputError } from '../input-error.js';
+import { plural } from '../plural.js';
 
 export interface FileProblem {
   file: string;
@@ -37,7 +38,7 @@ export class FileProblemsError extends InputError {
   constructor(file: string, problems: readonly FileProblem[]) {
     const listed = problems.slice(0, MAX_LISTED).map(formatProblem);
     const more = problems.length - listed.length;
-    if (more > 0) listed.push(`... and ${more} more problem${more === 1 ? '' : 's'} in ${file}`);
+    if (more > 0) listed.push(`... and ${plural(more, 'more problem')} in ${file}`);
     super(listed.join('\n'), EXIT.usage);
     this.name = new.target.name;
     this.file = file;
