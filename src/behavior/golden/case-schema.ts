@@ -121,7 +121,9 @@ export const CaseSchema = documented(
       (golden, context) => promptOrTurns(golden, context, CASE_KEYS),
       whenSound(() => false),
     )
-    .superRefine(checkExpectation, whenSound(readsKeys('expect_tool', 'expect_sequence', 'forbid_tools'))),
+    .superRefine(checkExpectation, whenSound(readsKeys('expect_tool', 'expect_sequence', 'forbid_tools')))
+    // Both forms of the file list cases: the published JSON Schema defines a case once, under this name.
+    .meta({ id: 'golden-case' }),
   'a mapping with id, prompt or turns, and expect_tool or expect_sequence',
   'one thing a user asks, and which tool should answer it',
 );

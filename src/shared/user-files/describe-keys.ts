@@ -36,8 +36,12 @@ export function describeKeys(schema: z.core.$ZodType): KeyDescription[] {
       } else if (option instanceof z.core.$ZodArray) {
         walk(`${path}[]`, option._zod.def.element);
       } else if (option instanceof z.core.$ZodRecord) {
+        // The names of a mapping are the user's (tools, arguments, headers): an entry is listed when it has docs of its own.
         const name = `<${docOf(schema)?.names ?? 'name'}>`;
-        describe(path ? `${path}.${name}` : name, option._zod.def.valueType, false);
+        const entry = path ? `${path}.${name}` : name;
+        const value = option._zod.def.valueType;
+        if (docOf(value)) describe(entry, value, false);
+        else walk(entry, value);
       }
     }
   };
