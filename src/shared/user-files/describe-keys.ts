@@ -31,8 +31,7 @@ export function describeKeys(schema: z.core.$ZodType): KeyDescription[] {
       visited.add(option);
       if (option instanceof z.core.$ZodObject) {
         const shape: Record<string, z.core.$ZodType> = option._zod.def.shape;
-        for (const [key, member] of Object.entries(shape))
-          describe(path ? `${path}.${key}` : key, member, member._zod.optin === undefined);
+        for (const [key, member] of Object.entries(shape)) describe(path ? `${path}.${key}` : key, member, member._zod.optin === undefined);
       } else if (option instanceof z.core.$ZodArray) {
         walk(`${path}[]`, option._zod.def.element);
       } else if (option instanceof z.core.$ZodRecord) {

@@ -13,7 +13,7 @@ import type { FileProblem } from '../yaml/problems.js';
 import { closest, didYouMean } from '../yaml/suggest.js';
 import { describeValue, keyPath } from './describe-value.js';
 import { entryAt, valueAt, type EntryRule } from './entries.js';
-import { docOf } from './key-docs.js';
+import { docOf, type KeyDoc } from './key-docs.js';
 import { ruleOf, type RuleProblem } from './rules.js';
 import { bareSchema, keysOf, schemaTrail } from './schema-walk.js';
 
@@ -164,13 +164,10 @@ function withEntry(entry: string | undefined): { entry?: string } {
 function badValue(ctx: IssueContext, finding: Extract<Finding, { kind: 'bad-value' }>): FileProblem {
   const { yaml } = ctx;
   const written = valueAt(yaml.data, finding.path);
-  const trail = schemaTrail(ctx.schema, finding.path);
-  let depth = trail.length - 1;
-  while (depth >= 0 && !(trail[depth] && docOf(trail[depth]!))) depth--;
   const values = finding.values ?? [];
   const suggestion = typeof written === 'string' ? closest(written, values) : undefined;
   const where = { file: yaml.file, ...yaml.valueAt(finding.path) };
-  const doc = depth < 0 ? undefined : docOf(trail[depth]!);
+  const { depth, doc } = nearestDoc(schemaTrail(ctx.schema, finding.path));
   if (!doc) {
     const { entry, subject } = naming(ctx, finding.path);
     return { ...where, ...withEntry(entry), message: `${subject}: ${finding.zodMessage}`, ...valuesFix(suggestion, values, '') };
@@ -186,6 +183,16 @@ function badValue(ctx: IssueContext, finding: Extract<Finding, { kind: 'bad-valu
     message: `${subject} must be ${doc.expected} (${doc.doc})${got}`,
     ...valuesFix(suggestion, values, doc.expected),
   };
+}
+
+/** The docs of the deepest documented schema of a trail, and its depth. */
+function nearestDoc(trail: ReadonlyArray<z.core.$ZodType | undefined>): { depth: number; doc?: KeyDoc } {
+  for (let depth = trail.length - 1; depth >= 0; depth--) {
+    const schema = trail[depth];
+    const doc = schema && docOf(schema);
+    if (doc) return { depth, doc };
+  }
+  return { depth: -1 };
 }
 
 /** The value it was probably meant to be; or, when the words of the key do not list them, the values there are. */

@@ -13,7 +13,10 @@ describe('describeKeys', () => {
       z.strictObject({
         tools: documented(z.array(Tool), 'a list of tools', 'the tools'),
         limits: documented(
-          z.record(z.string(), documented(z.strictObject({ max: documented(z.int().optional(), 'an integer', 'the cap') }), 'a mapping', 'one limit')),
+          z.record(
+            z.string(),
+            documented(z.strictObject({ max: documented(z.int().optional(), 'an integer', 'the cap') }), 'a mapping', 'one limit'),
+          ),
           'a mapping of limit names',
           'the limits',
           'limit',
@@ -48,7 +51,10 @@ describe('describeKeys', () => {
     };
     for (const file of USER_FILES) {
       const keys = describeKeys(file.schema);
-      expect(keys.map((key) => key.path), file.name).toContain(sample[file.name]);
+      expect(
+        keys.map((key) => key.path),
+        file.name,
+      ).toContain(sample[file.name]);
       for (const key of keys) expect(key.doc.length * key.expected.length, `${file.name}: ${key.path}`).toBeGreaterThan(0);
     }
   });

@@ -19,7 +19,12 @@ const ItemSchema = z
     colour: documented(z.enum(['red', 'green']).optional(), 'one of red, green', 'its colour'),
     tags: documented(z.array(z.string()).optional(), 'a list of strings', 'labels'),
     shape: documented(
-      z.union([z.enum(['round', 'square']), z.strictObject({ sides: documented(z.int().min(3), 'an integer of at least 3', 'how many sides') })]).optional(),
+      z
+        .union([
+          z.enum(['round', 'square']),
+          z.strictObject({ sides: documented(z.int().min(3), 'an integer of at least 3', 'how many sides') }),
+        ])
+        .optional(),
       'round, square, or a mapping with sides',
       'its outline',
     ),
@@ -48,7 +53,13 @@ const FileSchema = documented(
         file.items.forEach((item, i) => {
           const seen = first.get(item.id);
           if (seen === undefined) first.set(item.id, i);
-          else report(context, { path: ['items', i, 'id'], at: 'value', message: `duplicate id "${item.id}"`, firstAt: ['items', seen, 'id'] });
+          else
+            report(context, {
+              path: ['items', i, 'id'],
+              at: 'value',
+              message: `duplicate id "${item.id}"`,
+              firstAt: ['items', seen, 'id'],
+            });
         });
       },
       whenSound((path) => path[0] === 'items' && (path.length < 3 || path[2] === 'id')),
