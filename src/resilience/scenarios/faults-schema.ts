@@ -81,7 +81,7 @@ const TOP_SHAPE = {
 };
 const TOP_KEYS = Object.keys(TOP_SHAPE);
 
-/** Ids are unique across scenarios and injections: a report keys on them. */
+/** Ids are unique across scenarios and injections, an injection's default id included: a report keys on them. */
 function checkIds(file: { scenarios?: Array<{ id: string }>; injections?: Array<{ id?: string }> }, context: z.core.$RefinementCtx): void {
   const first = new Map<string, Array<string | number>>();
   for (const list of ['scenarios', 'injections'] as const)
