@@ -14,12 +14,14 @@
 
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { launchHttpServer } from '../../../examples/launch.js';
+import { draftYaml } from '../../../src/behavior/golden-draft/draft-yaml.js';
+import { configTemplate } from '../../../src/cli/init/templates.js';
 import { readHistory } from '../../../src/gate/history.js';
 import { freePort, portInUse } from '../../helpers/ports.js';
 import { REFERENCE_SERVER, ROOT, runCli, tempDir } from '../../helpers/cli.js';
@@ -66,6 +68,10 @@ describe('npm pack', () => {
       // The installed copy is the packed one, not this checkout.
       expect(existsSync(join(project, 'node_modules/mcpgate/dist/src/cli/main.js'))).toBe(true);
       expect(existsSync(join(project, 'node_modules/mcpgate/dist/test'))).toBe(false);
+      // The JSON Schemas init's mcpgate.yaml and golden/tasks.yaml name for editors ship where their first lines say.
+      const schemaOf = (text: string): string => /^# yaml-language-server: \$schema=(\S+)$/m.exec(text)![1]!;
+      expect(existsSync(resolve(project, schemaOf(configTemplate({ url: 'http://127.0.0.1:3000/mcp' }))))).toBe(true);
+      expect(existsSync(resolve(project, 'golden', schemaOf(draftYaml({ cases: [], listed: 0, drafted: 0 }, 'server'))))).toBe(true);
     },
     INSTALL_TIMEOUT_MS,
   );
