@@ -47,22 +47,39 @@ export function recordRun(dir: string, report: Report): Recorded {
   return { file, written: createFileOnce(file, `${jsonText(entry)}\n`), entry };
 }
 
+/** One entry file of the directory, read as untrusted data: the entry, or why it cannot be used. */
+export function readEntry(dir: string, name: string): { entry: HistoryEntry } | { problem: string } {
+  const read = readInside(dir, name, MAX_ENTRY_BYTES, 'MAX_ENTRY_BYTES');
+  if ('problem' in read) return read;
+  try {
+    return { entry: parseHistoryEntry(read.bytes.toString('utf8')) };
+  } catch (error) {
+    return { problem: (error as Error).message.split('\n')[0]! };
+  }
+}
+
+/** The names of the entry files in the directory, sorted; an acceptance or a stored report is not one. */
+export function entryNames(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+    .sort();
+}
+
+/** The warning for an entry that cannot be used: it is named, and left on disk for a human. */
+export function skippedEntry(file: string, problem: string): string {
+  return `skipped history entry ${file}: ${problem} (left in place)`;
+}
+
 /** Every readable entry, oldest first; unreadable ones are named in `warnings` and left alone. */
 export function readHistory(dir: string): { entries: StoredEntry[]; warnings: string[] } {
-  if (!existsSync(dir)) return { entries: [], warnings: [] };
   const entries: StoredEntry[] = [];
   const warnings: string[] = [];
-  for (const name of readdirSync(dir)
-    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
-    .sort()) {
+  for (const name of entryNames(dir)) {
     const file = join(dir, name);
-    const read = readInside(dir, name, MAX_ENTRY_BYTES, 'MAX_ENTRY_BYTES');
-    try {
-      if ('problem' in read) throw new Error(read.problem);
-      entries.push({ file, entry: parseHistoryEntry(read.bytes.toString('utf8')) });
-    } catch (error) {
-      warnings.push(`skipped history entry ${file}: ${(error as Error).message.split('\n')[0]} (left in place)`);
-    }
+    const read = readEntry(dir, name);
+    if ('problem' in read) warnings.push(skippedEntry(file, read.problem));
+    else entries.push({ file, entry: read.entry });
   }
   entries.sort((a, b) => a.entry.startedAt.localeCompare(b.entry.startedAt));
   return { entries, warnings };
