@@ -35,6 +35,7 @@ const UNIT_TESTS = [
   'test/sample-arguments.test.ts',
   'test/scorers.test.ts',
   'test/spec-schemas.test.ts',
+  'test/unit/**/*.test.ts',
 ];
 
 // Bounds against hangs, not expectations: they grow with the measured load of the machine.

@@ -6,6 +6,7 @@
  */
 
 import { baselineCandidates } from '../gate/baseline-choice.js';
+import type { BaselineAcceptance } from '../report/model.js';
 import { baselineWhy, currentBaselines } from '../gate/history-render.js';
 import type { IndexSnapshot } from './history-index.js';
 import type { RunSummary } from './run-summary.js';
@@ -29,16 +30,22 @@ export function currentMarks(snapshot: IndexSnapshot): Map<string, BaselineMark[
   return marks;
 }
 
-export type RunBaseline = { run: RunSummary; why: string } | { none: string };
+export type RunBaseline = { run: RunSummary; why: string; accepted?: BaselineAcceptance } | { none: string };
 
 export function baselineOf(snapshot: IndexSnapshot, run: RunSummary): RunBaseline {
+  const accepted = snapshot.acceptances.filter((a) => a.acceptance.acceptedAt < run.startedAt);
   if (run.gateBaseline !== undefined) {
     const taken = snapshot.byId.get(run.gateBaseline);
-    if (taken) return { run: taken, why: 'the run its gate compared with' };
+    const acceptance = accepted.filter((a) => a.acceptance.runId === run.gateBaseline).at(-1)?.acceptance;
+    if (taken) return { run: taken, why: 'the run its gate compared with', ...(acceptance ? { accepted: acceptance } : {}) };
   }
   const before = snapshot.runs.filter((r) => r.startedAt < run.startedAt);
-  const accepted = snapshot.acceptances.filter((a) => a.acceptance.acceptedAt < run.startedAt);
   const [candidate] = baselineCandidates(stored(before), accepted, { target: run.target, models: run.models, excludeRunId: run.runId });
-  if (candidate) return { run: candidate.entry, why: `${baselineWhy(candidate)} before this run started` };
+  if (candidate)
+    return {
+      run: candidate.entry,
+      why: `${baselineWhy(candidate)} before this run started`,
+      ...(candidate.accepted ? { accepted: candidate.accepted } : {}),
+    };
   return { none: 'no green or accepted run of the same server and models was recorded before it' };
 }

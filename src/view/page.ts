@@ -45,6 +45,15 @@ export function notFound(context: PageContext, what: string): ViewPage {
   return page(context, 'not found', `<h1>Not found</h1><p>${esc(what)}</p>`, 404);
 }
 
+/** A run with nothing before it to compare with: a page of its own, so every run's link leads somewhere. */
+export function noBaseline(context: PageContext, run: { runId: string; startedAt: string }, why: string): ViewPage {
+  return page(
+    context,
+    `${run.runId}: no baseline`,
+    `<h1>Compare two runs</h1><p>Run ${runLink(context, run)} has no baseline to compare with: ${esc(why)}.</p>`,
+  );
+}
+
 /** A run as a link to its page: its id, with the start date beside it. */
 export function runLink(context: PageContext, run: { runId: string; startedAt: string }): string {
   return `<a href="${context.base}run/${esc(run.runId)}.html"><code>${esc(run.runId)}</code></a> <span class="muted">${esc(run.startedAt)}</span>`;

@@ -8,7 +8,7 @@
 import { baselineOf } from './baselines.js';
 import { casesOf } from './case-history.js';
 import type { HistoryIndex, IndexSnapshot } from './history-index.js';
-import { notFound, type PageContext, type ViewPage } from './page.js';
+import { noBaseline, notFound, type PageContext, type ViewPage } from './page.js';
 import { casePage } from './pages/case.js';
 import { casesPage } from './pages/cases.js';
 import { comparePage } from './pages/compare.js';
@@ -99,15 +99,19 @@ export function renderRoute(index: HistoryIndex, snapshot: IndexSnapshot, route:
       const run = snapshot.byId.get(route.runId);
       if (!run) return missing(route.runId);
       const baseline = baselineOf(snapshot, run);
-      if ('none' in baseline) return notFound(context, `Run ${run.runId} has no baseline to compare with: ${baseline.none}.`);
-      return comparePage(index, baseline.run, run, baseline.why, context);
+      if ('none' in baseline) return noBaseline(context, run, baseline.none);
+      return comparePage(
+        index,
+        { before: baseline.run, after: run, why: baseline.why, ...(baseline.accepted ? { accepted: baseline.accepted } : {}) },
+        context,
+      );
     }
     case 'compare': {
       const before = snapshot.byId.get(route.before);
       const after = snapshot.byId.get(route.after);
       if (!before) return missing(route.before);
       if (!after) return missing(route.after);
-      return comparePage(index, before, after, 'picked', context);
+      return comparePage(index, { before, after, why: 'picked' }, context);
     }
     case 'case': {
       const found = casesOf(snapshot).get(route.key);

@@ -12,6 +12,7 @@ import { compareRuns, type CaseLine, type CheckLine, type ConfigLine } from '../
 import type { HistoryIndex } from '../history-index.js';
 import { page, runLink, type PageContext, type ViewPage } from '../page.js';
 import type { RunSummary } from '../run-summary.js';
+import type { BaselineAcceptance } from '../../report/model.js';
 
 const DECISION_CLASS: Record<string, string> = { pass: 'pass', fail: 'fail', inconclusive: 'not_measured' };
 
@@ -79,7 +80,16 @@ function checksTable(lines: CheckLine[]): string {
   );
 }
 
-export function comparePage(index: HistoryIndex, before: RunSummary, after: RunSummary, why: string, context: PageContext): ViewPage {
+export interface ComparedPair {
+  before: RunSummary;
+  after: RunSummary;
+  /** Why `before` is the one compared with: picked, or the run's baseline and why. */
+  why: string;
+  /** Set when `before` is the baseline because it was accepted by hand. */
+  accepted?: BaselineAcceptance;
+}
+
+export function comparePage(index: HistoryIndex, { before, after, why, accepted }: ComparedPair, context: PageContext): ViewPage {
   const title = `${after.runId} against ${before.runId}`;
   const intro =
     `<h1>Compare two runs</h1><p>After: ${runLink(context, after)}<br>Before: ${runLink(context, before)} <span class="muted">(${esc(why)})</span></p>` +
@@ -94,7 +104,11 @@ export function comparePage(index: HistoryIndex, before: RunSummary, after: RunS
   ].filter(Boolean);
   if (typeof beforeReport === 'string' || typeof afterReport === 'string')
     return page(context, title, `${intro}${unusable.map((u) => `<p class="alert">Cannot compare: ${esc(u)}</p>`).join('')}`);
-  const comparison = compareRuns(beforeReport, afterReport, { runId: before.runId, exitCode: before.exitCode });
+  const comparison = compareRuns(beforeReport, afterReport, {
+    runId: before.runId,
+    exitCode: before.exitCode,
+    ...(accepted ? { accepted: { acceptedAt: accepted.acceptedAt, reason: accepted.reason } } : {}),
+  });
   const main =
     intro +
     configTable(comparison.config) +
