@@ -3,7 +3,8 @@
  * (README, "CI"), into a directory of its own so the project's dependencies stay as they are; builds
  * the project; and runs the server mcpgate.yaml names, which `mcpgate run` starts and ends itself.
  * Every job restores the run history and saves it after the run whatever its outcome: a failed or
- * inconclusive run is part of the history too, and the gate, not the cache, picks the baseline.
+ * inconclusive run is part of the history too, and the gate, not the cache, picks the baseline. The
+ * history's pages (`mcpgate view --export`) go into the reports folder, which each job uploads.
  * test/package-workflow.test.ts runs the steps as written.
  */
 
@@ -35,6 +36,10 @@ function historySteps(scope: string, run: string): string {
           key: ${key}
           restore-keys: mcpgate-history-${scope}-
 ${run}
+      # The history as pages (runs, each run against its baseline, each case over time), uploaded with the reports: view/index.html.
+      - name: Export the run history's pages
+        if: always() && hashFiles('.mcpgate/history/**') != ''
+        run: mcpgate view --export .mcpgate/reports/view
       # Saved after every run, green or not: failed and inconclusive runs belong to the history too.
       - name: Save the run history
         if: always() && hashFiles('.mcpgate/history/**') != ''
