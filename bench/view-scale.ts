@@ -93,6 +93,16 @@ async function timeViewer(history: string, newest: string): Promise<Timed> {
   return { startMs, listMs, compareMs, runMs, exitCode: await exited };
 }
 
+/** `mcpgate view --export --last 50`, as the generated workflow runs it after each run. */
+async function timeExport(history: string, dir: string): Promise<string> {
+  const out = join(dir, 'export');
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'view', '--history-dir', history, '--export', out, '--last', '50'], { stdio: 'ignore' });
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  const files = ['run', 'compare', 'case'].reduce((n, d) => n + readdirSync(join(out, d)).length, 3);
+  return `export of the newest 50 runs (as the workflow does): ${files} pages in ${seconds(performance.now() - started)}, exit code ${code}`;
+}
+
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 const verdict = (ms: number, target: number): string => (ms < target ? 'met' : 'NOT met');
 
@@ -138,6 +148,7 @@ async function main(): Promise<void> {
     rmSync(join(history, CACHE_DIR), { recursive: true, force: true });
     report('never indexed', await timeViewer(history, newest));
     report('index cached ', await timeViewer(history, newest));
+    console.log(await timeExport(history, dir));
   } finally {
     if (!kept) rmSync(dir, { recursive: true, force: true });
   }

@@ -25,6 +25,9 @@ export function packageSteps(version: string): string[] {
   ];
 }
 
+/** Runs whose pages each job uploads: a page per run and per comparison, so the artifact stays small as the history grows. */
+const EXPORTED_RUNS = 50;
+
 /** One history per job (and per model of the matrix), so parallel jobs never save over each other's runs. */
 function historySteps(scope: string, run: string): string {
   const key = `mcpgate-history-${scope}-\${{ github.run_id }}-\${{ github.run_attempt }}`;
@@ -39,7 +42,7 @@ ${run}
       # The history as pages (runs, each run against its baseline, each case over time), uploaded with the reports: view/index.html.
       - name: Export the run history's pages
         if: always() && hashFiles('.mcpgate/history/**') != ''
-        run: mcpgate view --export .mcpgate/reports/view
+        run: mcpgate view --export .mcpgate/reports/view --last ${EXPORTED_RUNS}
       # Saved after every run, green or not: failed and inconclusive runs belong to the history too.
       - name: Save the run history
         if: always() && hashFiles('.mcpgate/history/**') != ''

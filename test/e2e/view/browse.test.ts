@@ -39,6 +39,19 @@ describe('the server', () => {
     expect(viewer.stderr()).toContain('3 runs of');
   });
 
+  it('says in one line what to do about a missing history or a port in use (exit 2)', async () => {
+    const missing = await runCli(['view', '--history-dir', join(tmpdir(), 'mcpgate-no-such-history')]);
+    expect([missing.code, missing.stdout]).toEqual([2, '']);
+    expect(missing.stderr).toMatch(
+      /^mcpgate: no run history in \S+mcpgate-no-such-history: mcpgate run records one there \(history\.dir\), or pass --history-dir\n$/,
+    );
+    const taken = await runCli(['view', '--history-dir', built.history, '--port', new URL(viewer.url).port]);
+    expect(taken.code).toBe(2);
+    expect(taken.stderr.trim().split('\n').at(-1)).toBe(
+      `mcpgate: cannot listen on 127.0.0.1:${new URL(viewer.url).port} (EADDRINUSE): pass another --port, or --port 0 for a free one`,
+    );
+  });
+
   it('refuses every request without the token with 403, pages and anything else alike', async () => {
     const { origin, pathname } = new URL(viewer.url);
     const token = pathname.split('/')[1]!;
