@@ -5,7 +5,7 @@
  * Every job restores the run history and saves it after the run whatever its outcome: a failed or
  * inconclusive run is part of the history too, and the gate, not the cache, picks the baseline. The
  * history's pages (`mcpgate view --export`) go into the reports folder, which each job uploads.
- * test/package-workflow.test.ts runs the steps as written.
+ * test/e2e/cli/package-workflow.test.ts runs the steps as written.
  */
 
 /** Where the workflow expects the tarball until mcpgate is on a registry; init tells the user how to put it there. */

@@ -12,15 +12,8 @@ import { CACHE_DIR } from '../../view/summary-cache.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { usageError } from '../../shared/input-error.js';
 import { warnOnStderr, writeErr, writeOut } from '../console.js';
+import type { ViewFlags } from './flags.js';
 
-export interface ViewFlags {
-  historyDir: string;
-  /** `--history`, the same as `--history-dir`. */
-  history?: string;
-  port: number;
-  export?: string;
-  last?: number;
-}
 
 export async function view(flags: ViewFlags): Promise<number> {
   const dir = flags.history ?? flags.historyDir;
