@@ -14,7 +14,6 @@ import { usageError } from '../../shared/input-error.js';
 import { warnOnStderr, writeErr, writeOut } from '../console.js';
 import type { ViewFlags } from './flags.js';
 
-
 export async function view(flags: ViewFlags): Promise<number> {
   const dir = flags.history ?? flags.historyDir;
   if (!existsSync(dir) || !statSync(dir).isDirectory())
