@@ -38,6 +38,7 @@ export function baselineOf(snapshot: IndexSnapshot, run: RunSummary): RunBaselin
     const taken = snapshot.byId.get(run.gateBaseline);
     const acceptance = accepted.filter((a) => a.acceptance.runId === run.gateBaseline).at(-1)?.acceptance;
     if (taken) return { run: taken, why: 'the run its gate compared with', ...(acceptance ? { accepted: acceptance } : {}) };
+    return { none: `its gate compared with run ${run.gateBaseline}, which is not among the runs shown (pruned, or left out by --last)` };
   }
   const before = snapshot.runs.filter((r) => r.startedAt < run.startedAt);
   const [candidate] = baselineCandidates(stored(before), accepted, { target: run.target, models: run.models, excludeRunId: run.runId });

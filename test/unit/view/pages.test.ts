@@ -144,6 +144,10 @@ describe("a run's baseline", () => {
       none: 'no green or accepted run of the same server and models was recorded before it',
     });
     expect(html(b, { kind: 'against-baseline', runId: first!.runId })).toContain('has no baseline to compare with');
+    const newest = new HistoryIndex(b.dir, 2).snapshot();
+    expect(baselineOf(newest, newest.byId.get(third!.runId)!)).toEqual({
+      none: `its gate compared with run ${first!.runId}, which is not among the runs shown (pruned, or left out by --last)`,
+    });
   });
 });
 
