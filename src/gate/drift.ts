@@ -13,7 +13,10 @@ export function driftLabel(current?: ServerFingerprint, previous?: ServerFingerp
   return sameFingerprint(current, previous) ? 'model-drift' : 'regression';
 }
 
-export function driftReport(current: Report, previous: HistoryEntry): DriftItem[] {
+/** What drift reads of the previous run: its fingerprint and its cases' pass counts. */
+export type DriftBaseline = Pick<HistoryEntry, 'fingerprint' | 'cases'>;
+
+export function driftReport(current: Report, previous: DriftBaseline): DriftItem[] {
   const label = driftLabel(current.target.fingerprint, previous.fingerprint);
   const before = new Map(previous.cases.map((c) => [`${c.model}\u0000${c.id}`, c]));
   const items: DriftItem[] = [];

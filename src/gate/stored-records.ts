@@ -24,23 +24,41 @@ export interface RecordFolder<T> {
   parse: (text: string) => T;
 }
 
+/** The names of the record files of the folder, sorted. */
+export function recordNames(dir: string, kind: Pick<RecordFolder<unknown>, 'folder'>): string[] {
+  const folder = kind.folder === '' ? dir : join(dir, kind.folder);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+    .sort();
+}
+
+/** One record file, read as untrusted data: its value, or why it cannot be used. */
+export function readRecord<T>(dir: string, kind: RecordFolder<T>, name: string): { value: T } | { problem: string } {
+  const read = readInside(dir, kind.folder === '' ? name : `${kind.folder}/${name}`, kind.maxBytes, kind.maxBytesName);
+  if ('problem' in read) return read;
+  try {
+    return { value: kind.parse(read.bytes.toString('utf8')) };
+  } catch (error) {
+    return { problem: (error as Error).message.split('\n')[0]! };
+  }
+}
+
+/** The warning for a record that cannot be used: it is named, and left on disk for a human. */
+export function skippedRecord(what: string, file: string, problem: string): string {
+  return `skipped ${what} ${file}: ${problem} (left in place)`;
+}
+
 /** Every readable record of the folder, in file-name order. */
 export function readRecords<T>(dir: string, kind: RecordFolder<T>): StoredRecords<T> {
   const folder = kind.folder === '' ? dir : join(dir, kind.folder);
-  if (!existsSync(folder)) return { records: [], warnings: [] };
   const records: StoredRecords<T>['records'] = [];
   const warnings: string[] = [];
-  for (const name of readdirSync(folder)
-    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
-    .sort()) {
+  for (const name of recordNames(dir, kind)) {
     const file = join(folder, name);
-    const read = readInside(dir, kind.folder === '' ? name : `${kind.folder}/${name}`, kind.maxBytes, kind.maxBytesName);
-    try {
-      if ('problem' in read) throw new Error(read.problem);
-      records.push({ file, value: kind.parse(read.bytes.toString('utf8')) });
-    } catch (error) {
-      warnings.push(`skipped ${kind.what} ${file}: ${(error as Error).message.split('\n')[0]} (left in place)`);
-    }
+    const read = readRecord(dir, kind, name);
+    if ('problem' in read) warnings.push(skippedRecord(kind.what, file, read.problem));
+    else records.push({ file, value: read.value });
   }
   return { records, warnings };
 }

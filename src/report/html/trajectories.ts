@@ -40,7 +40,7 @@ export function trajectoriesSection(ev: EvalReport): string {
 }
 
 /** Runs that did the same (same calls, results, rounds, answer and reasons) are one block: ten identical failures read as one. */
-function sameRuns(samples: readonly EvalSample[]): EvalSample[][] {
+export function sameRuns(samples: readonly EvalSample[]): EvalSample[][] {
   const groups = new Map<string, EvalSample[]>();
   for (const s of samples) {
     const key = JSON.stringify([
@@ -72,7 +72,8 @@ function caseBlock(c: EvalCaseResult, anchor: string): string {
   );
 }
 
-function sampleBlock(group: readonly EvalSample[], runs: number): string {
+/** One run as the report shows it (with the runs that did the same): `mcpgate view` sets failing and passing runs side by side. */
+export function sampleBlock(group: readonly EvalSample[], runs: number): string {
   const s = group[0]!;
   const others = group.slice(1).map((t) => t.index + 1);
   const same =

@@ -200,7 +200,12 @@ describe('the workflow mcpgate init writes', () => {
       // Conformance: installed, built (build/ is not committed, so only the build step can have made it), green.
       const conformance = await job('conformance');
       expect(conformance.failed, dump(conformance)).toBe(false);
-      expect(conformance.steps.map((s) => s.name)).toEqual(['Install mcpgate', 'Install and build the project', 'Layer 0 conformance']);
+      expect(conformance.steps.map((s) => s.name)).toEqual([
+        'Install mcpgate',
+        'Install and build the project',
+        'Layer 0 conformance',
+        "Export the run history's pages",
+      ]);
       expect(existsSync(join(conformance.workspace, 'build/main.mjs'))).toBe(true);
       expect(stepNamed(conformance, 'Layer 0 conformance')!.output).toMatch(/^PASS: .*\(exit code 0\)$/m);
       expect(cache.keys()).toEqual([`mcpgate-history-conformance-${runId}-1`]);
@@ -251,6 +256,12 @@ describe('the workflow mcpgate init writes', () => {
       expect(secondRun.output).toMatch(/not passed \(1\):\n {2}✗ weather-tokyo-fahrenheit@baseline/);
       expect(second.summary).toContain('## mcpgate: PASS');
       expect(second.uploads).toEqual([{ path: '.mcpgate/reports', exists: true }]);
+      // The uploaded reports hold the history's pages: every run so far, each with its own page.
+      const view = readFileSync(join(second.workspace, '.mcpgate/reports/view/index.html'), 'utf8');
+      const recorded = readHistory(join(second.workspace, '.mcpgate/history')).entries.map((e) => e.entry.runId);
+      expect(recorded).toHaveLength(3);
+      for (const id of recorded) expect(existsSync(join(second.workspace, `.mcpgate/reports/view/run/${id}.html`))).toBe(true);
+      expect([...view.matchAll(/<tr data-run="([0-9a-f]{16})"/g)].map((m) => m[1]).sort()).toEqual([...recorded].sort());
 
       // Weekly: the models job reads eval.models from mcpgate.yaml; one matrix job per model, each gated against its own history.
       const models = await job('models');
