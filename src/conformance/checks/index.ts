@@ -1,6 +1,8 @@
 /** Every layer 0 check, in report order. Each area file owns its list. */
 
 import type { CheckDefinition } from '../check.js';
+import { authDiscoveryChecks } from './auth-discovery.js';
+import { authTokenChecks } from './auth-tokens.js';
 import { completionChecks } from './completions.js';
 import { discoverChecks } from './discover.js';
 import { hostChecks } from './http-host.js';
@@ -26,6 +28,8 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...jsonrpcChecks,
   ...httpChecks,
   ...hostChecks,
+  ...authDiscoveryChecks,
+  ...authTokenChecks,
   ...toolChecks,
   ...resourceChecks,
   ...promptChecks,
