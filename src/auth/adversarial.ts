@@ -33,7 +33,8 @@ export async function requestAdversarialToken(
   server: AuthorizationServer,
   settings: OAuthSettings,
   kind: AdversarialKind,
-  resource: string,
+  /** The resource and scope of the run's own token: each kind differs from it in one thing only. */
+  target: { resource: string; scope?: string },
   limits: FetchLimits,
 ): Promise<string> {
   const endpoint = new URL(server.token_endpoint!);
@@ -43,7 +44,7 @@ export async function requestAdversarialToken(
       { client_id: settings.clientId },
       clientAuth(server, settings),
       ADVERSARIAL_GRANT,
-      { kind, resource },
+      { kind, resource: target.resource, ...(target.scope ? { scope: target.scope } : {}) },
       requestOptions(endpoint, limits, registerTokenAnswer),
     );
     const answer = await processGenericTokenEndpointResponse(server, { client_id: settings.clientId }, response);

@@ -83,7 +83,14 @@ export async function testIssuerToken(ctx: CheckContext, kit: TokenKit, kind: Ad
     );
   }
   try {
-    return await requestAdversarialToken(server, kit.settings, kind, kit.resource, ctx.options.auth?.limits ?? DEFAULT_FETCH_LIMITS);
+    const scope = kit.valid.scope ?? kit.settings.scope;
+    return await requestAdversarialToken(
+      server,
+      kit.settings,
+      kind,
+      { resource: kit.resource, ...(scope ? { scope } : {}) },
+      ctx.options.auth?.limits ?? DEFAULT_FETCH_LIMITS,
+    );
   } catch (error) {
     return { status: 'error', message: error instanceof Error ? error.message : String(error), evidence: [] };
   }

@@ -21,14 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => issuer.close());
 
-async function checkOAuthReference(variant?: string): Promise<Report> {
+async function checkOAuthReference(variant?: string, withCredentials = true): Promise<Report> {
   const server = await launchHttpServer(
     process.execPath,
     [REFERENCE_SERVER, '--oauth-issuer', issuer.issuer, ...(variant ? ['--break', variant] : [])],
     { timeoutMs: scaledTimeout(10_000) },
   );
   try {
-    return await checkProtected(server.url, { settings: { ...TEST_CLIENT, scope: 'mcp:tools' }, testIssuer: issuer.issuer });
+    return await checkProtected(
+      server.url,
+      withCredentials ? { settings: { ...TEST_CLIENT, scope: 'mcp:tools' }, testIssuer: issuer.issuer } : {},
+    );
   } finally {
     await server.stop();
   }
@@ -63,6 +66,34 @@ describe('the reference server in OAuth mode', () => {
       }
     },
   );
+
+  it.concurrent(
+    'without credentials the checks that need no token still run, the rest skip saying how to enable them, exit 4',
+    async ({ expect }) => {
+      const report = await checkOAuthReference(undefined, false);
+      const auth = report.checks.filter((c) => c.id.startsWith('auth.'));
+      expect(auth.filter((c) => c.status === 'pass').map((c) => c.id)).toEqual([
+        'auth.unauthenticated-401',
+        'auth.prm-discoverable',
+        'auth.prm-valid',
+        'auth.as-metadata',
+        'auth.challenge-scope',
+        'auth.no-offline-access',
+        'auth.malformed-token',
+      ]);
+      for (const skipped of auth.filter((c) => c.status !== 'pass')) {
+        expect(skipped.status, skipped.id).toBe('skip');
+        expect(skipped.message, skipped.id).toContain('--oauth-client-id ID with --oauth-client-secret-env NAME');
+      }
+      expect(report.verdict.exitCode).toBe(4);
+    },
+  );
+
+  it.concurrent('without credentials a broken discovery is still reported, and the exit code stays 4', async ({ expect }) => {
+    const report = await checkOAuthReference('prm-404', false);
+    expect(notPassing(report)).toEqual({ 'auth.prm-discoverable': 'fail', 'discover.responds': 'fail' });
+    expect(report.verdict.exitCode).toBe(4);
+  });
 
   it('every auth check is tripped by an OAuth variant', () => {
     const tripped = new Set(variants.flatMap((v) => v.expectedFailures));
