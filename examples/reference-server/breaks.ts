@@ -452,7 +452,7 @@ const VARIANTS = [
     transports: BOTH,
     expectedStatus: 'warn',
     description:
-      'with OTLP export on, server spans start a new trace instead of joining the traceparent in _meta (proven by test/tracing.test.ts: layer 0 sees it only with a receiver)',
+      'with OTLP export on, server spans start a new trace instead of joining the traceparent in _meta (proven by test/e2e/telemetry/tracing.test.ts: layer 0 sees it only with a receiver)',
     expectedFailures: [],
   },
   {

@@ -2,7 +2,7 @@
  * mcpgate's own JSON Schema (2020-12) for everything an MCP server of revision 2026-07-28 sends,
  * written from the spec pages and schema.ts. All definitions live in one `$defs` bundle under a
  * single `$id`, so `#/$defs/...` references resolve wherever a definition is compiled from.
- * test/spec-schemas.test.ts cross-checks every definition against the official schema.json.
+ * test/unit/spec/schemas.test.ts cross-checks every definition against the official schema.json.
  */
 
 import { ErrorCode } from './protocol.js';

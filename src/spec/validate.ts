@@ -37,7 +37,7 @@ export function createSpecAjv(code?: CodeOptions): Ajv2020 {
   // strict:false because server-facing definitions use if/then without `type` at every level,
   // which Ajv's strict mode reports even though the schemas are valid 2020-12.
   // validateSchema:false: the bundle is mcpgate's own and is checked against the 2020-12 meta-schema
-  // by test/spec-schemas.test.ts; compiling the meta-schema at run time cost every check ~0.15 s.
+  // by test/unit/spec/schemas.test.ts; compiling the meta-schema at run time cost every check ~0.15 s.
   const instance = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, ...(code ? { code } : {}) });
   addFormats.default(instance, ['uri', 'uri-template', 'byte']);
   instance.addSchema(SCHEMA_BUNDLE);

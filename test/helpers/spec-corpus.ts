@@ -1,6 +1,6 @@
 /**
  * A corpus of realistic server messages, valid and invalid, each with the verdict the 2026-07-28
- * schema should give; test/spec-schemas.test.ts runs it through the project's schemas and the
+ * schema should give; test/unit/spec/schemas.test.ts runs it through the project's schemas and the
  * official schema.json and requires both to agree with it.
  */
 

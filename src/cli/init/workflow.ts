@@ -4,7 +4,7 @@
  * the project; and runs the server mcpgate.yaml names, which `mcpgate run` starts and ends itself.
  * Every job restores the run history and saves it after the run whatever its outcome: a failed or
  * inconclusive run is part of the history too, and the gate, not the cache, picks the baseline.
- * test/package-workflow.test.ts runs the steps as written.
+ * test/e2e/cli/package-workflow.test.ts runs the steps as written.
  */
 
 /** Where the workflow expects the tarball until mcpgate is on a registry; init tells the user how to put it there. */

@@ -1,0 +1,116 @@
+/**
+ * Each subcommand loads only what it uses: the modules a whole `mcpgate` process loads are recorded by
+ * an ESM load hook, and the heavy ones other commands need (the AI SDK and its providers,
+ * OpenTelemetry, the zod report contract, the load generator) must not be among them.
+ */
+
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchHttpServer, type LaunchedServer } from '../../../examples/launch.js';
+import { CLI, REFERENCE_SERVER, referenceStdio, tempDir } from '../../helpers/cli.js';
+import { scaledTimeout } from '../../helpers/machine-speed.js';
+
+const dir = tempDir();
+const hooks = join(dir, 'hooks.mjs');
+const register = join(dir, 'register.mjs');
+writeFileSync(
+  hooks,
+  `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  appendFileSync(process.env.MODULE_LOG, url + '\\n');
+  return next(url, context);
+}
+`,
+);
+writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+
+let logs = 0;
+
+/** The module URLs a whole `mcpgate ARGS` process loaded, and its exit code. */
+function loadedBy(args: string[]): Promise<{ code: number | null; modules: string[] }> {
+  const log = join(dir, `modules-${++logs}.log`);
+  writeFileSync(log, '');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', register, CLI, ...args], {
+      env: { ...process.env, NO_COLOR: '1', MODULE_LOG: log },
+      stdio: 'ignore',
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mcpgate ${args.join(' ')} did not finish`));
+    }, scaledTimeout(20_000));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      void import('node:fs').then(({ readFileSync }) => resolve({ code, modules: readFileSync(log, 'utf8').split('\n').filter(Boolean) }));
+    });
+  });
+}
+
+const HEAVY = [
+  /node_modules\/ai\//,
+  /node_modules\/@ai-sdk\//,
+  /node_modules\/ollama-ai-provider/,
+  /node_modules\/@opentelemetry\//,
+  /node_modules\/zod\//,
+  /dist\/src\/report\/contract\//,
+  /dist\/src\/telemetry\/load\//,
+  // models/cache.js (node built-ins only) gives the option table its default cache directory.
+  /dist\/src\/models\/(?!cache\.js)/,
+  /dist\/src\/behavior\//,
+  /dist\/src\/resilience\//,
+];
+
+function heavyIn(modules: string[]): string[] {
+  return modules.filter((url) => HEAVY.some((pattern) => pattern.test(url)));
+}
+
+describe('start-up cost', () => {
+  let server: LaunchedServer;
+  beforeAll(async () => {
+    server = await launchHttpServer(process.execPath, [REFERENCE_SERVER], { timeoutMs: scaledTimeout(10_000) });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('mcpgate --version loads commander and the CLI core only, no command module', async () => {
+    const run = await loadedBy(['--version']);
+    expect(run.code).toBe(0);
+    expect(run.modules.filter((url) => url.includes('/dist/src/cli/') && !/cli\/(main|console)\.js$/.test(url))).toEqual([]);
+    expect(heavyIn(run.modules)).toEqual([]);
+  });
+
+  it('mcpgate check over HTTP loads no AI SDK, OpenTelemetry, zod contract, load generator or other layer', async () => {
+    const run = await loadedBy(['check', '--url', server.url, '--quiet']);
+    expect(run.code).toBe(0);
+    expect(run.modules.some((url) => url.endsWith('/dist/src/conformance/runner.js'))).toBe(true);
+    expect(heavyIn(run.modules)).toEqual([]);
+  });
+
+  it('mcpgate check over stdio loads no heavy module either', async () => {
+    const run = await loadedBy(['check', '--stdio', referenceStdio(), '--quiet']);
+    expect(run.code).toBe(0);
+    expect(heavyIn(run.modules)).toEqual([]);
+  });
+
+  it('mcpgate baseline accept loads its own command only, and no layer, model or telemetry module', async () => {
+    const run = await loadedBy(['baseline', 'accept', '--history-dir', join(dir, 'no-history')]);
+    expect(run.code).toBe(2);
+    expect(run.modules.some((url) => url.endsWith('/dist/src/cli/baseline/accept.js'))).toBe(true);
+    const otherCommands = run.modules.filter((url) => /\/dist\/src\/cli\/(?!baseline|main|console|options|parse)[^/]+[/-]/.test(url));
+    expect(otherCommands).toEqual([]);
+    // It reads history files against the contract (zod), and nothing else heavy: no model, telemetry or layer.
+    const contract = [/node_modules\/zod\//, /dist\/src\/report\/contract\//];
+    expect(heavyIn(run.modules).filter((url) => !contract.some((pattern) => pattern.test(url)))).toEqual([]);
+  });
+
+  it('a report format loads its renderer (and the contract) only when that format is written', async () => {
+    const run = await loadedBy(['check', '--url', server.url, '--quiet', '--junit', join(dir, 'junit.xml')]);
+    expect(run.code).toBe(0);
+    expect(run.modules.some((url) => url.endsWith('/dist/src/report/junit.js'))).toBe(true);
+    expect(run.modules.some((url) => url.endsWith('/dist/src/report/html/index.js'))).toBe(false);
+  });
+});
