@@ -7,7 +7,10 @@
 import type { RunningTestIssuer, TestIssuerOptions } from './server.js';
 
 export function announceTestIssuer(running: RunningTestIssuer, options: TestIssuerOptions, secretEnv: string | undefined): string[] {
-  const grants = [options.clientSecret !== undefined ? 'client credentials' : undefined, options.refreshToken !== undefined ? 'refresh token' : undefined]
+  const grants = [
+    options.clientSecret !== undefined ? 'client credentials' : undefined,
+    options.refreshToken !== undefined ? 'refresh token' : undefined,
+  ]
     .filter((g) => g !== undefined)
     .join(' and ');
   const credentials = secretEnv ? ` --oauth-client-secret-env ${secretEnv}` : '';

@@ -39,7 +39,7 @@ describe.each(['http', 'stdio'] as const)('reference server over %s', (transport
     async ({ expect }) => {
       const report = await checkReference(transport);
       expect(notPassing(report)).toEqual({});
-      // The auth checks apply to a protected server; test/e2e/auth/broken-twins-oauth.test.ts runs them over the OAuth mode.
+      // The auth checks apply to a protected server; test/e2e/conformance/broken-twins-oauth.test.ts runs them over the OAuth mode.
       expect(report.checks.filter((c) => c.status === 'skip' && !c.id.startsWith('auth.')).map((c) => c.id)).toEqual([
         'telemetry.trace-context',
       ]);
