@@ -36,7 +36,11 @@ export async function loadOAuthMode(issuer: string, scope: string): Promise<OAut
     if (metadata.issuer !== issuer || typeof metadata.jwks_uri !== 'string') {
       throw new Error(`the metadata at ${where} does not describe issuer ${issuer} with a jwks_uri`);
     }
-    return { issuer, scope, jwks: createRemoteJWKSet(new URL(metadata.jwks_uri)), issuerMetadata: metadata };
+    // The keys are fetched before the first request, so that no request waits on the issuer (a CI
+    // issuer on a busy runner may take a while); an unknown kid fetches them again later.
+    const jwks = createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: 30_000 });
+    await jwks.reload();
+    return { issuer, scope, jwks, issuerMetadata: metadata };
   }
   throw new Error(`no RFC 8414 or OpenID metadata found for issuer ${issuer}`);
 }

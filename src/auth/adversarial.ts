@@ -9,7 +9,6 @@
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { genericTokenEndpointRequest, processGenericTokenEndpointResponse, type AuthorizationServer } from 'oauth4webapi';
 import { isRecord } from '../shared/guards.js';
-import { registerSecret } from '../shared/redact.js';
 import { OAuthError } from './errors.js';
 import { requestOptions, type FetchLimits } from './fetch.js';
 import type { OAuthSettings } from './settings.js';
@@ -45,7 +44,10 @@ export async function requestAdversarialToken(
       clientAuth(server, settings),
       ADVERSARIAL_GRANT,
       { kind, resource: target.resource, ...(target.scope ? { scope: target.scope } : {}) },
-      requestOptions(endpoint, limits, registerTokenAnswer),
+      // Only a token without scope is still good for something (at a server that ignores scopes); the
+      // others are refused by any correct server and by their audience, issuer or expiry everywhere else,
+      // and every registered secret costs each later redaction a pass over the text.
+      requestOptions(endpoint, limits, kind === 'no-scope' ? registerTokenAnswer : undefined),
     );
     const answer = await processGenericTokenEndpointResponse(server, { client_id: settings.clientId }, response);
     return answer.access_token;
@@ -75,7 +77,7 @@ export async function signedByOwnKey(token: string): Promise<string | undefined>
   const forged = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'ES256', ...(header.kid ? { kid: header.kid } : {}), ...(header.typ ? { typ: header.typ } : {}) })
     .sign(privateKey);
-  registerSecret(forged);
+  // Signed by a key nobody trusts: worthless anywhere, so not registered as a secret.
   return forged;
 }
 
@@ -86,9 +88,8 @@ export function withAlteredSignature(token: string): string | undefined {
   if (signature.length < 2) return undefined;
   // Flipping the first character changes bits that base64url always carries (the last may be padding bits).
   const first = signature[0] === 'A' ? 'B' : 'A';
-  const altered = `${header}.${payload}.${first}${signature.slice(1)}`;
-  registerSecret(altered);
-  return altered;
+  // Its signature matches nothing: worthless anywhere, so not registered as a secret.
+  return `${header}.${payload}.${first}${signature.slice(1)}`;
 }
 
 /** The scopes a JWT carries (`scope` string, or `scp` array as some issuers write it). */

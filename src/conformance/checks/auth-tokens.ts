@@ -6,6 +6,7 @@
 
 import { claimedScopes, jwtClaims, OTHER_AUDIENCE, signedByOwnKey, withAlteredSignature } from '../../auth/adversarial.js';
 import { OAuthError } from '../../auth/errors.js';
+import type { IssuedToken } from '../../auth/token-request.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { defineChecks, pass, skip, violated, type CheckOutcome } from '../check.js';
 import type { CheckContext } from '../context.js';
@@ -54,7 +55,7 @@ export const authTokenChecks = defineChecks('auth', [
     async run(ctx) {
       const kit = await servingKit(ctx);
       if (!isKit(kit)) return kit;
-      const exchange = await bareRequest(ctx, {}, { access_token: kit.valid.accessToken });
+      const exchange = await bareRequest(ctx, {}, { access_token: (await usable(kit)).accessToken });
       return refusedIfServed(
         exchange,
         'a valid token in ?access_token= and no Authorization header',
@@ -140,8 +141,9 @@ export const authTokenChecks = defineChecks('auth', [
     async run(ctx) {
       const kit = await servingKit(ctx);
       if (!isKit(kit)) return kit;
-      const ownKey = await signedByOwnKey(kit.valid.accessToken);
-      const altered = withAlteredSignature(kit.valid.accessToken);
+      const template = (await usable(kit)).accessToken;
+      const ownKey = await signedByOwnKey(template);
+      const altered = withAlteredSignature(template);
       if (!ownKey || !altered)
         return skip(
           "the issuer's tokens are not JWTs: mcpgate can forge no signature of an opaque token (auth.malformed-token covers a token the server cannot read)",
@@ -199,6 +201,14 @@ export const authTokenChecks = defineChecks('auth', [
     },
   },
 ]);
+
+/**
+ * The run's token renewed if it is near its end: a refusal must come from the one defect a check
+ * plants, never from a short-lived token that expired on the way (a 5 s CI token on a busy runner).
+ */
+function usable(kit: TokenKit): Promise<IssuedToken> {
+  return kit.provider.fresh();
+}
 
 function bearer(ctx: CheckContext, token: string): Promise<Exchange> {
   return bareRequest(ctx, { Authorization: `Bearer ${token}` });

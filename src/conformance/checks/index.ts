@@ -28,8 +28,6 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...jsonrpcChecks,
   ...httpChecks,
   ...hostChecks,
-  ...authDiscoveryChecks,
-  ...authTokenChecks,
   ...toolChecks,
   ...resourceChecks,
   ...promptChecks,
@@ -43,6 +41,10 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...progressChecks,
   ...notificationChecks,
   ...resultChecks,
+  // Last: they wait on the issuer over connections of their own, and would otherwise hold the
+  // workers while the run's connection sits idle past a server's keep-alive timeout.
+  ...authDiscoveryChecks,
+  ...authTokenChecks,
 ];
 
 const ids = new Set<string>();
