@@ -23,7 +23,7 @@ async function commandNames(): Promise<string[]> {
 
 describe('help', () => {
   it('every command that writes a report lists a flag for every format of the FORMATS table', async () => {
-    const flags = FORMAT_NAMES.map((format) => FORMATS[format].flag);
+    const flags = FORMAT_NAMES.map((format) => `--${FORMATS[format].flag}`);
     expect(flags.length).toBeGreaterThanOrEqual(5);
     for (const command of REPORT_WRITERS) {
       const help = await runCli([command, '--help']);
@@ -75,7 +75,7 @@ describe('mcpgate chaos writes every report format', () => {
       'chaos',
       '--stdio',
       referenceStdio(),
-      ...FORMAT_NAMES.flatMap((format) => [FORMATS[format].flag, file(format)]),
+      ...FORMAT_NAMES.flatMap((format) => [`--${FORMATS[format].flag}`, file(format)]),
     ]);
     expect(run.code).toBe(0);
 
