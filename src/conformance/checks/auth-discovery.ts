@@ -15,6 +15,7 @@ export const authDiscoveryChecks = defineChecks('auth', [
   {
     id: 'auth.unauthenticated-401',
     title: 'a request without a token gets 401 with a Bearer WWW-Authenticate challenge',
+    fix: 'answer a request without a token with 401 and WWW-Authenticate: Bearer resource_metadata="…", scope="…"',
     level: 'MUST',
     spec: 'basic/authorization#error-handling',
     transports: ['http'],
@@ -37,6 +38,7 @@ export const authDiscoveryChecks = defineChecks('auth', [
   {
     id: 'auth.prm-discoverable',
     title: 'the protected-resource metadata is where the challenge or the well-known URI says',
+    fix: 'serve RFC 9728 metadata at /.well-known/oauth-protected-resource/<endpoint path> and name that URL in the 401 challenge',
     level: 'MUST',
     spec: `${DISCOVERY}#protected-resource-metadata-discovery-requirements`,
     transports: ['http'],
@@ -71,6 +73,7 @@ export const authDiscoveryChecks = defineChecks('auth', [
   {
     id: 'auth.prm-valid',
     title: "the metadata names the endpoint's canonical URI as its resource and at least one authorization server",
+    fix: 'publish "resource" equal to the endpoint\'s canonical URI and a non-empty "authorization_servers"',
     level: 'MUST',
     spec: `${DISCOVERY}#authorization-server-location`,
     transports: ['http'],
@@ -97,6 +100,7 @@ export const authDiscoveryChecks = defineChecks('auth', [
   {
     id: 'auth.as-metadata',
     title: 'the authorization server publishes RFC 8414 or OpenID metadata whose issuer matches',
+    fix: 'name an issuer whose RFC 8414 or OpenID metadata has an identical "issuer" and a token_endpoint (and S256 PKCE for the code flow)',
     level: 'MUST',
     spec: `${DISCOVERY}#authorization-server-metadata-discovery`,
     transports: ['http'],
@@ -138,6 +142,7 @@ export const authDiscoveryChecks = defineChecks('auth', [
   {
     id: 'auth.challenge-scope',
     title: 'the 401 challenge names the scope a request needs',
+    fix: 'add scope="<scopes needed>" to the 401 challenge',
     level: 'SHOULD',
     spec: 'basic/authorization#scope-selection-strategy',
     transports: ['http'],
@@ -159,6 +164,7 @@ export const authDiscoveryChecks = defineChecks('auth', [
   {
     id: 'auth.no-offline-access',
     title: 'neither the challenge nor scopes_supported asks for offline_access',
+    fix: 'leave offline_access out of the challenge scope and of scopes_supported',
     level: 'SHOULD',
     spec: 'basic/authorization#refresh-tokens',
     transports: ['http'],
@@ -185,6 +191,7 @@ export const authDiscoveryChecks = defineChecks('auth', [
   {
     id: 'auth.malformed-token',
     title: 'a bearer token that is no token (garbage, a broken JWT) gets 401',
+    fix: 'validate every bearer token before serving and answer an invalid one with 401 error="invalid_token"',
     level: 'MUST',
     spec: 'basic/authorization#token-handling',
     transports: ['http'],

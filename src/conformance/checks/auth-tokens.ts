@@ -28,6 +28,7 @@ export const authTokenChecks = defineChecks('auth', [
   {
     id: 'auth.valid-token',
     title: 'a request with a valid token from the issuer is served',
+    fix: 'accept tokens whose "aud" is the canonical URI your metadata names, from the issuer it names',
     level: 'MUST',
     spec: TOKEN_HANDLING,
     transports: ['http'],
@@ -48,6 +49,7 @@ export const authTokenChecks = defineChecks('auth', [
   {
     id: 'auth.query-token',
     title: 'a token in the URI query string is not accepted',
+    fix: 'read tokens from the Authorization header only',
     level: 'MUST',
     spec: 'basic/authorization#token-requirements',
     transports: ['http'],
@@ -66,6 +68,7 @@ export const authTokenChecks = defineChecks('auth', [
   {
     id: 'auth.audience',
     title: 'a token issued for another resource is refused',
+    fix: 'check that "aud" is this server\'s canonical URI; never accept a token issued for another resource',
     level: 'MUST',
     spec: TOKEN_HANDLING,
     transports: ['http'],
@@ -85,6 +88,7 @@ export const authTokenChecks = defineChecks('auth', [
   {
     id: 'auth.scope-enforced',
     title: 'a token without the scope the server asks for is not served',
+    fix: "check each request's required scopes against the token's scopes",
     level: 'MUST',
     spec: 'basic/authorization#runtime-insufficient-scope-errors',
     transports: ['http'],
@@ -105,6 +109,7 @@ export const authTokenChecks = defineChecks('auth', [
   {
     id: 'auth.insufficient-scope',
     title: 'a token without the needed scope gets 403 with error="insufficient_scope" and the scope',
+    fix: 'refuse a token lacking a scope with 403 and WWW-Authenticate: Bearer error="insufficient_scope", scope="…"',
     level: 'SHOULD',
     spec: 'basic/authorization#runtime-insufficient-scope-errors',
     transports: ['http'],
@@ -134,6 +139,7 @@ export const authTokenChecks = defineChecks('auth', [
   {
     id: 'auth.signature',
     title: 'a token signed by another key, or with its signature altered, gets 401',
+    fix: "verify the signature against the issuer's JWKS only (never a key the token names by itself)",
     level: 'MUST',
     spec: TOKEN_HANDLING,
     transports: ['http'],
@@ -161,6 +167,7 @@ export const authTokenChecks = defineChecks('auth', [
   {
     id: 'auth.expired',
     title: 'an expired token gets 401',
+    fix: 'check "exp" (a leeway of seconds for clock skew, not more)',
     level: 'MUST',
     spec: TOKEN_HANDLING,
     transports: ['http'],
@@ -188,6 +195,7 @@ export const authTokenChecks = defineChecks('auth', [
   {
     id: 'auth.issuer',
     title: 'a token naming another issuer gets 401, even signed with a trusted key',
+    fix: 'check that "iss" is the issuer your metadata names',
     level: 'MUST',
     spec: 'basic/authorization/security-considerations#access-token-privilege-restriction',
     transports: ['http'],
