@@ -13,6 +13,7 @@ import { isResultResponse } from '../wire/jsonrpc.js';
 import { readAllPages, type ListOutcome } from '../wire/pagination.js';
 import { InFlightLimit } from '../wire/in-flight.js';
 import { ModernClient, type RequestOptions } from '../wire/modern-client.js';
+import type { AuthCheckOptions } from './auth-options.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { connect, type ConnectOptions, type Target } from '../wire/target.js';
 
@@ -67,6 +68,8 @@ export class CheckContext {
       maxListBytes?: number;
       /** Tool calls one check makes at most (--max-calls). */
       maxCalls?: number;
+      /** OAuth credentials and the test issuer, for the `auth.*` checks. */
+      auth?: AuthCheckOptions;
     },
   ) {
     this.connections.push(client.connection);

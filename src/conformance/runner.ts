@@ -17,6 +17,7 @@ import { isRecord } from '../shared/guards.js';
 import { ModernClient } from '../wire/modern-client.js';
 import { StdioConnection } from '../wire/stdio.js';
 import { connect, describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
+import type { AuthCheckOptions } from './auth-options.js';
 import { skip, type CheckDefinition, type CheckOutcome } from './check.js';
 import { toCheckResult } from './check-result.js';
 import { CheckContext, type NamedCall } from './context.js';
@@ -50,6 +51,8 @@ export interface RunOptions {
   onProgress?: (done: number, total: number, result: CheckResult) => void;
   /** Enables telemetry.trace-context: the collector the server exports its spans to. */
   otlpReceiver?: OtlpReceiver;
+  /** OAuth credentials and the test issuer, for the `auth.*` checks. */
+  auth?: AuthCheckOptions;
 }
 
 export async function runConformance(options: RunOptions): Promise<Report> {
@@ -67,21 +70,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     const era = await detectEra(client);
     describeEra(target, era);
     if (era.era === 'modern') {
-      const ctx = new CheckContext(
-        options.target,
-        client,
-        { exchange: era.discover, result: era.result },
-        {
-          allowTools: new Set(options.allowTools),
-          calls: options.calls,
-          connect: options.connect,
-          otlpReceiver: options.otlpReceiver,
-          maxInFlight: Math.max(1, options.concurrency),
-          maxListItems: options.maxListItems,
-          maxListBytes: options.maxListBytes,
-          maxCalls: options.maxCalls,
-        },
-      );
+      const ctx = new CheckContext(options.target, client, { exchange: era.discover, result: era.result }, contextOptions(options));
       results = await runChecks(ctx, applicable, options);
       coverage = await coverageOf(ctx);
       if (ctx.hasCapability('tools')) {
@@ -95,6 +84,13 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     } else {
       authRequired = era.era === 'unknown' && era.authRequired === true;
       results = notModernResults(applicable, era);
+      if (authRequired)
+        results = await withoutSessionResults(
+          new CheckContext(options.target, client, { exchange: era.discover, result: {} }, contextOptions(options)),
+          applicable,
+          results,
+          options,
+        );
       await closeQuietly(connection);
     }
   } catch (error) {
@@ -116,8 +112,37 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     checks: results,
     summary,
     ...(coverage ? { coverage } : {}),
-    verdict: verdictFor(target, results, summary, { authRequired }),
+    verdict: verdictFor(target, results, summary, { authRequired, credentialsGiven: options.auth?.provider !== undefined }),
   };
+}
+
+function contextOptions(options: RunOptions): CheckContext['options'] {
+  return {
+    allowTools: new Set(options.allowTools),
+    calls: options.calls,
+    connect: options.connect,
+    otlpReceiver: options.otlpReceiver,
+    maxInFlight: Math.max(1, options.concurrency),
+    maxListItems: options.maxListItems,
+    maxListBytes: options.maxListBytes,
+    maxCalls: options.maxCalls,
+    auth: options.auth,
+  };
+}
+
+/**
+ * The server refused the session for want of credentials: the checks that judge that refusal (and
+ * get their own tokens) still run; every other check keeps its blocked result.
+ */
+async function withoutSessionResults(
+  ctx: CheckContext,
+  checks: CheckDefinition[],
+  blocked: CheckResult[],
+  options: RunOptions,
+): Promise<CheckResult[]> {
+  const runnable = checks.filter((check) => check.withoutSession);
+  const ran = new Map((await Promise.all(runnable.map((check) => runOne(ctx, check, options)))).map((result) => [result.id, result]));
+  return blocked.map((result) => ran.get(result.id) ?? result);
 }
 
 /** Fills what era detection learned into the report's target (era, serverInfo, versions). */

@@ -15,6 +15,7 @@ export const LAYER_RANKS: Record<string, number> = {
   wire: 3,
   models: 3,
   telemetry: 4,
+  auth: 4,
   conformance: 5,
   gate: 5,
   'migrate-scan': 5,
