@@ -21,6 +21,8 @@ export interface DeadLink {
   page: string;
   line: number;
   target: string;
+  /** The file the link resolves to, from the tree's root. */
+  path: string;
   why: string;
 }
 
@@ -111,10 +113,10 @@ export function deadLinks(pages: readonly string[], tree: FileTree): DeadLink[] 
       const pathPart = decodeURIComponent(hash < 0 ? target : target.slice(0, hash));
       const anchor = hash < 0 ? undefined : decodeURIComponent(target.slice(hash + 1));
       const path = pathPart === '' ? page : normalize(join(dirname(page), pathPart));
-      if (path.startsWith('..')) dead.push({ page, line, target, why: 'leads out of the repository' });
-      else if (!tree.exists(path)) dead.push({ page, line, target, why: `no file ${path}` });
+      if (path.startsWith('..')) dead.push({ page, line, target, path, why: 'leads out of the repository' });
+      else if (!tree.exists(path)) dead.push({ page, line, target, path, why: `no file ${path}` });
       else if (anchor !== undefined && path.endsWith('.md') && !anchorsIn(path).has(anchor)) {
-        dead.push({ page, line, target, why: `no heading of ${path} has the anchor #${anchor}` });
+        dead.push({ page, line, target, path, why: `no heading of ${path} has the anchor #${anchor}` });
       }
     }
   }

@@ -19,6 +19,12 @@ const repository: FileTree = {
   exists: (path) => existsSync(join(ROOT, path)),
 };
 
+/**
+ * Pages another branch is writing and the docs link to already. A link to one is not dead while the
+ * page does not exist; an entry whose page exists fails, so the list empties itself as pages land.
+ */
+const PAGES_IN_FLIGHT = ['docs/reference/config.md'];
+
 function pages(): string[] {
   const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.md'))
@@ -38,8 +44,14 @@ describe('Markdown links', () => {
   it('every relative link of README.md, examples/README.md and docs/**/*.md leads to a file, folder or heading that exists', () => {
     const checked = pages();
     expect(checked).toContain('docs/README.md');
-    const dead = deadLinks(checked, repository).map((d) => `${d.page}:${d.line}: ${d.target}: ${d.why}`);
+    const dead = deadLinks(checked, repository)
+      .filter((d) => !(PAGES_IN_FLIGHT.includes(d.path) && !repository.exists(d.path)))
+      .map((d) => `${d.page}:${d.line}: ${d.target}: ${d.why}`);
     expect(dead).toEqual([]);
+  });
+
+  it('no page listed as in flight exists yet (remove it from PAGES_IN_FLIGHT once it lands)', () => {
+    expect(PAGES_IN_FLIGHT.filter((page) => repository.exists(page))).toEqual([]);
   });
 
   it('reports a planted dead link, a dead anchor and a dead same-page anchor, and nothing inside code', () => {
@@ -58,16 +70,17 @@ describe('Markdown links', () => {
       'docs/guide.md': '# Guide\n\n## `mcpgate bench`: load, latency\n',
     });
     expect(deadLinks(['README.md'], tree)).toEqual([
-      { page: 'README.md', line: 2, target: 'docs/gone.md', why: 'no file docs/gone.md' },
+      { page: 'README.md', line: 2, target: 'docs/gone.md', path: 'docs/gone.md', why: 'no file docs/gone.md' },
       {
         page: 'README.md',
         line: 2,
         target: 'docs/guide.md#no-such-heading',
+        path: 'docs/guide.md',
         why: 'no heading of docs/guide.md has the anchor #no-such-heading',
       },
-      { page: 'README.md', line: 3, target: '#nowhere', why: 'no heading of README.md has the anchor #nowhere' },
-      { page: 'README.md', line: 3, target: '../elsewhere.md', why: 'leads out of the repository' },
-      { page: 'README.md', line: 9, target: 'docs/also-gone.md', why: 'no file docs/also-gone.md' },
+      { page: 'README.md', line: 3, target: '#nowhere', path: 'README.md', why: 'no heading of README.md has the anchor #nowhere' },
+      { page: 'README.md', line: 3, target: '../elsewhere.md', path: '../elsewhere.md', why: 'leads out of the repository' },
+      { page: 'README.md', line: 9, target: 'docs/also-gone.md', path: 'docs/also-gone.md', why: 'no file docs/also-gone.md' },
     ]);
   });
 
