@@ -31,7 +31,8 @@ describe('docs/reference', () => {
     const pages = await referencePages();
     expect(pages['config.md']).toContain('| `check.max_calls` |');
     expect(pages['golden-file.md']).toContain('| `cases[].expect_args.<argument>.match` | yes |');
-    for (const name of ['faults-file.md', 'descriptions-file.md', 'prices-file.md', 'pins-file.md']) expect(pages[name], name).toMatch(/^\| `/m);
+    for (const name of ['faults-file.md', 'descriptions-file.md', 'prices-file.md', 'pins-file.md'])
+      expect(pages[name], name).toMatch(/^\| `/m);
   });
 
   it('escapes a pipe inside a table cell, so a flag like --proposer <lexical|provider:model> keeps its row', async () => {
