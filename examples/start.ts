@@ -137,7 +137,7 @@ try {
     'lexical',
     '--runs',
     '3',
-    '--max-rounds',
+    '--proposal-rounds',
     '2',
     '--out',
     join(out, 'improve'),
