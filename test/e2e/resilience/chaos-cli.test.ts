@@ -56,7 +56,7 @@ describe('mcpgate chaos', () => {
     writeFileSync(lock, '{"version": 1, "tools": []}');
     const broken = await runCli(['chaos', '--stdio', referenceStdio(), '--pins', lock]);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toContain('"tools" must be an object');
+    expect(broken.stderr).toContain('tools must be a mapping of tool names to pins');
   });
 
   it('an unreachable server is exit 3 and writes no pin file', async () => {

@@ -11,6 +11,7 @@ import { targetIdentity } from '../../../src/gate/target.js';
 import { evalRun, type CaseSpec } from '../../helpers/gate-factory.js';
 import { failingGate } from '../../helpers/gate-report.js';
 import { tempDir } from '../../helpers/cli.js';
+import { registerSecret } from '../../../src/shared/redact.js';
 
 const CASES: CaseSpec[] = [
   { id: 'weather-paris', kind: 'hard', passes: 5, runs: 5 },
@@ -40,6 +41,16 @@ describe('toHistoryEntry', () => {
     expect(runIdOf({ ...report, verdict: { exitCode: 1, reason: 'gate failed' } })).toBe(entry.runId);
     // So does the gate's result, which `run` keeps in the report it records.
     expect(runIdOf({ ...report, gate: failingGate() })).toBe(entry.runId);
+  });
+
+  it('names a run that quotes a secret by the id it is recorded under (the stored report is masked)', () => {
+    const secret = 'sk-run-id-secret-0123456789abcdef';
+    registerSecret(secret);
+    const report = evalRun(CASES);
+    const quoting = { ...report, verdict: { ...report.verdict, reason: `the server echoed ${secret}` } };
+    quoting.target = { ...quoting.target, endpoint: `http://127.0.0.1:3000/mcp?key=${secret}` };
+    const recorded = recordRun(tempDir(), quoting);
+    expect(runIdOf(quoting)).toBe(recorded.entry.runId);
   });
 });
 
