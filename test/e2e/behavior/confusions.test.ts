@@ -107,7 +107,7 @@ describe('mcpgate eval with a model that confuses tools', () => {
   });
   afterAll(async () => llm.close());
 
-  it('reports the table the script makes true and shows the top confusions in every format', async () => {
+  it('reports the table the script makes true and shows the top confusions on the terminal, in Markdown and in HTML', async () => {
     const out = (name: string): string => join(dir, name);
     const run = await runCli(
       [
