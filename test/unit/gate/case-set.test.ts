@@ -11,7 +11,7 @@ import { matchCases } from '../../../src/gate/case-set.js';
 import { gateReports } from '../../../src/gate/gate.js';
 import type { GateResult } from '../../../src/gate/types.js';
 import { evalRun, type CaseSpec } from '../../helpers/gate-factory.js';
-import { makeCheck } from '../../helpers/report-factory.js';
+import { makeCheck, makeReport } from '../../helpers/report-factory.js';
 
 const STEADY: CaseSpec[] = [
   { id: 'weather-paris', kind: 'hard', passes: 20, runs: 20 },
@@ -251,8 +251,10 @@ describe('gateReports with models added or removed', () => {
   });
 
   it('but decides on the checks when layer 0 ran on both sides', () => {
-    const checks = [makeCheck({ id: 'discover.responds' }), makeCheck({ id: 'tools.names', level: 'SHOULD' })];
-    const withChecks = (report: ReturnType<typeof evalRun>) => ({ ...report, checks });
+    const checks = [makeCheck({ id: 'discover.responds' }), makeCheck({ id: 'tools.names' })];
+    // The same eval run, with layer 0 run first (as `mcpgate run` does): summary and verdict recomputed.
+    const withChecks = ({ checks: _none, summary: _summary, verdict: _verdict, ...sections }: ReturnType<typeof evalRun>) =>
+      makeReport(checks, sections);
     const result = gateReports(
       withChecks(evalRun(STEADY.map((c) => ({ ...c, model: 'openai:gpt-4.1-mini' })))),
       withChecks(evalRun(STEADY)),
