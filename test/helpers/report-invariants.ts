@@ -11,6 +11,7 @@
  * invariants.test.ts proves it catches each impossible state.
  */
 
+import { existsSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { parseReport } from '../../src/report/json.js';
 import type { Coverage, Report } from '../../src/report/model.js';
@@ -81,4 +82,10 @@ export function assertPossibleReport<T extends Report>(report: T): T {
   const problems = reportImpossibilities(report);
   if (problems.length > 0) throw new Error(`a report no run of mcpgate writes:\n  ${problems.join('\n  ')}`);
   return report;
+}
+
+/** The report a run wrote to `file`, read through the contract and held to the invariants. */
+export function readPossibleReport(file: string): Report {
+  if (!existsSync(file)) throw new Error(`${file} was not written`);
+  return assertPossibleReport(parseReport(readFileSync(file, 'utf8')));
 }

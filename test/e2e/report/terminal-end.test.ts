@@ -69,6 +69,8 @@ function assertEnding(stdout: string, text: string): void {
     expect(lines[coverage - 1]).toBe('');
     expect(lines.slice(coverage + 1, -2).every((line) => line.startsWith('  ') && line.length <= 120)).toBe(true);
   }
+  // Every command here ends on something that did not pass.
+  expect(list.length).toBeGreaterThan(0);
   expect(list.every((line) => /^ {2}[✗!~E?] \S+ {2}/.test(line) && line.length <= 120)).toBe(true);
   expect(verdictLines(stdout)).toEqual([lines.at(-1)]);
 }

@@ -106,6 +106,7 @@ describe('terminal width', () => {
     ]);
     for (const width of [60, 120]) {
       const lines = renderTerminal(report, { color: false, width }).split('\n');
+      expect(lines.filter((l) => l.includes('xxx')).length).toBeGreaterThan(0);
       expect(lines.filter((l) => l.includes('xxx')).every((l) => l.length <= width)).toBe(true);
       expect(lines.filter((l) => l.includes('word')).every((l) => l.length <= width)).toBe(true);
       expect(lines.filter((l) => l.includes('word')).length).toBeGreaterThan(1);

@@ -228,6 +228,7 @@ describe('gateReports with models added or removed', () => {
   it('passes on the model both runs share when one is added, and fails when that model regressed', () => {
     const added = gateReports(evalRun(twoModels), evalRun(STEADY));
     expect(added).toMatchObject({ verdict: 'pass', exitCode: 0 });
+    expect(added.caseChanges).toHaveLength(STEADY.length);
     expect(added.caseChanges!.every((c) => c.change === 'new' && c.model === 'openai:gpt-4.1-mini')).toBe(true);
     expect(added.caseChanges).toHaveLength(4);
     expect(items(added).some((i) => i.includes('gpt-4.1-mini'))).toBe(false);

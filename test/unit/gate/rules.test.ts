@@ -138,7 +138,9 @@ describe('gateReports', () => {
     const rise = finding(result, 'metric:overActivationRate@baseline');
     expect(rise).toMatchObject({ verdict: 'fail', baseline: { k: 0, n: 60 }, current: { k: 12, n: 60 } });
     // No single case dropped significantly (10/10 -> 8/10 is noise), the pooled rate did.
-    expect(result.findings.filter((f) => f.kind === 'case').every((f) => f.verdict === 'pass')).toBe(true);
+    const caseFindings = result.findings.filter((f) => f.kind === 'case');
+    expect(caseFindings).toHaveLength(negatives.length);
+    expect(caseFindings.every((f) => f.verdict === 'pass')).toBe(true);
   });
 
   it('without a baseline: the hard rules still apply, and the rest is inconclusive', () => {
