@@ -8,7 +8,7 @@ import { suiteState, verdictHeadline } from '../report/suite-state.js';
 import { DEFAULT_WIDTH, renderTerminal } from '../report/terminal.js';
 import { redactDeep } from '../shared/redact.js';
 import { writeOut } from './console.js';
-import type { DisplayFlags } from './options.js';
+import type { DisplayFlags } from './flags/groups/display.js';
 
 /** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
 export function useColor(display: DisplayFlags): boolean {

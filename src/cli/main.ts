@@ -16,29 +16,7 @@ import { FileProblemsError } from '../shared/yaml/problems.js';
 import { MCPGATE_VERSION } from '../shared/version.js';
 import { installHooks, setEscapeListener } from '../wire/child-processes.js';
 import { warnOnStderr, writeErr } from './console.js';
-
-interface CommandModule {
-  /** Adds the command's description, arguments, flags and action. */
-  configure: (command: Command) => void;
-}
-
-/** In the order `mcpgate --help` lists them. */
-const COMMANDS: ReadonlyArray<{ name: string; load: () => Promise<CommandModule> }> = [
-  { name: 'check', load: () => import('./check-command.js') },
-  { name: 'eval', load: () => import('./eval-command.js') },
-  { name: 'chaos', load: () => import('./chaos-command.js') },
-  { name: 'bench', load: () => import('./bench-command.js') },
-  { name: 'run', load: () => import('./run-command.js') },
-  { name: 'init', load: () => import('./init-command.js') },
-  { name: 'gate', load: () => import('./gate-command.js') },
-  { name: 'history', load: () => import('./history-command.js') },
-  { name: 'baseline', load: () => import('./baseline-command.js') },
-  { name: 'merge', load: () => import('./merge-command.js') },
-  { name: 'migrate-scan', load: () => import('./migrate-scan-command.js') },
-  { name: 'overlap', load: () => import('./overlap-command.js') },
-  { name: 'improve', load: () => import('./improve-command.js') },
-  { name: 'golden', load: () => import('./golden-command.js') },
-];
+import { COMMANDS } from './commands.js';
 
 const VERSION_FLAGS = ['-V', '--version'];
 
@@ -73,7 +51,10 @@ async function main(argv: string[]): Promise<void> {
     .hook('preAction', (_program, command) => configureProgress({ quiet: command.opts().quiet === true }));
   try {
     const loaded = await Promise.all(commandsFor(argv.slice(2)).map(async (entry) => ({ name: entry.name, module: await entry.load() })));
-    for (const { name, module } of loaded) module.configure(program.command(name));
+    if (loaded.length > 0) {
+      const { mount } = await import('./flags/command.js');
+      for (const { name, module } of loaded) mount(program.command(name), module.command);
+    }
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -5,16 +5,13 @@ import { usageError } from '../shared/input-error.js';
 import { registerSecret } from '../shared/redact.js';
 import { isRootUri, ROOT_URI_PREFIX } from '../spec/roots.js';
 
-/** A repeatable flag: every value, in order. */
-export function collect(value: string, all: string[]): string[] {
-  return [...all, value];
-}
-
-/** `--root URI`, repeatable: the roots the client declares, which 2026-07-28 requires to be file:// URIs. */
-export function collectRoot(value: string, all: string[]): string[] {
-  if (!isRootUri(value))
-    throw usageError(`--root needs a ${ROOT_URI_PREFIX} URI, e.g. file:///home/me/project, got "${value.slice(0, 60)}"`);
-  return [...all, value];
+/** `--root URI`: a root the client declares, which 2026-07-28 requires to be a file:// URI. */
+export function rootUri(flag: string): (value: string) => string {
+  return (value) => {
+    if (!isRootUri(value))
+      throw usageError(`${flag} needs a ${ROOT_URI_PREFIX} URI, e.g. file:///home/me/project, got "${value.slice(0, 60)}"`);
+    return value;
+  };
 }
 
 /** `--header "Name: value"`, repeatable; the value is registered as a secret so no report shows it. */

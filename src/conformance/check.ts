@@ -17,6 +17,8 @@ export interface CheckDefinition {
   /** Spec page relative to the revision root, with an optional #anchor. */
   spec: string;
   phase?: Phase;
+  /** How to fix a violation, where one answer fits every server (docs/reference/checks.md lists it). */
+  fix?: string;
   /** Transports the rule applies to; all when omitted. */
   transports?: ReadonlyArray<'http' | 'stdio'>;
   run(ctx: CheckContext): Promise<CheckOutcome>;

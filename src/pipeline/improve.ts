@@ -32,7 +32,7 @@ type SharedEvalOptions = Pick<
 export interface ImproveLayerOptions extends ModelSettings, SharedEvalOptions {
   /** `lexical` for the offline heuristic, or a provider:model id. */
   proposer: string;
-  maxRounds: number;
+  proposalRounds: number;
   budget?: number;
   guard: number;
   top: number;
@@ -95,7 +95,7 @@ export async function runImprove(prepared: PreparedImprove, onStep: (message: st
       ...(prepared.start ? { start: prepared.start } : {}),
       ...sampleSettings(options),
       prices: defaultPriceTable(),
-      maxRounds: options.maxRounds,
+      proposalRounds: options.proposalRounds,
       ...(options.budget !== undefined ? { budget: options.budget } : {}),
       guard: options.guard,
       top: options.top,

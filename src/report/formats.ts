@@ -19,9 +19,8 @@ export interface RenderContext {
 }
 
 export interface FormatSpec {
-  /** The long option that names the output file, e.g. `--junit <file>`; its camel-case key holds the path. */
-  flag: `--${string}`;
-  flagKey: string;
+  /** The command-line flag (without its dashes) that names the output file: `junit` is `--junit <file>`. */
+  flag: string;
   description: string;
   /** The file name `mcpgate run` writes in its report directory. */
   fileName: string;
@@ -30,37 +29,32 @@ export interface FormatSpec {
 
 export const FORMATS = {
   json: {
-    flag: '--report',
-    flagKey: 'report',
+    flag: 'report',
     description: 'write the JSON report',
     fileName: 'report.json',
     render: async (report) => (await import('./json.js')).renderJson(report),
   },
   junit: {
-    flag: '--junit',
-    flagKey: 'junit',
+    flag: 'junit',
     description: 'write JUnit XML',
     fileName: 'junit.xml',
     render: async (report) => (await import('./junit.js')).renderJUnit(report),
   },
   markdown: {
-    flag: '--markdown',
-    flagKey: 'markdown',
+    flag: 'markdown',
     description: 'write a Markdown summary (for $GITHUB_STEP_SUMMARY or a PR comment)',
     fileName: 'summary.md',
     render: async (report, context) => (await import('./markdown.js')).renderMarkdown(report, context.history),
   },
   sarif: {
-    flag: '--sarif',
-    flagKey: 'sarif',
+    flag: 'sarif',
     description: 'write SARIF 2.1.0 for code scanning',
     fileName: 'mcpgate.sarif',
     render: async (report, context) =>
       (await import('./sarif.js')).renderSarif(report, context.anchorFile ? { anchorFile: context.anchorFile } : {}),
   },
   html: {
-    flag: '--html',
-    flagKey: 'html',
+    flag: 'html',
     description: 'write a self-contained HTML report with charts',
     fileName: 'report.html',
     render: async (report, context) => (await import('./html/index.js')).renderHtml(report, context.history),

@@ -9,7 +9,7 @@ import { FORMAT_NAMES, FORMATS, type Format } from '../../src/report/formats.js'
 
 /** The command-line flag that writes `format`, e.g. `--junit`. */
 export function formatFlag(format: Format): string {
-  return FORMATS[format].flag;
+  return `--${FORMATS[format].flag}`;
 }
 
 export interface EveryFormat {

@@ -27,7 +27,7 @@ export interface ImproveOptions extends Omit<EvalOptions, 'session' | 'golden' |
   proposerStats?: CallStats;
   /** Descriptions already served (a `--descriptions` file): the loop starts from them. */
   start?: DescriptionOverrides;
-  maxRounds: number;
+  proposalRounds: number;
   /** Provider calls allowed in all; an evaluation that could pass it is not started. */
   budget?: number;
   /** Other cases re-run with each proposal to catch a regression. */
@@ -82,10 +82,10 @@ export async function improve(options: ImproveOptions): Promise<ImproveOutcome> 
   const trials: Trial[] = [];
   const unreadable: UnreadableAnswer[] = [];
   const tried = new Set<string>();
-  let stopped = `stopped after ${options.maxRounds} round(s) (--max-rounds)`;
+  let stopped = `stopped after ${options.proposalRounds} round(s) (--proposal-rounds)`;
   let budgetExhausted = false;
 
-  rounds: for (let round = 1; round <= options.maxRounds; round++) {
+  rounds: for (let round = 1; round <= options.proposalRounds; round++) {
     const confusions = topConfusions(state, order, options.top);
     if (confusions.length === 0) {
       stopped = 'no confusion left';

@@ -7,14 +7,8 @@ import { loadEntryReport } from '../../gate/report-store.js';
 import { safe } from '../../report/terminal-escape.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { usageError } from '../../shared/input-error.js';
+import type { AcceptFlags } from './flags.js';
 import { warnOnStderr, writeOut } from '../console.js';
-
-export interface AcceptFlags {
-  reason?: string;
-  historyDir: string;
-  /** `--history`, the same as `--history-dir`. */
-  history?: string;
-}
 
 /** A run id as `mcpgate history` lists it, or the start of one that names a single run. */
 function findRun(entries: readonly StoredEntry[], wanted: string, dir: string): StoredEntry {

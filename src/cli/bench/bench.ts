@@ -13,25 +13,12 @@ import { formatBench } from '../../telemetry/load/format.js';
 import { BenchStartError } from '../../telemetry/load/open-targets.js';
 import type { Target } from '../../wire/target.js';
 import { useColor } from '../display.js';
-import type { DisplayFlags, TargetFlags } from '../options.js';
+import type { BenchFlags } from './flags.js';
 import { BENCH_DEFAULTS } from './defaults.js';
 import { benchDetails } from './details.js';
 import { showProgress } from './progress.js';
 import { redactDeep } from '../../shared/redact.js';
 import { writeOut } from '../console.js';
-
-export interface BenchFlags extends Omit<TargetFlags, 'url'>, DisplayFlags {
-  url: string[];
-  instances: number;
-  concurrency?: number;
-  rate?: number;
-  duration?: number;
-  requests?: number;
-  tool?: string;
-  args?: string;
-  warmup: number;
-  report?: string;
-}
 
 function toolArguments(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};

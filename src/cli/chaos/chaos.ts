@@ -2,40 +2,15 @@
 
 import { prepareAgentChaos, type AgentChaosOptions } from '../../pipeline/chaos-agent.js';
 import { runChaosLayer } from '../../pipeline/chaos-layer.js';
-import { EVAL_DEFAULTS } from '../../pipeline/defaults.js';
 import { targetFrom } from '../../pipeline/target.js';
 import { writeReports } from '../../report/formats.js';
 import type { PinsSection } from '../../report/model.js';
 import { loadPins } from '../../resilience/pins/pin-file.js';
 import { usageError } from '../../shared/input-error.js';
 import { printReport } from '../display.js';
-import type { DisplayFlags, TargetFlags } from '../options.js';
-import { outputFiles, type OutputFlags } from '../outputs.js';
+import type { ChaosFlags } from './flags.js';
+import { outputFiles } from '../flags/outputs.js';
 import { writeErr } from '../console.js';
-
-type SameAsAgent =
-  | 'faults'
-  | 'judge'
-  | 'baseUrl'
-  | 'cache'
-  | 'cacheDir'
-  | 'runs'
-  | 'proxyPort'
-  | 'client'
-  | 'descriptions'
-  | 'maxRounds'
-  | 'maxInputRequests'
-  | 'maxSamplingCalls'
-  | 'maxRunSamplingCalls';
-
-export interface ChaosFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<AgentChaosOptions, SameAsAgent> {
-  pins?: string;
-  updatePins?: boolean;
-  model: string[];
-  root: string[];
-  clientTimeout: number;
-  probeTimeout: number;
-}
 
 /** The flags as the agent scenarios' options: the one place where `--model` becomes `models`. */
 function agentChaosOptions(flags: ChaosFlags): AgentChaosOptions {
@@ -45,7 +20,7 @@ function agentChaosOptions(flags: ChaosFlags): AgentChaosOptions {
     baseUrl: flags.baseUrl,
     cache: flags.cache,
     cacheDir: flags.cacheDir,
-    modelTimeoutMs: EVAL_DEFAULTS.modelTimeoutMs,
+    modelTimeoutMs: flags.modelTimeout,
     faults: flags.faults,
     runs: flags.runs,
     proxyPort: flags.proxyPort,

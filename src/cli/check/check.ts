@@ -8,21 +8,9 @@ import type { OtlpReceiver } from '../../telemetry/otlp-receiver.js';
 import type { Connection } from '../../wire/exchange.js';
 import { connect, type ConnectOptions } from '../../wire/target.js';
 import { printReport } from '../display.js';
-import type { DisplayFlags, TargetFlags } from '../options.js';
-import { outputFiles, type OutputFlags } from '../outputs.js';
+import type { CheckFlags } from './flags.js';
+import { outputFiles } from '../flags/outputs.js';
 import { writeErr, writeOut } from '../console.js';
-
-export interface CheckFlags extends TargetFlags, DisplayFlags, OutputFlags {
-  strict?: boolean;
-  expectedFailures?: string;
-  maxResponseBytes: number;
-  concurrency: number;
-  maxCalls: number;
-  maxListItems: number;
-  maxListBytes: number;
-  otlpReceiver?: number | true;
-  listChecks?: boolean;
-}
 
 async function startReceiver(portNumber: number): Promise<OtlpReceiver> {
   try {

@@ -8,36 +8,9 @@ import { reportHeader, startRunClock } from '../../report/header.js';
 import type { Report } from '../../report/model.js';
 import { describeTarget, type Target } from '../../wire/target.js';
 import { printReport } from '../display.js';
-import type { DisplayFlags, TargetFlags } from '../options.js';
-import { outputFiles, type OutputFlags } from '../outputs.js';
+import type { EvalFlags } from './flags.js';
+import { outputFiles } from '../flags/outputs.js';
 import { warnOnStderr, writeErr } from '../console.js';
-
-type SameAsLayer =
-  | 'golden'
-  | 'judge'
-  | 'baseUrl'
-  | 'runs'
-  | 'maxSteps'
-  | 'softFloor'
-  | 'cache'
-  | 'cacheDir'
-  | 'concurrency'
-  | 'prices'
-  | 'shard'
-  | 'allowDrafts'
-  | 'descriptions'
-  | 'trajectories'
-  | 'maxRounds'
-  | 'maxInputRequests'
-  | 'maxSamplingCalls'
-  | 'maxRunSamplingCalls'
-  | 'samplingModel';
-
-export interface EvalFlags extends TargetFlags, DisplayFlags, OutputFlags, Pick<EvalLayerOptions, SameAsLayer> {
-  model: string[];
-  modelTimeout: number;
-  root: string[];
-}
 
 /** The flags as layer 1's options: the one place where `--model` becomes `models`, `--timeout` `timeoutMs`. */
 function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {

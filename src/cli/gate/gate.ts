@@ -8,20 +8,10 @@ import { jsonText } from '../../report/json-text.js';
 import { writeFileAtomic } from '../../shared/files.js';
 import { warnOnStderr, writeOut } from '../console.js';
 import { outputWidth, useColor } from '../display.js';
-import type { DisplayFlags } from '../options.js';
+import type { GateFlags } from './flags.js';
+import type { DisplayFlags } from '../flags/groups/display.js';
 import { readReportFile } from '../read-report.js';
 import { redactDeep } from '../../shared/redact.js';
-
-export interface GateFlags extends DisplayFlags {
-  report: string;
-  baseline: string;
-  historyDir: string;
-  maxDrop: number;
-  minSamples: number;
-  confidence: number;
-  record?: boolean;
-  json?: string;
-}
 
 const VERDICT_STYLE = { pass: 'green', fail: 'red', inconclusive: 'yellow' } as const;
 

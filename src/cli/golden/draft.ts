@@ -3,7 +3,6 @@
 import { existsSync } from 'node:fs';
 import { checkDraftWriter, draftGoldenSet, draftSummary } from '../../behavior/golden-draft/draft.js';
 import { draftYaml } from '../../behavior/golden-draft/draft-yaml.js';
-import type { CacheMode } from '../../models/cache.js';
 import { buildModels } from '../../pipeline/models.js';
 import { listServerTools } from '../../pipeline/server-tools.js';
 import { targetFrom } from '../../pipeline/target.js';
@@ -13,17 +12,7 @@ import { writeFileAtomic } from '../../shared/files.js';
 import { usageError } from '../../shared/input-error.js';
 import { describeTarget } from '../../wire/target.js';
 import { writeOut } from '../console.js';
-import type { ServerFlags } from '../options.js';
-
-export interface DraftFlags extends ServerFlags {
-  model?: string;
-  baseUrl?: string;
-  out: string;
-  force?: boolean;
-  cache: CacheMode;
-  cacheDir: string;
-  modelTimeout: number;
-}
+import type { DraftFlags } from './flags.js';
 
 export async function draftGolden(flags: DraftFlags): Promise<number> {
   const target = targetFrom(flags);

@@ -6,13 +6,7 @@ import { pruneHistory } from '../../gate/history-prune.js';
 import { renderHistory } from '../../gate/history-render.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { warnOnStderr, writeOut } from '../console.js';
-
-export interface HistoryFlags {
-  historyDir: string;
-  pruneKeep?: number;
-  /** Milliseconds. */
-  pruneOlderThan?: number;
-}
+import type { HistoryFlags } from './flags.js';
 
 export function history(flags: HistoryFlags): number {
   if (flags.pruneKeep === undefined && flags.pruneOlderThan === undefined) {

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { descriptionsDiff, improveMarkdown, improveReport, overridesYaml, type ImproveReport } from '../../behavior/improve/outputs.js';
 import { prepareImprove, runImprove } from '../../pipeline/improve.js';
 import { targetFrom } from '../../pipeline/target.js';
-import type { CacheMode } from '../../models/cache.js';
 import { rejectedCredentials } from '../../models/errors.js';
 import { painter, type Paint } from '../../report/ansi.js';
 import { jsonText } from '../../report/json-text.js';
@@ -15,28 +14,8 @@ import { writeFileAtomic } from '../../shared/files.js';
 import { redact, redactDeep } from '../../shared/redact.js';
 import { writeErr, writeOut } from '../console.js';
 import { useColor } from '../display.js';
-import type { DisplayFlags, TargetFlags } from '../options.js';
-
-export interface ImproveFlags extends TargetFlags, DisplayFlags {
-  golden: string;
-  model: string[];
-  proposer: string;
-  descriptions?: string;
-  runs: number;
-  maxRounds: number;
-  budget?: number;
-  top: number;
-  guard: number;
-  confidence: number;
-  out: string;
-  baseUrl?: string;
-  maxSteps: number;
-  softFloor: number;
-  cache: CacheMode;
-  cacheDir: string;
-  concurrency: number;
-  modelTimeout: number;
-}
+import type { DisplayFlags } from '../flags/groups/display.js';
+import type { ImproveFlags } from './flags.js';
 
 export async function improveCommand(flags: ImproveFlags): Promise<number> {
   const prepared = prepareImprove({
@@ -56,7 +35,7 @@ export async function improveCommand(flags: ImproveFlags): Promise<number> {
     allowTools: flags.allowTool,
     headers: flags.header,
     timeoutMs: flags.timeout,
-    maxRounds: flags.maxRounds,
+    proposalRounds: flags.proposalRounds,
     ...(flags.budget !== undefined ? { budget: flags.budget } : {}),
     guard: flags.guard,
     top: flags.top,

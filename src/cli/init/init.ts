@@ -21,17 +21,10 @@ import { MCPGATE_VERSION } from '../../shared/version.js';
 import type { ServerTool } from '../../spec/tool.js';
 import { describeTarget } from '../../wire/target.js';
 import { writeOut } from '../console.js';
-import type { ServerFlags } from '../options.js';
+import type { InitFlags } from './flags.js';
 import { ignoreMcpgateDir, MCPGATE_DIR_PATTERN } from './gitignore.js';
 import { configTemplate } from './templates.js';
 import { packageSteps, workflowTemplate } from './workflow.js';
-
-export interface InitFlags extends ServerFlags {
-  dir: string;
-  force?: boolean;
-  /** The command that starts the HTTP server at --url: written to server.start, and run to list the tools. */
-  start?: string;
-}
 
 async function listTools(flags: InitFlags): Promise<ServerTool[]> {
   const list = (): Promise<ServerTool[]> => listServerTools(targetFrom(flags), { headers: flags.header, timeoutMs: flags.timeout });

@@ -4,14 +4,11 @@ import { mergeShards, MergeError } from '../../behavior/shards/merge.js';
 import { writeReports } from '../../report/formats.js';
 import type { Report } from '../../report/model.js';
 import { usageError } from '../../shared/input-error.js';
-import { outputFiles, type OutputFlags } from '../outputs.js';
+import { outputFiles } from '../flags/outputs.js';
+import type { MergeFlags } from './flags.js';
 import { readReportFile } from '../read-report.js';
 import { safe } from '../../report/terminal-escape.js';
 import { writeOut } from '../console.js';
-
-export interface MergeFlags extends OutputFlags {
-  out?: string;
-}
 
 export async function merge(files: string[], flags: MergeFlags): Promise<number> {
   if (flags.out && flags.report && flags.out !== flags.report) throw usageError('--out is another name for --report: give one of them');

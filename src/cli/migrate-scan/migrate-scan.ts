@@ -6,12 +6,9 @@ import { safe } from '../../report/terminal-escape.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { usageError } from '../../shared/input-error.js';
 import { useColor } from '../display.js';
-import type { DisplayFlags } from '../options.js';
+import type { DisplayFlags } from '../flags/groups/display.js';
+import type { MigrateScanFlags } from './flags.js';
 import { writeOut } from '../console.js';
-
-export interface MigrateScanFlags extends DisplayFlags {
-  json?: boolean;
-}
 
 function renderScan(result: ScanResult, display: DisplayFlags): string {
   const paint = painter(useColor(display));

@@ -9,14 +9,7 @@ import { safe } from '../../report/terminal-escape.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { writeOut } from '../console.js';
 import { useColor } from '../display.js';
-import type { DisplayFlags, ServerFlags } from '../options.js';
-
-export interface OverlapFlags extends ServerFlags, DisplayFlags {
-  minScore: number;
-  top: number;
-  failAbove?: number;
-  json?: boolean;
-}
+import type { OverlapFlags } from './flags.js';
 
 export async function overlap(flags: OverlapFlags): Promise<number> {
   const tools = await listServerTools(targetFrom(flags), { headers: flags.header, timeoutMs: flags.timeout });

@@ -7,22 +7,9 @@ import { warnOnStderr, writeOut } from '../console.js';
 import { metricLegendLines } from '../../report/terminal-terms.js';
 import type { GateResult, Report } from '../../report/model.js';
 import { outputWidth, printReport, printVerdict } from '../display.js';
-import type { DisplayFlags } from '../options.js';
+import type { RunFlags } from './flags.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { redactDeep } from '../../shared/redact.js';
-
-export interface RunFlags extends DisplayFlags {
-  config: string;
-  allowDrafts?: boolean;
-  checkOnly?: boolean;
-  listModels?: boolean;
-  model?: string[];
-  maxRounds?: number;
-  root?: string[];
-  maxInputRequests?: number;
-  maxSamplingCalls?: number;
-  maxRunSamplingCalls?: number;
-}
 
 /**
  * The models `run` with these flags would evaluate: --check-only none, --model those, else eval.models.

@@ -79,7 +79,7 @@ describe('start-up cost', () => {
   it('mcpgate --version loads commander and the CLI core only, no command module', async () => {
     const run = await loadedBy(['--version']);
     expect(run.code).toBe(0);
-    expect(run.modules.filter((url) => url.includes('/dist/src/cli/') && !/cli\/(main|console)\.js$/.test(url))).toEqual([]);
+    expect(run.modules.filter((url) => url.includes('/dist/src/cli/') && !/cli\/(main|console|commands)\.js$/.test(url))).toEqual([]);
     expect(heavyIn(run.modules)).toEqual([]);
   });
 
@@ -100,7 +100,9 @@ describe('start-up cost', () => {
     const run = await loadedBy(['baseline', 'accept', '--history-dir', join(dir, 'no-history')]);
     expect(run.code).toBe(2);
     expect(run.modules.some((url) => url.endsWith('/dist/src/cli/baseline/accept.js'))).toBe(true);
-    const otherCommands = run.modules.filter((url) => /\/dist\/src\/cli\/(?!baseline|main|console|options|parse)[^/]+[/-]/.test(url));
+    const otherCommands = run.modules.filter((url) =>
+      /\/dist\/src\/cli\/(?!baseline|main|console|flags\/(?:command|table|flag)\.js|parse)[^/]+[/-]/.test(url),
+    );
     expect(otherCommands).toEqual([]);
     // It reads history files against the contract (zod), and nothing else heavy: no model, telemetry or layer.
     const contract = [/node_modules\/zod\//, /dist\/src\/report\/contract\//];
