@@ -34,8 +34,20 @@ function sampleImpossibilities(at: string, s: EvalSample): string[] {
   return problems;
 }
 
+/**
+ * A case the runner could not run at all (its golden entry names a tool the server lacks): the runs it
+ * planned, no sample, an error with nothing counted (src/behavior/runner.ts, toolProblems).
+ */
+function notRunImpossibilities(at: string, c: EvalCaseResult): string[] {
+  const { passes, errors, passRate, passHatK, status, flaky } = c;
+  const found = { passes, errors, passRate, passHatK, status, flaky };
+  const expected = { passes: 0, errors: 0, passRate: 0, passHatK: [], status: 'error', flaky: false };
+  return JSON.stringify(found) === JSON.stringify(expected) ? [] : [`${at}: ran no sample, but reads ${JSON.stringify(found)}`];
+}
+
 function caseImpossibilities(c: EvalCaseResult): string[] {
   const at = `eval case ${c.id}@${c.model}`;
+  if (c.trajectories.length === 0 && c.runs > 0) return notRunImpossibilities(at, c);
   const problems: string[] = [];
   const samples = c.trajectories;
   const passes = samples.filter((s) => s.status === 'pass').length;

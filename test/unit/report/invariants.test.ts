@@ -97,6 +97,12 @@ const ROWS: Row[] = [
     /weather-paris@openai:gpt-4\.1-mini: passes is 12, its samples give 10/,
   ],
   ['a case that passes below its floor', 'gate', (r) => (r.eval!.cases[0]!.status = 'pass'), /status is "pass", its samples give "fail"/],
+  [
+    'a case with no sample that passed',
+    'gate',
+    (r) => Object.assign(r.eval!.cases[1]!, { trajectories: [], status: 'pass' }),
+    /weather-berlin@openai:gpt-4\.1-mini: ran no sample, but reads/,
+  ],
   ['pass^k left empty', 'gate', (r) => (r.eval!.cases[1]!.passHatK = []), /weather-berlin@openai:gpt-4\.1-mini: passHatK is \[\]/],
   ['a summary not of the cases', 'gate', (r) => (r.eval!.summary.failed = 0), /eval\.summary\.failed is 0, its cases give 1/],
   [
