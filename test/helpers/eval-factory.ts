@@ -6,7 +6,9 @@
  */
 
 import { caseVerdict, requiredPasses, summarizeCases } from '../../src/behavior/aggregate.js';
+import { ConfusionTally } from '../../src/behavior/confusions.js';
 import type {
+  ConfusionTable,
   EvalCaseResult,
   EvalReport,
   EvalSample,
@@ -38,7 +40,16 @@ export interface CaseOptions {
   caseSha256?: string;
 }
 
-/** A sample as the scorer leaves it: a pass picked the expected tool (or none, for a negative case), a failure the wrong one. */
+/** The tool the fixtures' positive cases expect first, and the one their failing runs call instead. */
+export const EXPECTED_TOOL = 'get_weather';
+export const WRONG_TOOL = 'get_forecast';
+
+const toolCall = (name: string) => ({ name, arguments: { city: 'Paris' }, result: '{"temperature":21}', isError: false, serverMs: 2 });
+
+/**
+ * A sample as the scorer leaves it: a pass called the expected tool first (or none, for a negative
+ * case), a failure called the wrong one (or one at all), an error ran nothing.
+ */
 export function makeSample(index: number, status: EvalSample['status'], negative = false): EvalSample {
   const common = {
     index,
@@ -72,8 +83,8 @@ export function makeSample(index: number, status: EvalSample['status'], negative
       ...common,
       selection: 'not_applicable',
       overActivated: !pass,
-      reasons: pass ? [] : ['called get_weather although no tool fits this request'],
-      calls: pass ? [] : [{ name: 'get_weather', arguments: { city: 'Paris' }, result: '{"temperature":21}', isError: false, serverMs: 2 }],
+      reasons: pass ? [] : [`called ${EXPECTED_TOOL} although no tool fits this request`],
+      calls: pass ? [] : [toolCall(EXPECTED_TOOL)],
       ended: 'answered',
     };
   return {
@@ -81,9 +92,20 @@ export function makeSample(index: number, status: EvalSample['status'], negative
     selection: pass ? 'correct' : 'wrong',
     overActivated: false,
     reasons: pass ? [] : ['wrong tool'],
-    calls: [],
+    calls: [toolCall(pass ? EXPECTED_TOOL : WRONG_TOOL)],
     ended: 'answered',
   };
+}
+
+/** The confusion table of each model, tallied by the runner's own ConfusionTally from the samples' first calls. */
+export function confusionsOf(cases: EvalCaseResult[], models: string[]): Record<string, ConfusionTable> {
+  const tally = new ConfusionTally();
+  for (const c of cases) {
+    const negative = c.trajectories.some((t) => t.selection === 'not_applicable');
+    const expected = negative ? null : (c.trajectories.find((t) => t.selection === 'correct')?.calls[0]?.name ?? EXPECTED_TOOL);
+    for (const t of c.trajectories) if (t.status !== 'error') tally.add(c.model, c.id, expected, t.calls[0]?.name ?? null);
+  }
+  return tally.tables(models);
 }
 
 export function makeCase(options: CaseOptions): EvalCaseResult {
@@ -185,6 +207,7 @@ export function makeEval(cases: EvalCaseResult[], telemetry: Record<string, Mode
         ),
       })),
     },
+    confusions: confusionsOf(cases, models),
   };
 }
 

@@ -25,6 +25,10 @@ function sampleImpossibilities(at: string, s: EvalSample): string[] {
   if (s.args && s.args.ok !== s.args.issues.every((issue) => issue.kind === 'unexpected'))
     problems.push(`${at} has arguments ok ${s.args.ok} with issues ${JSON.stringify(s.args.issues.map((i) => i.kind))}`);
   if (s.overActivated && s.selection !== 'not_applicable') problems.push(`${at} over-activated on a case that expects a tool`);
+  if ((s.selection === 'none') !== (s.calls.length === 0) && s.selection !== 'not_applicable')
+    problems.push(`${at} has a ${s.selection} selection with ${s.calls.length} call(s)`);
+  if (s.selection === 'not_applicable' && s.overActivated !== s.calls.length > 0)
+    problems.push(`${at} over-activated ${s.overActivated} with ${s.calls.length} call(s)`);
   if (s.status === 'fail' && s.reasons.length === 0) problems.push(`${at} failed without a reason`);
   const shapeOk = s.selection === 'not_applicable' ? !s.overActivated : s.sequence ? s.sequence.ok : s.selection === 'correct';
   if (s.status === 'pass' && !(shapeOk && (s.args?.ok ?? true) && s.forbidden.length === 0 && s.completion.status !== 'fail'))
@@ -106,6 +110,37 @@ function summaryImpossibilities(where: string, summary: EvalSummary, cases: Eval
   });
 }
 
+/**
+ * The confusion table of each model (src/behavior/confusions.ts): every scored sample once, in the cell
+ * of the tool its case expects and the tool it called first; the diagonal holds the right picks.
+ */
+function confusionImpossibilities(section: EvalReport, models: string[]): string[] {
+  const tables = section.confusions;
+  if (!tables) return [];
+  const problems: string[] = [];
+  if (JSON.stringify(Object.keys(tables).sort()) !== JSON.stringify([...models].sort()))
+    problems.push(`eval.confusions covers ${JSON.stringify(Object.keys(tables))}, the models are ${JSON.stringify(models)}`);
+  for (const [model, table] of Object.entries(tables)) {
+    const at = `eval.confusions[${model}]`;
+    const cells = table.cells;
+    if (table.samples !== cells.reduce((n, c) => n + c.count, 0))
+      problems.push(`${at}: samples ${table.samples} is not the sum of its cells`);
+    for (const cell of cells)
+      if (cell.count !== cell.cases.reduce((n, c) => n + c.count, 0)) problems.push(`${at}: a cell's count is not the sum of its cases`);
+    for (const c of section.cases.filter((x) => x.model === model)) {
+      const scored = c.trajectories.filter((s) => s.status !== 'error');
+      const counted = (match: (cell: (typeof cells)[number]) => boolean): number =>
+        cells.filter(match).reduce((n, cell) => n + (cell.cases.find((x) => x.id === c.id)?.count ?? 0), 0);
+      if (counted(() => true) !== scored.length)
+        problems.push(`${at}: case ${c.id} has ${scored.length} scored samples, the table counts ${counted(() => true)}`);
+      const right = scored.filter((s) => s.selection === 'correct' || (s.selection === 'not_applicable' && !s.overActivated)).length;
+      const diagonal = counted((cell) => cell.expected === cell.chosen);
+      if (diagonal !== right) problems.push(`${at}: case ${c.id} picked right ${right} times, the diagonal counts ${diagonal}`);
+    }
+  }
+  return problems;
+}
+
 export function evalImpossibilities(section: EvalReport): string[] {
   const problems = section.cases.flatMap(caseImpossibilities);
   const models = section.models.map((m) => m.id);
@@ -139,6 +174,7 @@ export function evalImpossibilities(section: EvalReport): string[] {
     ),
   }));
   if (JSON.stringify(section.matrix.rows) !== JSON.stringify(rows)) problems.push('eval.matrix.rows do not match the cases');
+  problems.push(...confusionImpossibilities(section, models));
   if (section.shard ? section.golden.cases < ids.length : section.golden.cases !== ids.length)
     problems.push(`eval.golden.cases is ${section.golden.cases}, the report has ${ids.length} case ids`);
   return problems;

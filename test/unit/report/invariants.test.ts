@@ -103,6 +103,24 @@ const ROWS: Row[] = [
     (r) => Object.assign(r.eval!.cases[1]!, { trajectories: [], status: 'pass' }),
     /weather-berlin@openai:gpt-4\.1-mini: ran no sample, but reads/,
   ],
+  [
+    'a confusion table that does not count the samples',
+    'gate',
+    (r) => (r.eval!.confusions!['openai:gpt-4.1-mini']!.cells[0]!.count += 1),
+    /eval\.confusions\[openai:gpt-4\.1-mini\]: samples \d+ is not the sum of its cells/,
+  ],
+  [
+    'a right pick the diagonal does not hold',
+    'gate',
+    (r) => (r.eval!.confusions = { 'openai:gpt-4.1-mini': { samples: 0, cells: [] } }),
+    /case weather-paris has 20 scored samples, the table counts 0/,
+  ],
+  [
+    'a wrong pick without a call',
+    'gate',
+    (r) => (r.eval!.cases[1]!.trajectories[0]!.calls = []),
+    /weather-berlin@openai:gpt-4\.1-mini: sample 0 has a correct selection with 0 call\(s\)/,
+  ],
   ['pass^k left empty', 'gate', (r) => (r.eval!.cases[1]!.passHatK = []), /weather-berlin@openai:gpt-4\.1-mini: passHatK is \[\]/],
   ['a summary not of the cases', 'gate', (r) => (r.eval!.summary.failed = 0), /eval\.summary\.failed is 0, its cases give 1/],
   [
