@@ -9,8 +9,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImproveReport } from '../../../src/behavior/improve/outputs.js';
-import type { Report } from '../../../src/report/model.js';
 import { ROOT, readJson, referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 import { CONFUSABLE, CONFUSABLE_GOLDEN } from '../../helpers/confusable.js';
 import { descriptionModel } from '../../helpers/description-model.js';
 import { anthropicMessage, startFakeAnthropic, startFakeOpenAI, type FakeLlm, type RecordedRequest } from '../../helpers/fake-llm.js';
@@ -57,6 +57,7 @@ describe('mcpgate improve --model baseline --proposer lexical on the reference s
     const [model] = report.perModel;
     expect(model!.after!.selection.k).toBeGreaterThan(model!.before.selection.k);
     expect(model!.after!.passes.k).toBeGreaterThanOrEqual(model!.before.passes.k);
+    expect(report.cases.length).toBeGreaterThan(0);
     for (const c of report.cases) expect(c.after!.selection.k).toBeGreaterThanOrEqual(c.before.selection.k);
 
     const yaml = readFileSync(join(out, 'descriptions.yaml'), 'utf8');
@@ -71,7 +72,7 @@ describe('mcpgate improve --model baseline --proposer lexical on the reference s
           ['eval', '--stdio', referenceStdio(), '--golden', GOLDEN, '--runs', '3', '--cache', 'off', '--report', file, ...extra],
           { timeoutMs: 60_000 },
         );
-        return readJson<Report>(file).eval!;
+        return readPossibleReport(file).eval!;
       }),
     );
     const picks = (ev: (typeof evals)[number]): number =>
