@@ -1,6 +1,6 @@
 /**
  * A model as proposer (`--proposer provider:model`): shown the tool list, one confusion and the
- * prompts behind it, it answers with rewritten descriptions as JSON. Its answer is data to test, not
+ * prompts behind it (training cases only: the split holds the others back), it answers with rewritten descriptions as JSON. Its answer is data to test, not
  * to trust: unknown tools and empty texts are dropped, and the A/B test decides what is kept. An
  * answer that cannot be read (a failed call, a body that is not the provider's format, text that is
  * not the JSON asked for) is no proposal, named with a short escaped excerpt so the report shows why.
@@ -17,7 +17,9 @@ const INSTRUCTIONS =
   'You rewrite the descriptions of MCP tools so that an AI agent picks the right tool. You are shown the tools, ' +
   'a confusion (the tool a request needed and the tool the agent called instead, or none) and the requests it ' +
   'happened on. Rewrite only the descriptions of the tools involved. Keep each description true to what the tool does; ' +
-  'say what it is for and, where it helps, what it is not for and which tool to use instead. Answer with JSON only: ' +
+  'say what it is for and, where it helps, what it is not for and which tool to use instead. The requests are examples of a kind ' +
+  'of request: describe that kind, never their names, places, numbers or values, and do not borrow the words of other tools ' +
+  'except in a sentence that names the tool to use instead. Answer with JSON only: ' +
   '{"rewrites": [{"tool": "<name>", "description": "<new description>"}]}';
 
 export function modelProposer(client: ModelClient): Proposer {
