@@ -25,6 +25,11 @@ export interface BreakVariant {
    * sends, so `expectedFailures` is empty and `mcpgate check` passes it (exit 0).
    */
   robustnessFailures?: readonly string[];
+  /**
+   * Breaks the OAuth mode: the variant runs with --oauth-issuer (a test issuer), and mcpgate checks
+   * it with client credentials and --test-issuer, so that every `auth.*` check applies.
+   */
+  oauth?: boolean;
 }
 
 const BOTH: readonly Transport[] = ['http', 'stdio'];
@@ -815,6 +820,146 @@ const VARIANTS = [
     expectedStatus: 'warn',
     description: 'prompts/get summarize_invoice without its required invoice_id is served for the first invoice instead of -32602',
     expectedFailures: ['prompts.get-missing-argument'],
+  },
+  {
+    id: 'challenge-without-header',
+    rule: 'AU3',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description: 'a request without a token gets 401 with no WWW-Authenticate header',
+    expectedFailures: ['auth.unauthenticated-401'],
+  },
+  {
+    id: 'prm-404',
+    rule: 'AU1',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description:
+      'the 401 challenge names /.well-known/oauth-protected-resource, which answers 404 (the metadata is served at the path-suffixed URI only)',
+    expectedFailures: ['auth.prm-discoverable'],
+  },
+  {
+    id: 'prm-wrong-resource',
+    rule: 'AU2',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description: "the protected-resource metadata names the origin as its resource instead of the endpoint's canonical URI",
+    // A client that follows the spec gets no token it can use, so no session: discover.responds fails too.
+    expectedFailures: ['auth.prm-valid', 'discover.responds'],
+  },
+  {
+    id: 'as-issuer-mismatch',
+    rule: 'AU2',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description:
+      "the metadata names the server's own origin as authorization server, where the real issuer's metadata is served with an issuer that differs from that URL",
+    // A client that follows the spec gets no token it can use, so no session: discover.responds fails too.
+    expectedFailures: ['auth.as-metadata', 'discover.responds'],
+  },
+  {
+    id: 'challenge-without-scope',
+    rule: 'AU3',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'warn',
+    description: 'the 401 challenge names no scope',
+    expectedFailures: ['auth.challenge-scope'],
+  },
+  {
+    id: 'challenge-offline-access',
+    rule: 'AU3',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'warn',
+    description: 'the 401 challenge asks for offline_access besides the scope the server needs',
+    expectedFailures: ['auth.no-offline-access'],
+  },
+  {
+    id: 'accepts-opaque-token',
+    rule: 'AU4',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description: 'a bearer token that is not a JWT is taken for an API key and served',
+    expectedFailures: ['auth.malformed-token'],
+  },
+  {
+    id: 'accepts-query-token',
+    rule: 'AU7',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description: 'a token in the access_token query parameter is accepted when no Authorization header is sent',
+    expectedFailures: ['auth.query-token'],
+  },
+  {
+    id: 'rejects-valid-tokens',
+    rule: 'AU4',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description: "the audience is compared with the canonical URI plus a trailing slash, so the issuer's valid tokens are refused",
+    // A client that follows the spec gets no token it can use, so no session: discover.responds fails too.
+    expectedFailures: ['auth.valid-token', 'discover.responds'],
+  },
+  {
+    id: 'no-audience-check',
+    rule: 'AU5',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description: 'the audience is not checked: a token issued for another resource is served',
+    expectedFailures: ['auth.audience'],
+  },
+  {
+    id: 'no-scope-check',
+    rule: 'AU6',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description: 'the required scope is not checked: a token without it is served',
+    expectedFailures: ['auth.scope-enforced'],
+  },
+  {
+    id: 'scope-refusal-401',
+    rule: 'AU6',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'warn',
+    description: 'a token without the required scope is refused with 401 invalid_token instead of 403 insufficient_scope',
+    expectedFailures: ['auth.insufficient-scope'],
+  },
+  {
+    id: 'no-signature-check',
+    rule: 'AU4',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description: "the token's signature is not verified (issuer, audience and expiry still are)",
+    expectedFailures: ['auth.signature'],
+  },
+  {
+    id: 'accepts-expired',
+    rule: 'AU4',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description: 'expired tokens are served (a clock-skew leeway of a day)',
+    expectedFailures: ['auth.expired'],
+  },
+  {
+    id: 'no-issuer-check',
+    rule: 'AU4',
+    transports: HTTP,
+    oauth: true,
+    expectedStatus: 'fail',
+    description: "the token's issuer is not checked: a token naming another issuer, signed with a trusted key, is served",
+    expectedFailures: ['auth.issuer'],
   },
 ] as const satisfies readonly BreakVariant[];
 

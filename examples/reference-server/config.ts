@@ -4,6 +4,7 @@
  */
 
 import type { BreakId } from './breaks.js';
+import type { OAuthMode } from './oauth.js';
 
 export interface ServerConfig {
   /** The active broken variant, or null for the conforming server. */
@@ -12,6 +13,8 @@ export interface ServerConfig {
   onToolCall?: (toolName: string) => void;
   /** HTTP: when set, every request needs `Authorization: Bearer <token>` (an OAuth-protected server's behaviour). */
   bearerToken?: string;
+  /** HTTP: an OAuth resource server trusting this issuer (see oauth.ts); wins over bearerToken. */
+  oauth?: OAuthMode;
 }
 
 export function isBroken(config: ServerConfig, id: BreakId): boolean {

@@ -11,6 +11,7 @@ import { ErrorCode, HEADERS } from '../../src/spec/protocol.js';
 import { MAX_MESSAGE_BYTES, isBroken, simulateCrash, type ServerConfig } from './config.js';
 import { deliverReply } from './delivery.js';
 import { errorResponse, type OutgoingMessage } from './jsonrpc.js';
+import { authorize, wellKnownDocument } from './oauth.js';
 import { parseErrorOutcome, type Outcome, type ReferenceServer } from './server.js';
 import { messageRunner } from './worker-pool.js';
 
@@ -44,16 +45,27 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
     });
   });
 
+  /** The canonical URI of the endpoint, known once the port is bound: the audience its tokens must name. */
+  let resource = '';
+
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH) {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (config.oauth && req.method === 'GET' && path.startsWith('/.well-known/')) {
+      const document = wellKnownDocument(path, config.oauth, resource, config);
+      if (document) return sendDocument(res, document);
+    }
+    if (path !== MCP_PATH) {
       return refuse(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     }
-    if (config.bearerToken !== undefined && req.headers.authorization !== `Bearer ${config.bearerToken}`) {
-      // RFC 9728: point the client at the protected-resource metadata it would use to get a token.
-      res.setHeader(
-        'WWW-Authenticate',
-        `Bearer resource_metadata="http://${req.headers.host ?? 'localhost'}/.well-known/oauth-protected-resource"`,
-      );
+    if (config.oauth) {
+      const refusal = await authorize(req, config.oauth, resource, config);
+      if (refusal) {
+        if (refusal.challenge) res.setHeader('WWW-Authenticate', refusal.challenge);
+        return refuse(res, refusal.status, refusal.message);
+      }
+    } else if (config.bearerToken !== undefined && req.headers.authorization !== `Bearer ${config.bearerToken}`) {
+      // A static token is no OAuth: there is no protected-resource metadata to point at, so none is named.
+      res.setHeader('WWW-Authenticate', 'Bearer realm="mcpgate-reference-server"');
       return refuse(res, 401, 'Unauthorized: a bearer token is required');
     }
     // DNS rebinding again: a page on evil.example resolved to 127.0.0.1 still sends its own Host.
@@ -152,6 +164,12 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
     sendJson(res, status, errorResponse(undefined, { code, message }));
   }
 
+  function sendDocument(res: ServerResponse, document: Record<string, unknown>): void {
+    const text = JSON.stringify(document);
+    res.writeHead(200, { ...baseHeaders, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  }
+
   function sendJson(res: ServerResponse, status: number, message: OutgoingMessage): void {
     const text = JSON.stringify(message);
     const contentType = isBroken(config, 'wrong-content-type') ? 'text/plain' : 'application/json';
@@ -162,7 +180,8 @@ export async function startHttpServer(core: ReferenceServer, config: ServerConfi
   await listen(server, host, port);
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return { url: `http://${urlHost}:${address.port}${MCP_PATH}`, close: () => close(server) };
+  resource = `http://${urlHost}:${address.port}${MCP_PATH}`;
+  return { url: resource, close: () => close(server) };
 }
 
 function sendEvent(res: ServerResponse, message: OutgoingMessage): void {

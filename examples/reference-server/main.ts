@@ -1,6 +1,7 @@
 /**
  * CLI of the reference server:
  *   node dist/examples/reference-server/main.js [--stdio] [--host 127.0.0.1] [--port 0] [--break VARIANT]
+ *     [--oauth-issuer URL [--oauth-scope SCOPE]]
  * HTTP mode prints exactly one stdout line, `listening <url>`, once the port is bound, so that a
  * test can start it on port 0 and read the address back. Usage errors exit 2.
  */
@@ -9,6 +10,7 @@ import { appendFileSync } from 'node:fs';
 import { BREAK_VARIANTS, findBreak, type BreakId, type Transport } from './breaks.js';
 import type { ServerConfig } from './config.js';
 import { startHttpServer } from './http.js';
+import { loadOAuthMode } from './oauth.js';
 import { createReferenceServer } from './server.js';
 import { runStdio } from './stdio.js';
 
@@ -17,12 +19,15 @@ interface CliOptions {
   host: string;
   port: number;
   breakId: BreakId | null;
+  /** OAuth mode: the issuer whose tokens the server accepts, and the scope every request needs. */
+  oauthIssuer?: string;
+  oauthScope: string;
 }
 
-const USAGE = 'usage: main.js [--stdio] [--host 127.0.0.1] [--port 0] [--break VARIANT]';
+const USAGE = 'usage: main.js [--stdio] [--host 127.0.0.1] [--port 0] [--break VARIANT] [--oauth-issuer URL [--oauth-scope SCOPE]]';
 
 function parseArguments(argv: readonly string[]): CliOptions {
-  const options: CliOptions = { transport: 'http', host: '127.0.0.1', port: 0, breakId: null };
+  const options: CliOptions = { transport: 'http', host: '127.0.0.1', port: 0, breakId: null, oauthScope: 'mcp:tools' };
   for (let index = 0; index < argv.length; index += 1) {
     const [flag = '', inlineValue] = (argv[index] ?? '').split(/=(.*)/s, 2);
     const value = (): string => {
@@ -34,6 +39,8 @@ function parseArguments(argv: readonly string[]): CliOptions {
     else if (flag === '--host') options.host = value();
     else if (flag === '--port') options.port = parsePort(value());
     else if (flag === '--break') options.breakId = parseBreak(value());
+    else if (flag === '--oauth-issuer') options.oauthIssuer = value();
+    else if (flag === '--oauth-scope') options.oauthScope = value();
     else if (flag === '--help') {
       console.log(`${USAGE}\nvariants:\n${BREAK_VARIANTS.map((variant) => `  ${variant.id}  ${variant.description}`).join('\n')}`);
       process.exit(0);
@@ -43,6 +50,10 @@ function parseArguments(argv: readonly string[]): CliOptions {
   if (variant && !variant.transports.includes(options.transport)) {
     usageError(`--break ${variant.id} applies to ${variant.transports.join(' and ')} only, not ${options.transport}`);
   }
+  if (variant?.oauth && options.oauthIssuer === undefined)
+    usageError(`--break ${variant.id} breaks the OAuth mode: give --oauth-issuer URL too`);
+  if (options.oauthIssuer !== undefined && options.transport === 'stdio')
+    usageError('--oauth-issuer applies to HTTP only (stdio servers take credentials from the environment)');
   return options;
 }
 
@@ -72,6 +83,7 @@ async function main(): Promise<void> {
   const config: ServerConfig = {
     breakId: options.breakId,
     ...(process.env.REFERENCE_SERVER_TOKEN ? { bearerToken: process.env.REFERENCE_SERVER_TOKEN } : {}),
+    ...(options.oauthIssuer !== undefined ? { oauth: await loadOAuthMode(options.oauthIssuer, options.oauthScope) } : {}),
     onToolCall: (name: string) => {
       if (callLog) appendFileSync(callLog, `${name}\n`);
       if (++toolCalls > crashAfter) {

@@ -1,6 +1,6 @@
 /** From samples to case verdicts and suite figures: pass rates, pass^k, floors, flakiness, accuracies. */
 
-import type { EvalCaseResult, EvalSample, EvalSummary } from '../report/model.js';
+import type { CaseKind, EvalCaseResult, EvalSample, EvalSummary } from '../report/model.js';
 import { oneLine } from '../shared/one-line.js';
 
 /** Unbiased pass^k for k = 1..n from c passes in n samples: C(c,k) / C(n,k). */
@@ -14,7 +14,7 @@ export function passHatK(passes: number, runs: number): number[] {
   return out;
 }
 
-export function requiredPasses(kind: 'hard' | 'soft', runs: number, softFloor: number, override?: number): number {
+export function requiredPasses(kind: CaseKind, runs: number, softFloor: number, override?: number): number {
   if (override !== undefined) return Math.min(override, runs);
   return kind === 'hard' ? runs : Math.max(1, Math.ceil(softFloor * runs - 1e-9));
 }

@@ -25,6 +25,8 @@ import { sampleUsage } from './sample-usage.js';
 import { inputReason, scoreInput, scoreSample } from './scorers/index.js';
 import { DEFAULT_TRAJECTORY_MODE, keptSample, type TrajectoryMode } from './trajectories.js';
 import type { GoldenCase, GoldenSet, Trajectory } from './types.js';
+import { roundTo } from '../shared/numbers.js';
+import { forEachInLanes } from '../shared/lanes.js';
 
 export interface EvalModel {
   client: ModelClient;
@@ -106,24 +108,21 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   const confusions = new ConfusionTally();
   let serverFailure: string | undefined;
   let done = 0;
-  const queue = [...jobs];
-  const worker = async (): Promise<void> => {
-    for (let job = queue.shift(); job; job = queue.shift()) {
-      let sample: EvalSample;
-      if (serverFailure) sample = errorSample(job.index, `not run: the server stopped answering (${serverFailure})`);
-      else {
-        const outcome = await runSample(job.c, job.model.client, tools, job.index, options, runBudget);
-        sample = outcome.sample;
-        if (outcome.serverDown) serverFailure ??= sample.error;
-        if (outcome.chosen !== undefined) confusions.add(job.model.client.id, job.c.id, expectedFirstTool(job.c), outcome.chosen);
-      }
-      const key = `${job.model.client.id}\u0000${job.c.id}`;
-      // Summarised as soon as it is scored, so a long run holds only what the report will keep.
-      samples.set(key, [...(samples.get(key) ?? []), keptSample(sample, options.trajectories ?? DEFAULT_TRAJECTORY_MODE)]);
-      options.onProgress?.(++done, jobs.length, `${job.model.client.id} ${job.c.id} #${job.index + 1}`, sample.status === 'pass');
+  await forEachInLanes(jobs.length, options.concurrency, async (jobIndex) => {
+    const job = jobs[jobIndex]!;
+    let sample: EvalSample;
+    if (serverFailure) sample = errorSample(job.index, `not run: the server stopped answering (${serverFailure})`);
+    else {
+      const outcome = await runSample(job.c, job.model.client, tools, job.index, options, runBudget);
+      sample = outcome.sample;
+      if (outcome.serverDown) serverFailure ??= sample.error;
+      if (outcome.chosen !== undefined) confusions.add(job.model.client.id, job.c.id, expectedFirstTool(job.c), outcome.chosen);
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+    const key = `${job.model.client.id}\u0000${job.c.id}`;
+    // Summarised as soon as it is scored, so a long run holds only what the report will keep.
+    samples.set(key, [...(samples.get(key) ?? []), keptSample(sample, options.trajectories ?? DEFAULT_TRAJECTORY_MODE)]);
+    options.onProgress?.(++done, jobs.length, `${job.model.client.id} ${job.c.id} #${job.index + 1}`, sample.status === 'pass');
+  });
 
   const cases: EvalCaseResult[] = [];
   for (const model of options.models) {
@@ -241,14 +240,20 @@ function fromTrajectory(index: number, t: Trajectory): EvalSample {
       result: call.result.slice(0, 500),
       isError: call.isError,
       ...(call.refused ? { refused: true } : {}),
-      serverMs: round(call.serverMs),
+      serverMs: roundTo(call.serverMs, 1),
       ...(call.rounds ? { rounds: call.rounds } : {}),
     })),
     finalText: t.finalText.slice(0, 2_000),
     ended: t.ended,
-    modelMs: round(t.steps.reduce((ms, s) => ms + s.modelMs, 0)),
-    serverMs: round(calls.reduce((ms, c) => ms + c.serverMs, 0)),
-    stepMs: t.steps.map((s) => round(s.modelMs)),
+    modelMs: roundTo(
+      t.steps.reduce((ms, s) => ms + s.modelMs, 0),
+      1,
+    ),
+    serverMs: roundTo(
+      calls.reduce((ms, c) => ms + c.serverMs, 0),
+      1,
+    ),
+    stepMs: t.steps.map((s) => roundTo(s.modelMs, 1)),
     ...sampleUsage(t),
   };
 }
@@ -259,10 +264,6 @@ function errorFields(error: string): Pick<EvalSample, 'status' | 'error' | 'comp
 
 function errorSample(index: number, error: string): EvalSample {
   return { ...fromTrajectory(index, { steps: [], finalText: '', ended: 'error' }), ...errorFields(error) };
-}
-
-function round(ms: number): number {
-  return Math.round(ms * 10) / 10;
 }
 
 function addCalls(a: CallStats, b: CallStats): CallStats {

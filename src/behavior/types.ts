@@ -1,70 +1,15 @@
 /** The golden set and the trajectories it is scored against. Data only. */
 
+import type { InputKind } from '../report/model.js';
 import type { ToolCall, Usage } from '../models/types.js';
+import type { GoldenCase } from './golden/set-schema.js';
 import type { MrtrLimitHit } from './mrtr/limits.js';
 
-export type MatchMode = 'exact' | 'normalized' | 'one_of' | 'numeric' | 'regex' | 'semantic' | 'ignore';
-
-/** How one expected argument is compared with what the model passed. */
-export interface ArgExpectation {
-  mode: MatchMode;
-  /** exact / normalized / numeric / semantic: the expected value. */
-  value?: unknown;
-  /** one_of: the acceptable values (each compared normalised when strings). */
-  values?: unknown[];
-  /** numeric: absolute tolerance (default 0). */
-  tolerance?: number;
-  /** regex: an ECMAScript pattern the string value must match. */
-  pattern?: string;
-}
-
-export interface GoldenCase {
-  id: string;
-  /** The user's turns; a single prompt is a one-element list. */
-  turns: string[];
-  /**
-   * What must be called. `null` (written `expect_tool: null`) is a negative case: no tool may be
-   * called. A sequence asserts the order of the calls.
-   */
-  expect: { kind: 'tool'; tool: string } | { kind: 'sequence'; tools: string[] } | { kind: 'none' };
-  /** Expected arguments of the (first) expected tool call, per argument name. */
-  expectArgs: Record<string, ArgExpectation>;
-  forbidTools: string[];
-  rubric?: string;
-  kind: 'hard' | 'soft';
-  tags: string[];
-  /** Runs for this case (overrides the run default). */
-  runs?: number;
-  /** Passes needed out of `runs` (overrides the hard/soft floor). */
-  minPasses?: number;
-  /** How the simulated user answers elicitation requests (MRTR), matched by message or in order. */
-  inputs?: InputAnswer[];
-  /** What kind of input the server is expected to ask for during the case (MRTR). */
-  expectInput?: InputExpectation;
-  /** Where the case was defined, for messages: `file:line`. */
-  source: string;
-  /** `draft: true` in the file: drafted by a tool, not yet edited by a person, so not run (see drafts.ts). */
-  draft?: boolean;
-}
-
-export type InputKind = 'elicitation' | 'sampling' | 'roots';
-
-/** One scripted answer to an elicitation request. */
-export interface InputAnswer {
-  /** Answers the first unanswered request whose message contains this text; without it, the next in order. */
-  match?: string;
-  action: 'accept' | 'decline' | 'cancel';
-  /** The form content sent with `accept` (omitted: filled from the requested schema). */
-  content?: Record<string, unknown>;
-}
-
-export interface InputExpectation {
-  kind: InputKind;
-  /** A pattern the request's message (elicitation) or first prompt text (sampling) must match. */
-  message?: string;
-  /** Field names the elicitation form must request. */
-  fields?: string[];
-}
+/** The golden set's types are its schema's output, declared once there. */
+export type { MatchMode, ArgExpectation } from './golden/matcher-schema.js';
+export type { InputAnswer, InputExpectation } from './golden/input-schema.js';
+export type { GoldenCase } from './golden/set-schema.js';
+export type { InputKind } from '../report/model.js';
 
 /** One input request the server made, and what mcpgate answered. */
 export interface InputExchange {

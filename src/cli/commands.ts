@@ -20,6 +20,7 @@ export const COMMANDS: ReadonlyArray<{ name: string; load: () => Promise<Command
   { name: 'init', load: () => import('./init-command.js') },
   { name: 'gate', load: () => import('./gate-command.js') },
   { name: 'history', load: () => import('./history-command.js') },
+  { name: 'view', load: () => import('./view-command.js') },
   { name: 'baseline', load: () => import('./baseline-command.js') },
   { name: 'merge', load: () => import('./merge-command.js') },
   { name: 'migrate-scan', load: () => import('./migrate-scan-command.js') },

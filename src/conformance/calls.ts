@@ -7,9 +7,10 @@
 
 import type { ListedTool } from '../spec/tool.js';
 import { toolSafety } from '../spec/tool-safety.js';
-import { isObject } from '../wire/jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
 import { validArguments } from './checks/tool-calls.js';
 import type { CheckContext } from './context.js';
+import { oncePerRun } from './per-run.js';
 
 export interface ToolCall {
   tool: ListedTool;
@@ -26,16 +27,7 @@ export interface CallPlan {
   overCap: string[];
 }
 
-const plans = new WeakMap<CheckContext, Promise<CallPlan>>();
-
-export function callPlan(ctx: CheckContext): Promise<CallPlan> {
-  let plan = plans.get(ctx);
-  if (!plan) {
-    plan = planCalls(ctx);
-    plans.set(ctx, plan);
-  }
-  return plan;
-}
+export const callPlan = oncePerRun(planCalls);
 
 export async function safeCalls(ctx: CheckContext): Promise<ToolCall[]> {
   return (await callPlan(ctx)).calls;
@@ -47,7 +39,7 @@ async function planCalls(ctx: CheckContext): Promise<CallPlan> {
   for (const tool of await ctx.tools()) {
     const safety = toolSafety(tool, ctx.options.allowTools);
     if (!safety.callable) {
-      const destructive = isObject(tool.annotations) && tool.annotations.destructiveHint === true;
+      const destructive = isRecord(tool.annotations) && tool.annotations.destructiveHint === true;
       (destructive ? plan.destructive : plan.notAnnotated).push(tool.name);
       continue;
     }

@@ -8,6 +8,7 @@ import type { CheckResult, Status } from '../report/model.js';
 import { oneLine } from '../shared/one-line.js';
 import { specUrl } from '../spec/protocol.js';
 import type { CheckDefinition, CheckOutcome } from './check.js';
+import { roundTo } from '../shared/numbers.js';
 
 /** What a result repeats from its check; a probe has the same fields. */
 export type CheckIdentity = Pick<CheckDefinition, 'id' | 'title' | 'area' | 'level' | 'spec'>;
@@ -25,6 +26,6 @@ export function toCheckResult(check: CheckIdentity, outcome: CheckOutcome, stric
     ...(outcome.fix ? { fix: outcome.fix } : {}),
     ...(outcome.limit ? { limit: oneLine(outcome.limit) } : {}),
     evidence: outcome.evidence,
-    durationMs: Math.round(durationMs * 10) / 10,
+    durationMs: roundTo(durationMs, 1),
   };
 }

@@ -21,6 +21,11 @@ export interface CheckDefinition {
   fix?: string;
   /** Transports the rule applies to; all when omitted. */
   transports?: ReadonlyArray<'http' | 'stdio'>;
+  /**
+   * Runs even when the server refused mcpgate's first request for want of credentials: the `auth.*`
+   * checks judge that refusal and the discovery behind it, and get their own tokens.
+   */
+  withoutSession?: boolean;
   run(ctx: CheckContext): Promise<CheckOutcome>;
   /**
    * Starts slow shared work (calls the check's run will wait for) as soon as the run has read the

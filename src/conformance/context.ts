@@ -8,10 +8,12 @@ import { CAPABILITY_METHODS, type PAGINATED_METHODS } from '../spec/protocol.js'
 import { toolSafety } from '../spec/tool-safety.js';
 import { isListedTool, type ListedTool } from '../spec/tool.js';
 import type { CloseInfo, Connection, Exchange, TransportKind } from '../wire/exchange.js';
-import { isObject, isResultResponse } from '../wire/jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
+import { isResultResponse } from '../wire/jsonrpc.js';
 import { readAllPages, type ListOutcome } from '../wire/pagination.js';
 import { InFlightLimit } from '../wire/in-flight.js';
 import { ModernClient, type RequestOptions } from '../wire/modern-client.js';
+import type { AuthCheckOptions } from './auth-options.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { connect, type ConnectOptions, type Target } from '../wire/target.js';
 
@@ -66,6 +68,8 @@ export class CheckContext {
       maxListBytes?: number;
       /** Tool calls one check makes at most (--max-calls). */
       maxCalls?: number;
+      /** OAuth credentials and the test issuer, for the `auth.*` checks. */
+      auth?: AuthCheckOptions;
     },
   ) {
     this.connections.push(client.connection);
@@ -95,7 +99,7 @@ export class CheckContext {
   }
 
   get capabilities(): Record<string, unknown> {
-    return isObject(this.discover.result.capabilities) ? this.discover.result.capabilities : {};
+    return isRecord(this.discover.result.capabilities) ? this.discover.result.capabilities : {};
   }
 
   hasCapability(name: string): boolean {
@@ -236,5 +240,5 @@ export class CheckContext {
 }
 
 function isPassingOutcome(result: unknown): boolean {
-  return isObject(result) && result.status === 'pass';
+  return isRecord(result) && result.status === 'pass';
 }

@@ -6,7 +6,7 @@
  */
 
 import type { Coverage } from '../report/model.js';
-import { isObject } from '../wire/jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
 import { callPlan } from './calls.js';
 import { progressSubjectCount } from './checks/progress.js';
 import { mrtrSubjectCount } from './checks/mrtr-flow.js';
@@ -29,7 +29,7 @@ function sentRequests(ctx: CheckContext): Sent[] {
       if (!/"method":"(?:tools\/call|resources\/read|prompts\/get)"/.test(body)) continue;
       try {
         const message = JSON.parse(body) as { method?: unknown; params?: unknown };
-        if (typeof message.method === 'string' && isObject(message.params)) out.push({ method: message.method, params: message.params });
+        if (typeof message.method === 'string' && isRecord(message.params)) out.push({ method: message.method, params: message.params });
       } catch {
         // A deliberately broken body names nothing that could count as exercised.
       }

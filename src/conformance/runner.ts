@@ -13,10 +13,11 @@ import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { detectEra, type EraVerdict } from '../wire/era.js';
 import { isWireError } from '../wire/errors.js';
 import type { Connection } from '../wire/exchange.js';
-import { isObject } from '../wire/jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
 import { ModernClient } from '../wire/modern-client.js';
 import { StdioConnection } from '../wire/stdio.js';
 import { connect, describeTarget, type ConnectOptions, type Target } from '../wire/target.js';
+import type { AuthCheckOptions } from './auth-options.js';
 import { skip, type CheckDefinition, type CheckOutcome } from './check.js';
 import { toCheckResult } from './check-result.js';
 import { CheckContext, type NamedCall } from './context.js';
@@ -24,6 +25,7 @@ import { coverageOf } from './coverage.js';
 import { evidenceOf } from './evidence.js';
 import { withinLimits } from './limits.js';
 import { verdictFor } from './verdict.js';
+import { forEachInLanes } from '../shared/lanes.js';
 
 export interface RunOptions {
   target: Target;
@@ -49,6 +51,8 @@ export interface RunOptions {
   onProgress?: (done: number, total: number, result: CheckResult) => void;
   /** Enables telemetry.trace-context: the collector the server exports its spans to. */
   otlpReceiver?: OtlpReceiver;
+  /** OAuth credentials and the test issuer, for the `auth.*` checks. */
+  auth?: AuthCheckOptions;
 }
 
 export async function runConformance(options: RunOptions): Promise<Report> {
@@ -66,21 +70,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     const era = await detectEra(client);
     describeEra(target, era);
     if (era.era === 'modern') {
-      const ctx = new CheckContext(
-        options.target,
-        client,
-        { exchange: era.discover, result: era.result },
-        {
-          allowTools: new Set(options.allowTools),
-          calls: options.calls,
-          connect: options.connect,
-          otlpReceiver: options.otlpReceiver,
-          maxInFlight: Math.max(1, options.concurrency),
-          maxListItems: options.maxListItems,
-          maxListBytes: options.maxListBytes,
-          maxCalls: options.maxCalls,
-        },
-      );
+      const ctx = new CheckContext(options.target, client, { exchange: era.discover, result: era.result }, contextOptions(options));
       results = await runChecks(ctx, applicable, options);
       coverage = await coverageOf(ctx);
       if (ctx.hasCapability('tools')) {
@@ -94,6 +84,13 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     } else {
       authRequired = era.era === 'unknown' && era.authRequired === true;
       results = notModernResults(applicable, era);
+      if (authRequired)
+        results = await withoutSessionResults(
+          new CheckContext(options.target, client, { exchange: era.discover, result: {} }, contextOptions(options)),
+          applicable,
+          results,
+          options,
+        );
       await closeQuietly(connection);
     }
   } catch (error) {
@@ -115,17 +112,46 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     checks: results,
     summary,
     ...(coverage ? { coverage } : {}),
-    verdict: verdictFor(target, results, summary, { authRequired }),
+    verdict: verdictFor(target, results, summary, { authRequired, credentialsGiven: options.auth?.provider !== undefined }),
   };
+}
+
+function contextOptions(options: RunOptions): CheckContext['options'] {
+  return {
+    allowTools: new Set(options.allowTools),
+    calls: options.calls,
+    connect: options.connect,
+    otlpReceiver: options.otlpReceiver,
+    maxInFlight: Math.max(1, options.concurrency),
+    maxListItems: options.maxListItems,
+    maxListBytes: options.maxListBytes,
+    maxCalls: options.maxCalls,
+    auth: options.auth,
+  };
+}
+
+/**
+ * The server refused the session for want of credentials: the checks that judge that refusal (and
+ * get their own tokens) still run; every other check keeps its blocked result.
+ */
+async function withoutSessionResults(
+  ctx: CheckContext,
+  checks: CheckDefinition[],
+  blocked: CheckResult[],
+  options: RunOptions,
+): Promise<CheckResult[]> {
+  const runnable = checks.filter((check) => check.withoutSession);
+  const ran = new Map((await Promise.all(runnable.map((check) => runOne(ctx, check, options)))).map((result) => [result.id, result]));
+  return blocked.map((result) => ran.get(result.id) ?? result);
 }
 
 /** Fills what era detection learned into the report's target (era, serverInfo, versions). */
 export function describeEra(target: TargetInfo, era: EraVerdict): void {
   if (era.era === 'modern') {
     target.era = 'modern';
-    const meta = isObject(era.result._meta) ? era.result._meta : {};
+    const meta = isRecord(era.result._meta) ? era.result._meta : {};
     const info = meta[META.serverInfo];
-    if (isObject(info) && typeof info.name === 'string') target.serverInfo = info as TargetInfo['serverInfo'];
+    if (isRecord(info) && typeof info.name === 'string') target.serverInfo = info as TargetInfo['serverInfo'];
     if (Array.isArray(era.result.supportedVersions))
       target.supportedVersions = era.result.supportedVersions.filter((v): v is string => typeof v === 'string');
   } else if (era.era === 'legacy') {
@@ -158,11 +184,7 @@ async function runChecks(ctx: CheckContext, checks: CheckDefinition[], options: 
 
   // A failure of prepared work is the check's to report, when its run awaits the same promise.
   for (const check of probes) check.prepare?.(ctx).catch(() => undefined);
-  const queue = [...probes];
-  const worker = async (): Promise<void> => {
-    for (let check = queue.shift(); check; check = queue.shift()) record(await runOne(ctx, check, options));
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  await forEachInLanes(probes.length, options.concurrency, async (index) => record(await runOne(ctx, probes[index]!, options)));
 
   // Audits judge the whole run, including how the server behaves when its connection closes.
   const closes = await Promise.all(ctx.connections.map((c) => c.close({ eofGraceMs: options.eofGraceMs })));

@@ -7,11 +7,18 @@ export function verdictFor(
   target: TargetInfo,
   results: CheckResult[],
   summary: ConformanceSummary,
-  context: { authRequired?: boolean } = {},
+  context: { authRequired?: boolean; credentialsGiven?: boolean } = {},
 ): Verdict {
   if (context.authRequired) {
     const reason = results.find((r) => r.id === 'discover.responds')?.message ?? 'the server requires authentication';
-    return { exitCode: EXIT.missingCredentials, reason };
+    // With credentials given, a server mcpgate could not authenticate to because it broke a rule
+    // (its metadata, its issuer, its token validation) has failed the gate; without any, the missing
+    // credentials are the news.
+    const failed = context.credentialsGiven
+      ? results.filter((r) => r.status === 'fail' && !r.expectedFailure && r.id !== 'discover.responds').map((r) => r.id)
+      : [];
+    if (failed.length === 0) return { exitCode: EXIT.missingCredentials, reason };
+    return { exitCode: EXIT.gateFailed, reason: `${failed.length} check(s) failed: ${failed.slice(0, 5).join(', ')}; so ${reason}` };
   }
   if (target.era !== 'modern' || results.some((r) => r.id === 'discover.responds' && r.status === 'fail')) {
     const reason = results.find((r) => r.id === 'discover.responds')?.message ?? 'the server could not be checked';

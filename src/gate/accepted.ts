@@ -7,12 +7,15 @@
  * entries: read bounded, inside the directory, and a bad one is skipped with a warning.
  */
 
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBaselineAcceptance } from '../report/json.js';
 import type { BaselineAcceptance } from '../report/model.js';
 import { usageError } from '../shared/input-error.js';
-import { createFileOnce, readInside } from '../shared/files.js';
+import { createFileOnce } from '../shared/files.js';
+import { readRecords } from './stored-records.js';
+import { collapseWhitespace } from '../shared/one-line.js';
+import { cutToFit } from '../shared/cut.js';
 
 export const ACCEPTED_DIR = 'accepted';
 export const DEFAULT_ACCEPT_REASON = 'accepted by hand';
@@ -28,9 +31,9 @@ export interface StoredAcceptance {
 
 /** The reason as kept: one line, whitespace collapsed, at most MAX_REASON_CHARS; the default when empty. */
 export function acceptReason(text: string | undefined): string {
-  const line = (text ?? '').replace(/\s+/g, ' ').trim();
+  const line = collapseWhitespace(text ?? '');
   if (line === '') return DEFAULT_ACCEPT_REASON;
-  return line.length > MAX_REASON_CHARS ? `${line.slice(0, MAX_REASON_CHARS - 1)}…` : line;
+  return cutToFit(line, MAX_REASON_CHARS);
 }
 
 export function recordAcceptance(dir: string, runId: string, reason: string, at: Date = new Date()): StoredAcceptance {
@@ -44,22 +47,14 @@ export function recordAcceptance(dir: string, runId: string, reason: string, at:
 
 /** Every readable acceptance, oldest first; unreadable ones are named in `warnings` and left alone. */
 export function readAcceptances(dir: string): { acceptances: StoredAcceptance[]; warnings: string[] } {
-  const folder = join(dir, ACCEPTED_DIR);
-  if (!existsSync(folder)) return { acceptances: [], warnings: [] };
-  const acceptances: StoredAcceptance[] = [];
-  const warnings: string[] = [];
-  for (const name of readdirSync(folder)
-    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
-    .sort()) {
-    const file = join(folder, name);
-    const read = readInside(dir, `${ACCEPTED_DIR}/${name}`, MAX_ACCEPTANCE_BYTES, 'MAX_ACCEPTANCE_BYTES');
-    try {
-      if ('problem' in read) throw new Error(read.problem);
-      acceptances.push({ file, acceptance: parseBaselineAcceptance(read.bytes.toString('utf8')) });
-    } catch (error) {
-      warnings.push(`skipped baseline acceptance ${file}: ${(error as Error).message.split('\n')[0]} (left in place)`);
-    }
-  }
+  const { records, warnings } = readRecords(dir, {
+    folder: ACCEPTED_DIR,
+    what: 'baseline acceptance',
+    maxBytes: MAX_ACCEPTANCE_BYTES,
+    maxBytesName: 'MAX_ACCEPTANCE_BYTES',
+    parse: parseBaselineAcceptance,
+  });
+  const acceptances = records.map(({ file, value }) => ({ file, acceptance: value }));
   acceptances.sort((a, b) => Date.parse(a.acceptance.acceptedAt) - Date.parse(b.acceptance.acceptedAt));
   return { acceptances, warnings };
 }

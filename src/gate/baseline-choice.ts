@@ -14,13 +14,15 @@
 
 import type { BaselineAcceptance, HistoryEntry } from '../report/model.js';
 import type { StoredAcceptance } from './accepted.js';
-import type { StoredEntry } from './history.js';
 import { sameTarget, type TargetIdentity } from './target.js';
 
-export interface BaselineCandidate {
+/** What the choice reads of an entry: a whole entry, or a summary of one (`mcpgate view`). */
+export type BaselineFields = Pick<HistoryEntry, 'runId' | 'startedAt' | 'green' | 'target' | 'models'>;
+
+export interface BaselineCandidate<E extends BaselineFields = HistoryEntry> {
   /** The entry's file in the history directory. */
   file: string;
-  entry: HistoryEntry;
+  entry: E;
   /** Set when the run is a candidate because it was accepted by hand (the latest acceptance of it). */
   accepted?: BaselineAcceptance;
 }
@@ -39,15 +41,15 @@ export function modelsOverlap(models: readonly string[], wanted: readonly string
 }
 
 /** The candidates in order of preference (newest event first), each run once. */
-export function baselineCandidates(
-  entries: readonly StoredEntry[],
+export function baselineCandidates<E extends BaselineFields>(
+  entries: ReadonlyArray<{ file: string; entry: E }>,
   acceptances: readonly StoredAcceptance[],
   filter: CandidateFilter,
-): BaselineCandidate[] {
-  const fits = (entry: HistoryEntry): boolean =>
+): Array<BaselineCandidate<E>> {
+  const fits = (entry: E): boolean =>
     sameTarget(entry.target, filter.target) && modelsOverlap(entry.models, filter.models) && entry.runId !== filter.excludeRunId;
   const byRun = new Map(entries.map((stored) => [stored.entry.runId, stored]));
-  const events: Array<{ at: number; candidate: BaselineCandidate }> = [];
+  const events: Array<{ at: number; candidate: BaselineCandidate<E> }> = [];
   for (const { file, entry } of entries)
     if (entry.green && fits(entry)) events.push({ at: Date.parse(entry.startedAt), candidate: { file, entry } });
   for (const { acceptance } of acceptances) {

@@ -7,7 +7,8 @@
 
 import type { EvalCaseResult, Report } from '../report/model.js';
 import type { CaseMatch } from './case-set.js';
-import { measured, percent, points, showInterval } from './measure.js';
+import { intervalText, percent, points } from '../report/format.js';
+import { measured } from './measure.js';
 import type { GateFinding, GateOptions } from './types.js';
 import { dropInterval } from './wilson.js';
 
@@ -70,9 +71,9 @@ function softCaseFinding(c: EvalCaseResult, old: EvalCaseResult, options: GateOp
       ...base,
       drop,
       verdict: 'fail',
-      reason: `pass rate dropped ${percent(baseline.rate)} -> ${percent(current.rate)}; the drop's interval ${showInterval(drop)} lies above max-drop ${points(options.maxDrop)}`,
+      reason: `pass rate dropped ${percent(baseline.rate)} -> ${percent(current.rate)}; the drop's interval ${intervalText(drop)} lies above max-drop ${points(options.maxDrop)}`,
     };
   }
-  const why = observed > 0 ? `dropped ${points(observed)}, within the noise (drop interval ${showInterval(drop)})` : 'no drop';
+  const why = observed > 0 ? `dropped ${points(observed)}, within the noise (drop interval ${intervalText(drop)})` : 'no drop';
   return { ...base, drop, verdict: 'pass', reason: why };
 }

@@ -6,7 +6,8 @@
  */
 
 import type { CheckResult, Report } from '../report/model.js';
-import { listed, measured, points } from './measure.js';
+import { points } from '../report/format.js';
+import { listed, measured } from './measure.js';
 import type { GateFinding, GateOptions } from './types.js';
 
 const UNMEASURED = new Set(['error', 'not_measured']);

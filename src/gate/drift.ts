@@ -6,18 +6,17 @@
 
 import type { HistoryEntry, Report, ServerFingerprint } from '../report/model.js';
 import type { DriftItem, DriftLabel } from './types.js';
+import { sameFingerprint } from '../report/gate-facts.js';
 
 export function driftLabel(current?: ServerFingerprint, previous?: ServerFingerprint): DriftLabel {
   if (!current || !previous) return 'unattributed';
-  const same =
-    current.toolsSha256 === previous.toolsSha256 &&
-    current.serverName === previous.serverName &&
-    current.serverVersion === previous.serverVersion &&
-    current.descriptions?.sha256 === previous.descriptions?.sha256;
-  return same ? 'model-drift' : 'regression';
+  return sameFingerprint(current, previous) ? 'model-drift' : 'regression';
 }
 
-export function driftReport(current: Report, previous: HistoryEntry): DriftItem[] {
+/** What drift reads of the previous run: its fingerprint and its cases' pass counts. */
+export type DriftBaseline = Pick<HistoryEntry, 'fingerprint' | 'cases'>;
+
+export function driftReport(current: Report, previous: DriftBaseline): DriftItem[] {
   const label = driftLabel(current.target.fingerprint, previous.fingerprint);
   const before = new Map(previous.cases.map((c) => [`${c.model}\u0000${c.id}`, c]));
   const items: DriftItem[] = [];

@@ -6,16 +6,17 @@
  */
 
 import { EXIT } from '../shared/exit-codes.js';
-import type { HistoryEntry, Report } from '../report/model.js';
+import type { Report } from '../report/model.js';
 import { suiteState } from '../report/suite-state.js';
 import { belowFloorChange } from './below-floor.js';
 import { describeChanges, matchCases, pairKey, type CaseMatch } from './case-set.js';
 import { hardCaseFindings, relativeCaseFindings } from './cases.js';
 import { hardCheckFindings, relativeCheckFindings } from './checks.js';
 import { compareSetup } from './comparable.js';
-import { driftReport } from './drift.js';
-import { toHistoryEntry } from './history-entry.js';
-import { listed, points } from './measure.js';
+import { driftReport, type DriftBaseline } from './drift.js';
+import { caseLines } from './history-entry.js';
+import { points } from '../report/format.js';
+import { listed } from './measure.js';
 import { metricFindings } from './metrics.js';
 import { DEFAULT_GATE_OPTIONS, type BaselineTaken, type DriftItem, type GateFinding, type GateOptions, type GateResult } from './types.js';
 import { zFor } from './wilson.js';
@@ -44,7 +45,8 @@ export function gateReports(
         ),
       );
   }
-  const drift = driftReport(current, comparedOnly(toHistoryEntry(baseline), match));
+  const fingerprint = baseline.target.fingerprint;
+  const drift = driftReport(current, comparedOnly({ ...(fingerprint ? { fingerprint } : {}), cases: caseLines(baseline) }, match));
   const labels = new Map(drift.map((d) => [`case:${d.id}@${d.model}`, d.label]));
   const labelled = findings.map((f) => (labels.has(f.item) ? { ...f, drift: labels.get(f.item)! } : f));
   const accepted = taken.accepted ? `, accepted as the baseline on ${taken.accepted.acceptedAt}: "${taken.accepted.reason}"` : '';
@@ -67,7 +69,7 @@ export function gateReports(
 }
 
 /** Drift is read over the pairs compared: a changed case's drop says nothing about the model or server. */
-function comparedOnly(entry: HistoryEntry, match: CaseMatch | undefined): HistoryEntry {
+function comparedOnly(entry: DriftBaseline, match: CaseMatch | undefined): DriftBaseline {
   if (!match || match.unknown) return entry;
   const keys = new Set(match.compared.map((p) => pairKey(p.baseline)));
   return { ...entry, cases: entry.cases.filter((c) => keys.has(pairKey(c))) };

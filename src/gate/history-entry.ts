@@ -18,6 +18,18 @@ export function runIdOf(report: Report): string {
   return createHash('sha256').update(measured).digest('hex').slice(0, 16);
 }
 
+/** The entry's line per case and model: what drift and a chart over time read. */
+export function caseLines(report: Report): HistoryEntry['cases'] {
+  return (report.eval?.cases ?? []).map((c) => ({
+    id: c.id,
+    model: c.model,
+    kind: c.kind,
+    runs: c.runs,
+    passes: c.passes,
+    passRate: c.passRate,
+  }));
+}
+
 export function toHistoryEntry(report: Report, stored?: HistoryEntry['report']): HistoryEntry {
   const evalReport = report.eval;
   return {
@@ -30,14 +42,7 @@ export function toHistoryEntry(report: Report, stored?: HistoryEntry['report']):
     models: evalReport ? evalReport.models.map((m) => m.id) : [],
     ...(evalReport ? { golden: { file: evalReport.golden.file, sha256: evalReport.golden.sha256 } } : {}),
     checks: report.checks.map((c) => ({ id: c.id, level: c.level, status: c.status })),
-    cases: (evalReport?.cases ?? []).map((c) => ({
-      id: c.id,
-      model: c.model,
-      kind: c.kind,
-      runs: c.runs,
-      passes: c.passes,
-      passRate: c.passRate,
-    })),
+    cases: caseLines(report),
     ...(stored ? { report: stored } : {}),
     target: targetIdentity(report.target),
   };

@@ -6,7 +6,7 @@
  * corrupt, oversized or outside entry is skipped with a warning and left on disk for a human.
  */
 
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHistoryEntry } from '../report/json.js';
 import { jsonText } from '../report/json-text.js';
@@ -14,7 +14,8 @@ import type { HistoryEntry, Report } from '../report/model.js';
 import { toHistoryEntry } from './history-entry.js';
 import { storeReport } from './report-store.js';
 import { redactDeep } from '../shared/redact.js';
-import { createFileOnce, readInside } from '../shared/files.js';
+import { createFileOnce } from '../shared/files.js';
+import { readRecord, readRecords, recordNames, skippedRecord, type RecordFolder } from './stored-records.js';
 
 export const DEFAULT_HISTORY_DIR = '.mcpgate/history';
 /** An entry holds one line per check and case: even a suite of thousands stays far below this. */
@@ -47,23 +48,34 @@ export function recordRun(dir: string, report: Report): Recorded {
   return { file, written: createFileOnce(file, `${jsonText(entry)}\n`), entry };
 }
 
+const ENTRIES: RecordFolder<HistoryEntry> = {
+  folder: '',
+  what: 'history entry',
+  maxBytes: MAX_ENTRY_BYTES,
+  maxBytesName: 'MAX_ENTRY_BYTES',
+  parse: parseHistoryEntry,
+};
+
+/** One entry file of the directory, read as untrusted data: the entry, or why it cannot be used. */
+export function readEntry(dir: string, name: string): { entry: HistoryEntry } | { problem: string } {
+  const read = readRecord(dir, ENTRIES, name);
+  return 'problem' in read ? read : { entry: read.value };
+}
+
+/** The names of the entry files in the directory, sorted; an acceptance or a stored report is not one. */
+export function entryNames(dir: string): string[] {
+  return recordNames(dir, ENTRIES);
+}
+
+/** The warning for an entry that cannot be used: it is named, and left on disk for a human. */
+export function skippedEntry(file: string, problem: string): string {
+  return skippedRecord(ENTRIES.what, file, problem);
+}
+
 /** Every readable entry, oldest first; unreadable ones are named in `warnings` and left alone. */
 export function readHistory(dir: string): { entries: StoredEntry[]; warnings: string[] } {
-  if (!existsSync(dir)) return { entries: [], warnings: [] };
-  const entries: StoredEntry[] = [];
-  const warnings: string[] = [];
-  for (const name of readdirSync(dir)
-    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
-    .sort()) {
-    const file = join(dir, name);
-    const read = readInside(dir, name, MAX_ENTRY_BYTES, 'MAX_ENTRY_BYTES');
-    try {
-      if ('problem' in read) throw new Error(read.problem);
-      entries.push({ file, entry: parseHistoryEntry(read.bytes.toString('utf8')) });
-    } catch (error) {
-      warnings.push(`skipped history entry ${file}: ${(error as Error).message.split('\n')[0]} (left in place)`);
-    }
-  }
+  const { records, warnings } = readRecords(dir, ENTRIES);
+  const entries: StoredEntry[] = records.map(({ file, value }) => ({ file, entry: value }));
   entries.sort((a, b) => a.entry.startedAt.localeCompare(b.entry.startedAt));
   return { entries, warnings };
 }

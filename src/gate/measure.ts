@@ -1,22 +1,10 @@
-/** Shared helpers for findings: measured rates and how a proportion reads on one line. */
+/** Shared helpers for findings: measured rates and short lists of names. */
 
-import type { Interval, MeasuredRate, Proportion } from './types.js';
+import type { MeasuredRate, Proportion } from './types.js';
 import { wilson } from './wilson.js';
 
 export function measured(p: Proportion, z: number): MeasuredRate {
   return { ...p, rate: p.n === 0 ? 0 : p.k / p.n, interval: wilson(p, z) };
-}
-
-export function percent(value: number): string {
-  return `${Math.round(value * 1000) / 10}%`;
-}
-
-export function points(value: number): string {
-  return `${Math.round(value * 1000) / 10} points`;
-}
-
-export function showInterval(i: Interval): string {
-  return `[${percent(i.low)}, ${percent(i.high)}]`;
 }
 
 /** A short list for one-line messages: the first few names and how many more. */

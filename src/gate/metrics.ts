@@ -7,7 +7,8 @@
 
 import type { EvalCaseResult, EvalSample } from '../report/model.js';
 import type { CaseMatch } from './case-set.js';
-import { measured, percent, points, showInterval } from './measure.js';
+import { intervalText, percent, points } from '../report/format.js';
+import { measured } from './measure.js';
 import type { GateFinding, GateOptions, Proportion } from './types.js';
 import { dropInterval } from './wilson.js';
 
@@ -99,8 +100,8 @@ export function metricFindings(match: CaseMatch, options: GateOptions, z: number
         drop,
         verdict: significant ? 'fail' : 'pass',
         reason: significant
-          ? `${metric.name} ${direction} ${percent(before.rate)} -> ${percent(after.rate)}; the change's interval ${showInterval(drop)} lies beyond max-drop ${points(options.maxDrop)}`
-          : `${metric.name} ${percent(before.rate)} -> ${percent(after.rate)}, within the noise (interval ${showInterval(drop)})`,
+          ? `${metric.name} ${direction} ${percent(before.rate)} -> ${percent(after.rate)}; the change's interval ${intervalText(drop)} lies beyond max-drop ${points(options.maxDrop)}`
+          : `${metric.name} ${percent(before.rate)} -> ${percent(after.rate)}, within the noise (interval ${intervalText(drop)})`,
       });
     }
   }

@@ -7,12 +7,13 @@ import { painter } from '../report/ansi.js';
 import { safe } from '../report/terminal-escape.js';
 import { DEFAULT_WIDTH } from '../report/terminal.js';
 import { renderFailureList } from '../report/terminal-verdict.js';
-import { listed, showInterval } from './measure.js';
+import { intervalText } from '../report/format.js';
+import { listed } from './measure.js';
 import type { GateCaseChange, GateFinding, GateResult, MeasuredRate } from './types.js';
 
 function cell(rate: MeasuredRate | undefined): string {
   if (!rate) return '-';
-  return `${rate.k}/${rate.n} ${Math.round(rate.rate * 100)}% ${showInterval(rate.interval)}`;
+  return `${rate.k}/${rate.n} ${Math.round(rate.rate * 100)}% ${intervalText(rate.interval)}`;
 }
 
 function describeBaseline(baseline: GateResult['baseline']): string {

@@ -41,8 +41,14 @@ function decode(bytes: Buffer, file: string): string {
   return (file.endsWith('.gz') ? gunzipSync(bytes, { maxOutputLength: MAX_STORED_REPORT_BYTES }) : bytes).toString('utf8');
 }
 
-/** The entry's report, or why it cannot be used. */
-export function loadEntryReport(dir: string, entry: HistoryEntry): Report | string {
+/**
+ * The JSON text of the entry's report, checked against its sha256, or why it cannot be used. For a
+ * reader that needs a few fields of many reports (`mcpgate view`'s index) and parses them itself.
+ */
+export function readEntryReportText(
+  dir: string,
+  entry: Pick<HistoryEntry, 'report' | 'reportFile'>,
+): { text: string; file: string } | string {
   const stored = entry.report;
   // Entries of earlier versions named a report file anywhere; only one inside the directory is read.
   const file = stored?.file ?? entry.reportFile;
@@ -56,9 +62,16 @@ export function loadEntryReport(dir: string, entry: HistoryEntry): Report | stri
     return `${file} cannot be decompressed: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
   }
   if (stored && sha256Of(text) !== stored.sha256) return `${file} does not match its sha256 (it changed after it was recorded)`;
+  return { text, file };
+}
+
+/** The entry's report, or why it cannot be used. */
+export function loadEntryReport(dir: string, entry: Pick<HistoryEntry, 'report' | 'reportFile'>): Report | string {
+  const read = readEntryReportText(dir, entry);
+  if (typeof read === 'string') return read;
   try {
-    return parseReport(text);
+    return parseReport(read.text);
   } catch (error) {
-    return `${file}: ${(error as Error).message}`;
+    return `${read.file}: ${(error as Error).message}`;
   }
 }

@@ -10,6 +10,7 @@ import { extractArguments } from './lexical/arguments.js';
 import { rankTools } from './lexical/rank.js';
 import type { Schema } from './lexical/schema.js';
 import type { ChatMessage, ModelClient, ModelTurn, ToolCall } from './types.js';
+import { collapseWhitespace } from '../shared/one-line.js';
 
 /**
  * Scores are in [0, 1). On the reference server chit-chat scores 0, clear requests 0.28 to 0.83,
@@ -69,8 +70,7 @@ function summarise(messages: ChatMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
     if (message?.role !== 'tool') break;
-    const excerpt = message.content.replace(/\s+/g, ' ').trim();
-    const shown = excerpt.length > 200 ? `${excerpt.slice(0, 200)}…` : excerpt;
+    const shown = collapseWhitespace(message.content, 200);
     results.unshift(`${message.toolName} ${message.isError === true ? 'failed' : 'returned'}: ${shown}`);
   }
   return `${LABEL}: ${results.join('; ')}`;

@@ -11,13 +11,13 @@
  * per run, and in write mode the fresh answer replaces it.
  */
 
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { canonicalJson } from '../shared/canonical-json.js';
+import { canonicalSha256 } from '../shared/canonical-json.js';
 import { CACHE_ENTRY, readBounded, replaceFile } from '../shared/files.js';
 import { safe } from '../report/terminal-escape.js';
 import { redact, redactDeep } from '../shared/redact.js';
 import type { CallStats, GenerateRequest, ModelClient, ModelTurn } from './types.js';
+import { isRecord } from '../shared/guards.js';
 
 /**
  * off: no cache. read: serve hits, misses go to the provider and are not stored (a CI run that must
@@ -49,7 +49,7 @@ export function cacheKey(modelId: string, request: GenerateRequest): string {
     // Only when set, so the keys of requests without it stay what they were.
     ...(request.toolChoice ? { toolChoice: request.toolChoice } : {}),
   };
-  return createHash('sha256').update(canonicalJson(material)).digest('hex');
+  return canonicalSha256(material);
 }
 
 export function withCache(model: ModelClient, options: CacheOptions, stats: CallStats): ModelClient {
@@ -151,10 +151,6 @@ function writeEntry(file: string, provenance: Provenance, answer: ModelTurn): vo
   const { cached: _delivery, wireMs: _timing, ...turn } = answer;
   // A model's answer may repeat a tool result, and so whatever credential a server echoed: masked on disk too.
   replaceFile(file, `${JSON.stringify({ ...provenance, turn: redactDeep(turn) }, null, 2)}\n`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isModelTurn(value: unknown): value is ModelTurn {

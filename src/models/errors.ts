@@ -12,6 +12,7 @@ import { ProviderUnreachableError } from './connection-guard.js';
 import type { LlmProvider } from './providers.js';
 import { warnOnce } from './sdk-warnings.js';
 import { ModelError } from './types.js';
+import { collapseWhitespace } from '../shared/one-line.js';
 
 const MAX_DETAIL = 200;
 
@@ -81,22 +82,17 @@ export function toModelError(error: unknown, modelId: string): ModelError {
       return new ModelError('bad-response', redact(`${modelId}: unreadable answer (HTTP ${status}): ${bodyExcerpt(last.responseBody)}`));
     }
     const where = status === undefined ? 'no HTTP answer' : `HTTP ${status}`;
-    return new ModelError('provider-error', redact(`${modelId}: ${where}${after}: ${short(last.message)}`));
+    return new ModelError('provider-error', redact(`${modelId}: ${where}${after}: ${collapseWhitespace(last.message, MAX_DETAIL)}`));
   }
   const name = last instanceof Error ? last.name : 'Error';
   const message = last instanceof Error ? last.message : String(last);
   // Errors the SDK raises while reading an answer (JSON, schema, empty content) share these names.
   if (/JSONParse|TypeValidation|InvalidResponseData|NoContentGenerated|EmptyResponseBody|NoOutputGenerated/.test(name)) {
-    return new ModelError('bad-response', redact(`${modelId}: unreadable answer: ${short(message)}`));
+    return new ModelError('bad-response', redact(`${modelId}: unreadable answer: ${collapseWhitespace(message, MAX_DETAIL)}`));
   }
-  return new ModelError('provider-error', redact(`${modelId}: ${name}${after}: ${short(message)}`));
-}
-
-function short(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > MAX_DETAIL ? `${oneLine.slice(0, MAX_DETAIL)}…` : oneLine;
+  return new ModelError('provider-error', redact(`${modelId}: ${name}${after}: ${collapseWhitespace(message, MAX_DETAIL)}`));
 }
 
 function bodyExcerpt(body: string | undefined): string {
-  return body === undefined || body.trim() === '' ? '(empty body)' : JSON.stringify(short(body));
+  return body === undefined || body.trim() === '' ? '(empty body)' : JSON.stringify(collapseWhitespace(body, MAX_DETAIL));
 }

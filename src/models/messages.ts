@@ -2,6 +2,7 @@
 
 import { jsonSchema, tool, type ModelMessage, type Tool, type ToolResultPart } from 'ai';
 import { ModelError, type ChatMessage, type ToolCall, type ToolSpec } from './types.js';
+import { assertNever } from '../shared/guards.js';
 
 /**
  * Tools without `execute`, so generateText hands the calls back instead of running them, and without
@@ -54,6 +55,8 @@ export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
         else out.push({ role: 'tool', content: [part] });
         break;
       }
+      default:
+        assertNever(message, 'chat message');
     }
   }
   return out;

@@ -15,6 +15,7 @@ import { registerSecret } from '../shared/redact.js';
 import type { ModelId, ProviderName } from './model-id.js';
 import { ModelError } from './types.js';
 import { clockedFetch } from './wire-clock.js';
+import { assertNever } from '../shared/guards.js';
 
 export type LlmProvider = Exclude<ProviderName, 'baseline'>;
 
@@ -108,6 +109,8 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
       });
       return { model: createOllama({ baseURL, ...viaFetch })(id.model), providerOptions: ollamaOptions };
     }
+    default:
+      return assertNever(provider, 'provider');
   }
 }
 

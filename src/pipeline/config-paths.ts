@@ -11,7 +11,7 @@
 
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { z } from 'zod';
+import { childSchema, keysOf } from '../shared/user-files/schema-walk.js';
 import { FileProblemsError, type FileProblem } from '../shared/yaml/problems.js';
 import { CONFIG_PATHS, CONFIG_SCHEMA, type McpgateConfig, type PathUse } from './config-schema.js';
 
@@ -42,21 +42,16 @@ export function inConfigFolder(configFile: string, path: string): string {
   return inside ? fromHere || '.' : joined;
 }
 
-function objectShape(schema: z.core.$ZodType | undefined): Record<string, z.core.$ZodType> {
-  const inner = schema instanceof z.ZodOptional ? schema.unwrap() : schema;
-  return inner instanceof z.ZodObject ? (inner.shape as Record<string, z.core.$ZodType>) : {};
-}
-
 /** Every key the schema declares a path, as `[section, key, use]`. */
 export function pathKeys(): Array<[string, string, PathUse]> {
-  const keys: Array<[string, string, PathUse]> = [];
-  for (const [section, sectionSchema] of Object.entries(objectShape(CONFIG_SCHEMA))) {
-    for (const [name, schema] of Object.entries(objectShape(sectionSchema))) {
-      const use = CONFIG_PATHS.get(schema);
-      if (use) keys.push([section, name, use]);
-    }
-  }
-  return keys;
+  return keysOf(CONFIG_SCHEMA).flatMap((section) => {
+    const sectionSchema = childSchema(CONFIG_SCHEMA, section);
+    return keysOf(sectionSchema).flatMap((name): Array<[string, string, PathUse]> => {
+      const member = sectionSchema && childSchema(sectionSchema, name);
+      const use = member && CONFIG_PATHS.get(member);
+      return use ? [[section, name, use]] : [];
+    });
+  });
 }
 
 /** The config with every relative path taken from the folder of `configFile`, and the paths it named. */

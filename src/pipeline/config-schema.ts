@@ -1,33 +1,24 @@
 /**
  * The shape of mcpgate.yaml as a zod schema: every section, its keys, what each key takes and what it
  * is for. Objects are strict, so an unknown or misspelt key is an error; every section and key is
- * registered in CONFIG_DOCS, so a problem can say what was expected and why the key exists.
+ * documented (shared/user-files/key-docs.ts), so a problem can say what was expected and why the key
+ * exists, and the reference and the published JSON Schema say the same.
  */
 
 import { z } from 'zod';
 import { CACHE_MODES } from '../models/cache.js';
 import { FORMAT_NAMES } from '../report/formats.js';
+import { documented, oneOf } from '../shared/user-files/key-docs.js';
+import { readsKeys, report, whenSound } from '../shared/user-files/rules.js';
 import { ROOT_URI_PATTERN } from '../spec/roots.js';
-
-/** What a section or key takes, in words, and what it is for: the two halves of every message about it. */
-interface ConfigDoc {
-  expected: string;
-  doc: string;
-}
-
-export const CONFIG_DOCS = z.registry<ConfigDoc>();
 
 /** Every key may be left out; the run falls back on the defaults in defaults.ts. */
 function key<T extends z.ZodType>(schema: T, expected: string, doc: string): z.ZodOptional<T> {
-  const optional = schema.optional();
-  CONFIG_DOCS.add(optional, { expected, doc });
-  return optional;
+  return documented(schema.optional(), expected, doc);
 }
 
 function section<T extends z.core.$ZodLooseShape>(doc: string, shape: T) {
-  const optional = z.strictObject(shape).optional();
-  CONFIG_DOCS.add(optional, { expected: 'a mapping of keys', doc });
-  return optional;
+  return documented(z.strictObject(shape).optional(), `a mapping of ${Object.keys(shape).join(', ')}`, doc);
 }
 
 const text = (doc: string) => key(z.string().min(1), 'a non-empty string', doc);
@@ -81,7 +72,12 @@ const SECTIONS = {
     expected_failures: fileRead('file of check ids knowingly failed'),
     allow_tools: textList('non-read-only tools checks may call'),
     calls: key(
-      z.array(z.strictObject({ tool: z.string().min(1), arguments: z.record(z.string(), z.unknown()).optional() })),
+      z.array(
+        z.strictObject({
+          tool: documented(z.string().min(1), 'a tool name', 'the tool to call'),
+          arguments: key(z.record(z.string(), z.unknown()), 'a mapping of argument names to values', 'the arguments, sent as written'),
+        }),
+      ),
       'a list of {tool, arguments} mappings',
       'tool calls the MRTR and progress checks make exactly as written, whatever the tool annotations say',
     ),
@@ -110,7 +106,7 @@ const SECTIONS = {
       'roots the client declares to MRTR roots requests; without any, the roots capability is not declared',
     ),
     soft_floor: fraction('share of runs a soft case must pass'),
-    cache: key(z.enum(CACHE_MODES), `one of ${CACHE_MODES.join(', ')}`, 'model response cache'),
+    cache: key(z.enum(CACHE_MODES), oneOf(CACHE_MODES), 'model response cache'),
     cache_dir: pathWritten('response cache directory'),
     concurrency: positiveInteger('samples run at once'),
     prices: fileRead('price table file'),
@@ -139,46 +135,51 @@ const SECTIONS = {
   }),
 };
 
-export const SECTION_NAMES = Object.keys(SECTIONS);
-
-/** Rules across keys; they are checked once every key has the right type. */
-export const CONFIG_SCHEMA = z.strictObject(SECTIONS).superRefine((config, context) => {
+/** Rules across keys: each reads only its keys, so it runs even when other keys are wrong. */
+function checkServer(
+  config: { server?: { url?: string; stdio?: string; env?: unknown; start?: { command?: string } } },
+  context: z.core.$RefinementCtx,
+): void {
   const server = config.server;
-  if (!server || (server.url === undefined) === (server.stdio === undefined)) {
-    context.addIssue({ code: 'custom', path: server ? ['server'] : [], message: 'server needs exactly one of url or stdio' });
-  }
-  if (server?.start !== undefined && server.url === undefined) {
-    context.addIssue({
-      code: 'custom',
+  if (!server || (server.url === undefined) === (server.stdio === undefined))
+    report(context, { path: server ? ['server'] : [], message: 'server needs exactly one of url or stdio' });
+  if (server?.start !== undefined && server.url === undefined)
+    report(context, {
       path: ['server', 'start'],
       message: 'server.start is for an HTTP server (server.url); a stdio server is started by mcpgate itself',
     });
-  }
-  if (server?.start !== undefined && server.start.command === undefined) {
-    context.addIssue({
-      code: 'custom',
-      path: ['server', 'start'],
-      message: 'server.start needs command: the command line that starts the server',
-    });
-  }
-  if (server?.url !== undefined && server.env !== undefined) {
-    context.addIssue({
-      code: 'custom',
+  if (server?.start !== undefined && server.start.command === undefined)
+    report(context, { path: ['server', 'start'], message: 'server.start needs command: the command line that starts the server' });
+  if (server?.url !== undefined && server.env !== undefined)
+    report(context, {
       path: ['server', 'env'],
       message: 'server.env is for a server started with stdio; an HTTP server runs with its own environment',
     });
-  }
+}
+
+function checkLayers(
+  config: { eval?: { models?: string[]; golden?: string }; chaos?: { faults?: string } },
+  context: z.core.$RefinementCtx,
+): void {
   const models = config.eval?.models ?? [];
-  if (models.length > 0 && config.eval?.golden === undefined) {
-    context.addIssue({
-      code: 'custom',
-      path: ['eval', 'models'],
-      message: 'eval.models is set but eval.golden is not: name the golden set file',
-    });
-  }
-  if (config.chaos?.faults !== undefined && models.length === 0) {
-    context.addIssue({ code: 'custom', path: ['chaos', 'faults'], message: 'chaos.faults needs eval.models: the scenarios run a model' });
-  }
-});
+  if (models.length > 0 && config.eval?.golden === undefined)
+    report(context, { path: ['eval', 'models'], message: 'eval.models is set but eval.golden is not: name the golden set file' });
+  if (config.chaos?.faults !== undefined && models.length === 0)
+    report(context, { path: ['chaos', 'faults'], message: 'chaos.faults needs eval.models: the scenarios run a model' });
+}
+
+const readsLayers = (path: readonly PropertyKey[]): boolean =>
+  path.length === 1
+    ? path[0] === 'eval' || path[0] === 'chaos'
+    : ['eval.models', 'eval.golden', 'chaos.faults'].includes(path.slice(0, 2).join('.'));
+
+export const CONFIG_SCHEMA = documented(
+  z
+    .strictObject(SECTIONS)
+    .superRefine(checkServer, whenSound(readsKeys('server')))
+    .superRefine(checkLayers, whenSound(readsLayers)),
+  `a mapping of sections: ${Object.keys(SECTIONS).join(', ')}`,
+  'what `mcpgate run` checks and how',
+);
 
 export type McpgateConfig = z.output<typeof CONFIG_SCHEMA>;

@@ -22,7 +22,7 @@ import { progressReporter } from '../report/progress.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { readNamedBytes } from '../shared/files.js';
 import { InputError, usageError } from '../shared/input-error.js';
-import { defaultPriceTable, loadPriceTable, PriceTableError, type PriceTable } from '../telemetry/prices.js';
+import { defaultPriceTable, loadPriceTable, type PriceTable } from '../telemetry/prices.js';
 import { createTracing } from '../telemetry/tracing.js';
 import { isWireError } from '../wire/errors.js';
 import { openSession, type McpSession } from '../wire/session.js';
@@ -79,13 +79,7 @@ export interface EvalLayerResult {
 }
 
 function loadPrices(file: string | undefined): PriceTable {
-  if (!file) return defaultPriceTable();
-  try {
-    return loadPriceTable(file);
-  } catch (error) {
-    if (error instanceof PriceTableError) throw usageError(error.message);
-    throw error;
-  }
+  return file ? loadPriceTable(file) : defaultPriceTable();
 }
 
 /** How every sample of an eval is run and scored; `improve` runs its samples the same way. */

@@ -15,11 +15,3 @@ export type Paint = (style: Style, text: string) => string;
 export function painter(color: boolean): Paint {
   return color ? (style, text) => `\x1b[${ANSI[style][0]}m${text}\x1b[${ANSI[style][1]}m` : (_style, text) => text;
 }
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-export function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}

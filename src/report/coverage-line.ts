@@ -9,6 +9,7 @@
 import { oneLine } from '../shared/one-line.js';
 import type { Coverage, NotCalledReason } from './model.js';
 import { hexEscape, replaceHidden, wellFormed } from './terminal-escape.js';
+import { cutToFit } from '../shared/cut.js';
 
 const REASON_WORDS: Record<NotCalledReason, string> = {
   destructive: 'destructive',
@@ -60,7 +61,7 @@ function notCalledClause(coverage: Coverage): string {
  */
 
 function quotedName(name: string): string {
-  const shown = name.length > NAME_MAX_CHARS ? `${name.slice(0, NAME_MAX_CHARS - 1)}…` : name;
+  const shown = cutToFit(name, NAME_MAX_CHARS);
   return replaceHidden(JSON.stringify(wellFormed(shown)), (_c, codePoint) => hexEscape(codePoint));
 }
 

@@ -5,8 +5,8 @@
  * verdict, another drift label) are shown as they are, never dropped.
  */
 
-import { percent } from './format.js';
-import type { GateFinding, GateResult, Interval, MeasuredRate, Report, ServerFingerprint, ToolSurface } from './model.js';
+import { inPercent, intervalText, percent, points } from './format.js';
+import type { GateFinding, GateResult, MeasuredRate, Report, ServerFingerprint, ToolSurface } from './model.js';
 import { diffTools, type ToolChange } from './tool-diff.js';
 
 export interface BaselineFacts {
@@ -51,7 +51,7 @@ export function baselineLine(facts: BaselineFacts): string {
 export function rulesLine(gate: GateResult): string {
   const { maxDrop, confidence, minSamples } = gate.options;
   return (
-    `a soft score may drop at most ${Math.round(maxDrop * 1000) / 10} points; a drop counts only when its ${Math.round(confidence * 1000) / 10}% interval ` +
+    `a soft score may drop at most ${points(maxDrop)}; a drop counts only when its ${percent(confidence)} interval ` +
     `lies wholly beyond that; fewer than ${minSamples} samples on either side is inconclusive; hard items must hold on every run`
   );
 }
@@ -62,18 +62,13 @@ export function rateText(rate: MeasuredRate | undefined): string {
   return `${rate.k}/${rate.n} ${percent(rate.rate)} ${intervalText(rate.interval)}`;
 }
 
-export function intervalText(interval: Interval): string {
-  return `[${percent(interval.low)}, ${percent(interval.high)}]`;
-}
-
 /**
  * The interval of the drop in points (baseline minus current; current minus baseline for a rate that
  * must not rise): `[21.3, 63.2] points`. The item fails when the whole interval lies beyond max-drop.
  */
 export function dropText(finding: GateFinding): string {
   if (!finding.drop) return '-';
-  const points = (v: number): string => `${Math.round(v * 1000) / 10}`;
-  return `[${points(finding.drop.low)}, ${points(finding.drop.high)}] points`;
+  return `[${inPercent(finding.drop.low)}, ${inPercent(finding.drop.high)}] points`;
 }
 
 const DECISIONS: Record<string, string> = { pass: 'PASS', fail: 'FAIL', inconclusive: 'INCONCLUSIVE' };
@@ -112,16 +107,24 @@ export interface SurfaceFacts {
   missing?: string;
 }
 
+/**
+ * Whether two runs saw the same server: tools, name, version and description overrides all equal.
+ * Then a drop between them is the model's drift, not the server's regression.
+ */
+export function sameFingerprint(now: ServerFingerprint, then: ServerFingerprint): boolean {
+  return (
+    now.toolsSha256 === then.toolsSha256 &&
+    now.serverName === then.serverName &&
+    now.serverVersion === then.serverVersion &&
+    now.descriptions?.sha256 === then.descriptions?.sha256
+  );
+}
+
 function fingerprintLine(now: ServerFingerprint, then: ServerFingerprint): string {
   const server = (f: ServerFingerprint): string => `${f.serverName ?? 'unnamed'} ${f.serverVersion ?? ''}`.trim();
   const descriptions = (f: ServerFingerprint): string =>
     f.descriptions ? `${f.descriptions.file} (sha256 ${f.descriptions.sha256.slice(0, 12)})` : 'none';
-  const same =
-    now.toolsSha256 === then.toolsSha256 &&
-    now.serverName === then.serverName &&
-    now.serverVersion === then.serverVersion &&
-    now.descriptions?.sha256 === then.descriptions?.sha256;
-  if (same)
+  if (sameFingerprint(now, then))
     return `Server fingerprint unchanged since the baseline: ${now.toolCount} tools (sha256 ${now.toolsSha256.slice(0, 12)}), ${server(now)}.`;
   const parts: string[] = [];
   if (now.toolsSha256 !== then.toolsSha256)

@@ -12,6 +12,8 @@ import {
 } from './model.js';
 import { describeValue, parseAgainst } from './parse-problem.js';
 import { suiteState } from './suite-state.js';
+import { isRecord } from '../shared/guards.js';
+import { cutToFit } from '../shared/cut.js';
 
 /** The suite state is derived from the results at writing, so a reader of the file sees it beside the decision. */
 export function renderJson(report: Report): string {
@@ -27,7 +29,8 @@ export function parseReport(text: string): Report {
   if (version === undefined) throw notAReport('schemaVersion is missing');
   if (typeof version !== 'string') throw notAReport(`schemaVersion must be a string, got ${describeValue(version)}`);
   // Minor versions only add, so any 1.x can be read; a new major may change meanings.
-  if (!/^1\.\d+$/.test(version)) throw new Error(`report schema version ${oneLine(version)} is not supported (this mcpgate reads 1.x)`);
+  if (!/^1\.\d+$/.test(version))
+    throw new Error(`report schema version ${escapedExcerpt(version)} is not supported (this mcpgate reads 1.x)`);
   const parsed = parseAgainst(ReportSchema, data);
   if (!parsed.ok) throw notAReport(parsed.problem);
   return parsed.value;
@@ -54,17 +57,13 @@ function parseObject(text: string, invalid: (what: string) => Error): Record<str
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw invalid(`not valid JSON (${oneLine(error instanceof Error ? error.message : String(error))})`);
+    throw invalid(`not valid JSON (${escapedExcerpt(error instanceof Error ? error.message : String(error))})`);
   }
   if (!isRecord(data)) throw invalid('the top level is not a JSON object');
   return data;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function oneLine(message: string): string {
-  const line = JSON.stringify(message).slice(1, -1);
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+/** A message quoted with its control characters escaped, so it stays on one line, and cut to 80 characters. */
+function escapedExcerpt(message: string): string {
+  return cutToFit(JSON.stringify(message).slice(1, -1), 80);
 }

@@ -5,6 +5,7 @@ import { chaosSuites } from './junit-chaos.js';
 import { coverageSuite } from './junit-coverage.js';
 import { evalSuites } from './junit-eval.js';
 import { hexEscape, replaceHidden } from './terminal-escape.js';
+import { assertNever } from '../shared/guards.js';
 
 interface TestCase {
   outcome: Outcome;
@@ -72,6 +73,8 @@ function checkCase(check: CheckResult): TestCase {
       return make('skipped', skipped(check.message));
     case 'not_measured':
       return make('skipped', skipped(`not measured: ${check.message}`));
+    default:
+      return assertNever(check.status, 'check status');
   }
 }
 

@@ -5,6 +5,7 @@
  */
 
 import { z } from 'zod';
+import { isRecord } from '../shared/guards.js';
 
 export function inContractOrder(schema: z.core.$ZodType, value: unknown): unknown {
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return inContractOrder(schema.unwrap(), value);
@@ -44,8 +45,4 @@ function ordered(
     });
   }
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -6,6 +6,7 @@
 import { injectionReasons, scenarioReasons } from './failure-reasons.js';
 import { code, md, table } from './markdown-text.js';
 import type { ChaosReport } from './model.js';
+import { plural } from '../shared/plural.js';
 
 export function chaosMarkdown(chaos: ChaosReport, rows: number): string[] {
   const { scan } = chaos;
@@ -81,7 +82,7 @@ export function chaosMarkdown(chaos: ChaosReport, rows: number): string[] {
 }
 
 function pins(p: NonNullable<ChaosReport['pins']>, rows: number): string[] {
-  const head = `Tool pins (${md(p.file)}): ${p.status}, ${p.tools} tools${p.changes.length > 0 ? `, ${p.changes.length} change${p.changes.length === 1 ? '' : 's'}` : ''}.`;
+  const head = `Tool pins (${md(p.file)}): ${p.status}, ${p.tools} tools${p.changes.length > 0 ? `, ${plural(p.changes.length, 'change')}` : ''}.`;
   if (p.changes.length === 0) return [head];
   return [
     head,

@@ -1,6 +1,7 @@
 /** Markdown building blocks shared by the summary's sections: escaping of outside text, code spans, links and tables. */
 
 import { hexEscape, replaceHidden } from './terminal-escape.js';
+import { cutToFit } from '../shared/cut.js';
 
 const CELL_MAX_CHARS = 240;
 
@@ -49,7 +50,7 @@ export function md(text: string, maxChars = CELL_MAX_CHARS): string {
   const flat = replaceHidden(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim(), (_c, codePoint) =>
     hexEscape(codePoint),
   );
-  const short = flat.length > maxChars ? `${flat.slice(0, maxChars - 1)}…` : flat;
+  const short = cutToFit(flat, maxChars);
   let out = '';
   let from = 0;
   for (const match of short.matchAll(LINKABLE)) {

@@ -15,6 +15,7 @@ import { code, link, md, table } from './markdown-text.js';
 import { stateFindingsMarkdown } from './markdown-state-findings.js';
 import { PER_MODEL_HEADERS, perModelRow, type PerModelColumn } from './per-model.js';
 import { notPassing, verdictHeadline } from './suite-state.js';
+import { inPercent } from './format.js';
 
 /** GitHub rejects comments over 65536 characters; the margin leaves room for a caller's own header. */
 export const MARKDOWN_MAX_CHARS = 60_000;
@@ -251,6 +252,6 @@ function kindOfChange(change: number, report: Report, base: HistoryEntry): strin
 }
 
 function points(change: number): string {
-  const value = Math.round(change * 1000) / 10;
+  const value = inPercent(change);
   return `${value > 0 ? '+' : ''}${value} pts`;
 }

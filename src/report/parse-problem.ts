@@ -5,6 +5,7 @@
  */
 
 import { z } from 'zod';
+import { cutToFit } from '../shared/cut.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -16,7 +17,7 @@ export function parseAgainst<S extends z.ZodType>(schema: S, data: unknown): Par
   if (result.success) return { ok: true, value: result.data };
   const [first] = result.error.issues;
   const problem = first ? problemOf(first, [], data) : 'it does not match the contract';
-  return { ok: false, problem: problem.length > MAX_PROBLEM_CHARS ? `${problem.slice(0, MAX_PROBLEM_CHARS - 1)}…` : problem };
+  return { ok: false, problem: cutToFit(problem, MAX_PROBLEM_CHARS) };
 }
 
 /** A value as a parse error shows it: its kind for containers, a short JSON excerpt otherwise. */
@@ -24,8 +25,7 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'an array';
   if (value !== null && typeof value === 'object') return 'an object';
-  const shown = JSON.stringify(value);
-  return shown.length > 40 ? `${shown.slice(0, 39)}…` : shown;
+  return cutToFit(JSON.stringify(value), 40);
 }
 
 function problemOf(issue: z.core.$ZodIssue, base: PropertyKey[], data: unknown): string {

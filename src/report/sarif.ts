@@ -10,6 +10,7 @@ import { coverageComplete, coverageLine } from './coverage-line.js';
 import { jsonText } from './json-text.js';
 import type { CheckResult, Coverage, Report } from './model.js';
 import { layerResults } from './sarif-layers.js';
+import { isRecord } from '../shared/guards.js';
 
 export interface SarifOptions {
   /**
@@ -281,7 +282,7 @@ function pinDrift(report: Report): PinChange[] {
 }
 
 function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  return isRecord(value) ? value[key] : undefined;
 }
 
 function text(value: unknown): string | undefined {

@@ -1,8 +1,9 @@
 /** The layer 2 part of the terminal summary: scan findings and pin drift (the probes are ordinary checks). */
 
-import { plural, type Paint, type Style } from './ansi.js';
+import type { Paint, Style } from './ansi.js';
 import { safe } from './terminal-escape.js';
 import type { ChaosReport, PinChange, PinsSection, ScanFinding, ScanSection, Severity } from './model.js';
+import { plural } from '../shared/plural.js';
 
 const SEVERITY_STYLE: Record<Severity, Style> = { high: 'red', medium: 'yellow', low: 'dim' };
 const SEVERITY_MARK: Record<Severity, string> = { high: '✗', medium: '!', low: '·' };

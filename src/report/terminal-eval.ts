@@ -1,15 +1,13 @@
 /** The layer 1 part of the terminal summary: per-model scores, the cases below their floor, the matrix. */
 
-import { plural, type Paint } from './ansi.js';
+import type { Paint } from './ansi.js';
 import { confusionLines } from './terminal-confusions.js';
 import { paraphraseLines } from './terminal-paraphrases.js';
 import { mrtrRoundLines } from './eval-rounds.js';
 import { safe } from './terminal-escape.js';
 import type { EvalCaseResult, EvalReport, EvalSummary, ModelTelemetry } from './model.js';
-
-function percent(value: number | null): string {
-  return value === null ? 'n/a' : `${Math.round(value * 1000) / 10}%`;
-}
+import { percent, usd } from './format.js';
+import { plural } from '../shared/plural.js';
 
 function modelLabel(id: string, report: EvalReport): string {
   const kind = report.models.find((m) => m.id === id)?.kind;
@@ -26,10 +24,6 @@ function scoreLine(s: EvalSummary): string {
     `completion ${completion}`,
     `pass^k ${percent(s.passHatK)}`,
   ].join(' · ');
-}
-
-function usd(value: number | null): string {
-  return value === null ? 'unknown' : value < 0.01 && value > 0 ? `$${value.toFixed(5)}` : `$${value.toFixed(2)}`;
 }
 
 function telemetryLine(t: ModelTelemetry | undefined): string {

@@ -1,13 +1,14 @@
 /** Wording robustness in the terminal summary (`eval --paraphrases N`): the picks as written against reworded. */
 
 import type { Paint } from './ansi.js';
+import { percent } from './format.js';
 import type { EvalReport } from './model.js';
 import { safe } from './terminal-escape.js';
 
 const SHOWN = 5;
 
 function rate(t: { k: number; n: number }): string {
-  return `${t.k}/${t.n}${t.n > 0 ? ` (${Math.round((t.k / t.n) * 1000) / 10}%)` : ''}`;
+  return `${t.k}/${t.n}${t.n > 0 ? ` (${percent(t.k / t.n)})` : ''}`;
 }
 
 export function paraphraseLines(ev: EvalReport, paint: Paint, verbose: boolean): string[] {

@@ -9,11 +9,12 @@ import { coverageComplete, coverageLine } from './coverage-line.js';
 import type { NotPassingItem, Report } from './model.js';
 import { notPassing, passWithKnownFailures, verdictHeadline } from './suite-state.js';
 import { safe } from './terminal-escape.js';
+import { cutToFit } from '../shared/cut.js';
 
 /** A line of plain (already escaped) text cut to `width` characters, the cut shown by an ellipsis. */
 export function fitLine(line: string, width: number): string {
   const room = Math.max(width, 20);
-  return line.length > room ? `${line.slice(0, room - 1)}…` : line;
+  return cutToFit(line, room);
 }
 
 /** Plain text broken at spaces into lines of at most `width` characters, each starting with `indent`. */

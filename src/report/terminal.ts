@@ -1,11 +1,13 @@
 import type { CheckResult, Evidence, Report, Status } from './model.js';
-import { formatMs, painter, plural, type Paint, type Style } from './ansi.js';
+import { painter, type Paint, type Style } from './ansi.js';
 import { safe, safeLines } from './terminal-escape.js';
 import { renderChaosSection } from './terminal-chaos.js';
 import { renderScenarioSection } from './terminal-scenarios.js';
 import { renderEvalSection } from './terminal-eval.js';
 import { groupByArea } from './group.js';
 import { fitLine, renderVerdictEnd, wrapText } from './terminal-verdict.js';
+import { plural } from '../shared/plural.js';
+import { ms } from './format.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -111,7 +113,7 @@ function renderHeader(report: Report, paint: Paint): string[] {
   const strict = report.options.strict ? ', strict' : '';
   return [
     paint('bold', `mcpgate ${safe(report.tool.version)}`) +
-      paint('dim', `  started ${safe(report.startedAt)}, took ${formatMs(report.durationMs)}${strict}`),
+      paint('dim', `  started ${safe(report.startedAt)}, took ${ms(report.durationMs)}${strict}`),
     `  target  ${target.transport} ${paint('cyan', safe(target.endpoint))}`,
     `  era     ${target.era}${versions}`,
     `  server  ${server}`,
@@ -121,7 +123,7 @@ function renderHeader(report: Report, paint: Paint): string[] {
 function renderCheck(check: CheckResult, paint: Paint, { verbose, width }: { verbose: boolean; width: number }, stale: boolean): string[] {
   const style = STATUS_STYLE[check.status];
   const tolerated = check.expectedFailure === true && (check.status === 'fail' || check.status === 'warn');
-  const duration = verbose ? paint('dim', ` (${formatMs(check.durationMs)})`) : '';
+  const duration = verbose ? paint('dim', ` (${ms(check.durationMs)})`) : '';
   const head =
     `  ${paint(style, MARKS[check.status])} ${paint(style, safe(check.id))}  ${safe(check.title)}` +
     (tolerated ? paint('dim', '  (expected failure)') : '') +

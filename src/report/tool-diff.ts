@@ -7,6 +7,7 @@
 
 import { canonicalJson } from '../shared/canonical-json.js';
 import type { ToolSurface } from './model.js';
+import { isRecord } from '../shared/guards.js';
 
 export const TOOL_FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
 export type ToolField = (typeof TOOL_FIELDS)[number];
@@ -44,10 +45,6 @@ function same(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** RFC 6901: `~` and `/` inside a key are written `~0` and `~1`. */
 function pointer(path: string, key: string): string {
   return `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
@@ -64,7 +61,7 @@ function pathChanges(before: unknown, after: unknown, path: string, out: PathCha
     out.push({ path, kind: 'removed', before });
     return;
   }
-  if (!isObject(before) || !isObject(after)) {
+  if (!isRecord(before) || !isRecord(after)) {
     out.push({ path, kind: 'changed', before, after });
     return;
   }

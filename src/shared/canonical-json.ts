@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * JSON with object keys sorted at every depth, so two requests that differ only in key order (a
  * schema re-serialised by another SDK, say) hash to the same cache key. Array order is meaning and
@@ -5,6 +7,11 @@
  */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
+}
+
+/** The sha256 (hex) of a value's canonical JSON: the same for values that differ only in key order. */
+export function canonicalSha256(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }
 
 function sortKeys(value: unknown): unknown {

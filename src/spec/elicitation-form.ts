@@ -3,10 +3,12 @@
  * enum or format, so layer 0 checks and layer 1 evaluations send the same form on every run.
  */
 
+import { isRecord } from '../shared/guards.js';
+
 /** A value for every field of an elicitation form, from its own defaults, enums and formats. */
 export function fillForm(schema: unknown): Record<string, unknown> {
-  const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
-  return Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, fieldValue(isObject(field) ? field : {})]));
+  const properties = isRecord(schema) && isRecord(schema.properties) ? schema.properties : {};
+  return Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, fieldValue(isRecord(field) ? field : {})]));
 }
 
 const FORMAT_VALUES: Record<string, string> = {
@@ -19,7 +21,7 @@ const FORMAT_VALUES: Record<string, string> = {
 function fieldValue(field: Record<string, unknown>): unknown {
   if ('default' in field) return field.default;
   if (Array.isArray(field.enum) && field.enum.length > 0) return field.enum[0];
-  const titled = Array.isArray(field.oneOf) ? field.oneOf.find(isObject) : undefined;
+  const titled = Array.isArray(field.oneOf) ? field.oneOf.find(isRecord) : undefined;
   if (titled && 'const' in titled) return titled.const;
   switch (field.type) {
     case 'boolean':
@@ -28,11 +30,11 @@ function fieldValue(field: Record<string, unknown>): unknown {
     case 'number':
       return typeof field.minimum === 'number' ? field.minimum : 1;
     case 'array': {
-      const items = isObject(field.items) ? field.items : {};
+      const items = isRecord(field.items) ? field.items : {};
       const options = Array.isArray(items.enum)
         ? items.enum
         : Array.isArray(items.anyOf)
-          ? items.anyOf.filter(isObject).map((o) => o.const)
+          ? items.anyOf.filter(isRecord).map((o) => o.const)
           : [];
       return options.slice(0, 1);
     }
@@ -42,8 +44,4 @@ function fieldValue(field: Record<string, unknown>): unknown {
       return text.length >= min ? text : text.padEnd(Math.min(min, 1_000), 'x');
     }
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

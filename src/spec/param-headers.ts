@@ -5,6 +5,8 @@
  * present and not null; a server compares the two and answers a mismatch with -32020 (HTTP 400).
  */
 
+import { isRecord } from '../shared/guards.js';
+
 export const PARAM_HEADER_PREFIX = 'Mcp-Param-';
 
 /** One declaration: the header it names and the path of its property under `properties`. */
@@ -19,12 +21,6 @@ const HEADER_TYPES = new Set(['string', 'integer', 'boolean']);
 const MAX_DEPTH = 16;
 const MAX_DECLARATIONS = 64;
 
-type Node = Record<string, unknown>;
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The declarations of a tool's input schema, reached from the root through `properties` alone. A
  * schema whose declarations break the rules (a non-token name, a repeated name, a property of
@@ -34,7 +30,7 @@ export function paramHeadersOf(inputSchema: unknown): ParamHeader[] {
   const found: ParamHeader[] = [];
   let valid = true;
   const visit = (node: unknown, path: string[]): void => {
-    if (!isNode(node) || path.length > MAX_DEPTH || found.length > MAX_DECLARATIONS) return;
+    if (!isRecord(node) || path.length > MAX_DEPTH || found.length > MAX_DECLARATIONS) return;
     if ('x-mcp-header' in node) {
       const header = node['x-mcp-header'];
       const types = Array.isArray(node.type) ? node.type : [node.type];
@@ -42,7 +38,7 @@ export function paramHeadersOf(inputSchema: unknown): ParamHeader[] {
       if (typeof header === 'string' && TCHAR.test(header) && typed && path.length > 0) found.push({ header, path });
       else valid = false;
     }
-    if (isNode(node.properties)) for (const [name, child] of Object.entries(node.properties)) visit(child, [...path, name]);
+    if (isRecord(node.properties)) for (const [name, child] of Object.entries(node.properties)) visit(child, [...path, name]);
   };
   visit(inputSchema, []);
   const names = found.map((f) => f.header.toLowerCase());
@@ -54,7 +50,7 @@ export function paramHeadersOf(inputSchema: unknown): ParamHeader[] {
 export function argumentAt(args: unknown, path: readonly string[]): unknown {
   let node: unknown = args;
   for (const key of path) {
-    if (!isNode(node) || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    if (!isRecord(node) || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
     node = node[key];
   }
   return node;

@@ -104,7 +104,10 @@ export const CAPABILITY_METHODS: Readonly<Record<string, readonly string[]>> = {
   prompts: ['prompts/list'],
 };
 
-export const PAGINATED_METHODS: Readonly<Record<string, string>> = {
+/** The key under which a paginated list's result carries its items. */
+export type PaginatedItems = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
+
+export const PAGINATED_METHODS: Readonly<Record<string, PaginatedItems>> = {
   'tools/list': 'tools',
   'prompts/list': 'prompts',
   'resources/list': 'resources',

@@ -9,6 +9,8 @@
  * themselves non-destructive, so a task like "create an invoice" can complete).
  */
 
+import { isRecord } from '../shared/guards.js';
+
 export type ToolPolicy = 'read-only' | 'non-destructive';
 
 export interface ToolSafetyVerdict {
@@ -22,10 +24,7 @@ export function toolSafety(
   policy: ToolPolicy = 'read-only',
 ): ToolSafetyVerdict {
   if (allowList.has(tool.name)) return { callable: true, reason: 'allowed explicitly with --allow-tool' };
-  const annotations = (typeof tool.annotations === 'object' && tool.annotations !== null ? tool.annotations : {}) as Record<
-    string,
-    unknown
-  >;
+  const annotations = isRecord(tool.annotations) ? tool.annotations : {};
   if (annotations.destructiveHint === true) return { callable: false, reason: 'annotated destructiveHint: true' };
   if (annotations.readOnlyHint === true) return { callable: true, reason: 'annotated readOnlyHint: true' };
   if (policy === 'non-destructive' && annotations.destructiveHint === false)

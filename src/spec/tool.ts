@@ -4,6 +4,8 @@
  * whole definition. Other rooms narrow it with Pick (the model sees name, description, inputSchema).
  */
 
+import { isRecord } from '../shared/guards.js';
+
 /** An entry with a string name, everything else as sent: conformance must see a broken tool to judge it. */
 export interface ListedTool {
   name: string;
@@ -27,5 +29,5 @@ export function isListedTool(entry: Record<string, unknown>): entry is ListedToo
 
 export function isServerTool(entry: Record<string, unknown>): entry is ServerTool {
   const schema = entry.inputSchema;
-  return isListedTool(entry) && typeof schema === 'object' && schema !== null && !Array.isArray(schema);
+  return isListedTool(entry) && isRecord(schema);
 }

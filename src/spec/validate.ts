@@ -5,11 +5,10 @@
  * once, because a conformance run validates hundreds of messages and must finish in about a second.
  */
 
-import { createHash } from 'node:crypto';
 import { Ajv2020, type CodeOptions } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { canonicalJson } from '../shared/canonical-json.js';
+import { canonicalSha256 } from '../shared/canonical-json.js';
 import {
   type DefinitionName,
   ERROR_DATA_DEFINITIONS,
@@ -18,6 +17,7 @@ import {
   SCHEMA_ID,
   SERVER_NOTIFICATIONS,
 } from './schemas.js';
+import { isRecord } from '../shared/guards.js';
 
 /** One schema violation: where (a JSON pointer into the validated value), what, and which keyword. */
 export interface SchemaIssue {
@@ -46,7 +46,7 @@ export function createSpecAjv(code?: CodeOptions): Ajv2020 {
 
 /** Identifies the bundle a precompiled module was made from. */
 export function bundleDigest(): string {
-  return createHash('sha256').update(canonicalJson(SCHEMA_BUNDLE)).digest('hex');
+  return canonicalSha256(SCHEMA_BUNDLE);
 }
 
 type Precompiled = Partial<Record<DefinitionName, ValidateFunction>> & { BUNDLE_DIGEST?: string };
@@ -125,17 +125,13 @@ function isLeftToDedicatedCheck(path: string, resultPath: string): boolean {
   return DEDICATED_FIELDS.has(relative) || relative.startsWith('/_meta/');
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Validates the `result` of a response to `method`. An `input_required` result is validated as
  * InputRequiredResult; a missing `resultType` counts as `complete` (its absence is reported by
  * the resultType check); a method without a known result shape gets the generic Result.
  */
 export function validateResult(method: string, result: unknown): SchemaIssue[] {
-  const resultType = isObject(result) ? (result['resultType'] ?? 'complete') : 'complete';
+  const resultType = isRecord(result) ? (result['resultType'] ?? 'complete') : 'complete';
   let name: DefinitionName = 'Result';
   if (resultType === 'input_required') name = 'InputRequiredResult';
   else if (Object.hasOwn(RESULT_DEFINITIONS, method)) name = RESULT_DEFINITIONS[method] ?? name;
@@ -148,7 +144,7 @@ export function validateResult(method: string, result: unknown): SchemaIssue[] {
  * against its specific definition when the method is one a server may send.
  */
 export function validateServerMessage(message: unknown): SchemaIssue[] {
-  if (!isObject(message)) {
+  if (!isRecord(message)) {
     return [{ path: '', keyword: 'type', message: 'a JSON-RPC message must be an object' }];
   }
   if ('method' in message) {

@@ -7,6 +7,7 @@
 import type { EvalCaseResult, EvalSample, LatencyFigures, ModelTelemetry } from '../report/model.js';
 import { LatencyHistogram } from './histogram.js';
 import { costOf, priceOf, type PriceTable } from './prices.js';
+import { roundTo } from '../shared/numbers.js';
 
 function figures(values: number[]): LatencyFigures | null {
   if (values.length === 0) return null;
@@ -15,8 +16,8 @@ function figures(values: number[]): LatencyFigures | null {
   return histogram.summaryMs();
 }
 
-function round(usd: number | null): number | null {
-  return usd === null ? null : Math.round(usd * 1e8) / 1e8;
+function roundUsd(usd: number | null): number | null {
+  return usd === null ? null : roundTo(usd, 8);
 }
 
 export function modelTelemetry(cases: EvalCaseResult[], model: string, prices: PriceTable, pricedAt: string): ModelTelemetry {
@@ -52,9 +53,9 @@ export function modelTelemetry(cases: EvalCaseResult[], model: string, prices: P
       perRun: input === null || output === null || runs.length === 0 ? null : Math.round((input + output) / runs.length),
     },
     cost: {
-      usd: round(usd),
-      perRunUsd: round(usd === null || runs.length === 0 ? null : usd / runs.length),
-      spentUsd: round(spent),
+      usd: roundUsd(usd),
+      perRunUsd: roundUsd(usd === null || runs.length === 0 ? null : usd / runs.length),
+      spentUsd: roundUsd(spent),
       inputPerMTok: price?.inputPerMTok ?? null,
       outputPerMTok: price?.outputPerMTok ?? null,
       priceSource: !price

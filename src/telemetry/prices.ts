@@ -4,8 +4,9 @@
  * price is reported with an unknown cost, never a cost of zero.
  */
 
-import { readNamedFile } from '../shared/files.js';
-import { parse } from 'yaml';
+import { z } from 'zod';
+import { documented } from '../shared/user-files/key-docs.js';
+import { loadUserFile, type UserFileSpec } from '../shared/user-files/user-file.js';
 
 export interface Price {
   /** US dollars per million input tokens. */
@@ -39,8 +40,6 @@ const DEFAULT_PRICES: Record<string, Price> = {
   baseline: { inputPerMTok: 0, outputPerMTok: 0 },
 };
 
-export class PriceTableError extends Error {}
-
 /** The chat-completions flavour of an OpenAI model costs the same as the responses one. */
 function canonicalModel(model: string): string {
   return model.startsWith('openai-chat:') ? `openai:${model.slice('openai-chat:'.length)}` : model;
@@ -50,41 +49,46 @@ export function defaultPriceTable(): PriceTable {
   return { source: `defaults (as of ${DEFAULT_PRICES_AS_OF})`, prices: { ...DEFAULT_PRICES } };
 }
 
+const perMillion = (tokens: string) => documented(z.number().min(0), 'a number of at least 0', `US dollars per million ${tokens} tokens`);
+
 /**
  * A price file is YAML or JSON: `prices: { "provider:model": { input: 0.4, output: 1.6 } }`, in US
  * dollars per million tokens. It extends the defaults; an entry replaces the default for its model.
  */
+export const PRICES_SCHEMA = documented(
+  z.strictObject({
+    prices: documented(
+      z.record(
+        documented(
+          z.string().regex(/^(baseline|[a-z][a-z0-9-]*:.+)$/),
+          'a provider:model id such as openai:gpt-4.1, or baseline',
+          'the model the prices are for',
+        ),
+        z.strictObject({ input: perMillion('input'), output: perMillion('output') }),
+      ),
+      'a mapping of provider:model ids to {input, output}',
+      'prices over the defaults; an entry replaces the default of its model',
+      'model',
+    ),
+  }),
+  'a mapping with prices',
+  'token prices, for the cost per call, per case and per model',
+);
+
+export const PRICES_FILE: UserFileSpec<typeof PRICES_SCHEMA> = {
+  name: 'prices',
+  title: 'mcpgate price file',
+  schema: PRICES_SCHEMA,
+  role: { what: 'price file', namedBy: '--prices' },
+  whenEmpty: 'write "prices:" with "provider:model": {input, output} entries, in US dollars per million tokens',
+  entries: [{ map: ['prices'], noun: 'model' }],
+};
+
 export function loadPriceTable(file: string): PriceTable {
-  let data: unknown;
-  const text = readNamedFile(file, 'price file');
-  try {
-    data = parse(text);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new PriceTableError(
-      code === 'ENOENT' ? `price file not found: ${file}` : `${file}: not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`,
-    );
-  }
-  const prices = (data as { prices?: unknown } | null)?.prices;
-  if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) {
-    throw new PriceTableError(
-      `${file}: expected a "prices" mapping of "provider:model" to { input, output } (US dollars per million tokens)`,
-    );
-  }
+  const { value } = loadUserFile(PRICES_FILE, file);
   const table = defaultPriceTable();
-  for (const [model, entry] of Object.entries(prices)) {
-    const e = entry as Record<string, unknown> | null;
-    const keys = e && typeof e === 'object' ? Object.keys(e) : [];
-    const unknown = keys.filter((k) => k !== 'input' && k !== 'output');
-    if (unknown.length > 0)
-      throw new PriceTableError(`${file}: prices."${model}" has unknown key "${unknown[0]}" (expected input and output)`);
-    if (!e || typeof e.input !== 'number' || typeof e.output !== 'number' || e.input < 0 || e.output < 0) {
-      throw new PriceTableError(`${file}: prices."${model}" needs numbers input and output >= 0 (US dollars per million tokens)`);
-    }
-    if (model !== 'baseline' && !/^[a-z][a-z0-9-]*:.+$/.test(model))
-      throw new PriceTableError(`${file}: "${model}" is not a provider:model id`);
-    table.prices[canonicalModel(model)] = { inputPerMTok: e.input, outputPerMTok: e.output };
-  }
+  for (const [model, { input, output }] of Object.entries(value.prices))
+    table.prices[canonicalModel(model)] = { inputPerMTok: input, outputPerMTok: output };
   return { source: file, prices: table.prices };
 }
 

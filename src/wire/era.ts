@@ -7,7 +7,8 @@ import { oneLine } from '../shared/one-line.js';
 import { ErrorCode, PROTOCOL_VERSION } from '../spec/protocol.js';
 import type { WireError } from './errors.js';
 import type { Exchange } from './exchange.js';
-import { errorCodeOf, isObject, isResultResponse } from './jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
+import { errorCodeOf, isResultResponse } from './jsonrpc.js';
 import { LegacyClient, type LegacyHandshake } from './legacy-client.js';
 import type { ModernClient } from './modern-client.js';
 
@@ -39,7 +40,7 @@ export async function detectEra(client: ModernClient): Promise<EraVerdict> {
   if (errorCodeOf(discover.response) === ErrorCode.UnsupportedProtocolVersion) {
     const data = (discover.response as { error: { data?: unknown } }).error.data;
     const supported =
-      isObject(data) && Array.isArray(data.supported) ? data.supported.filter((v): v is string => typeof v === 'string') : [];
+      isRecord(data) && Array.isArray(data.supported) ? data.supported.filter((v): v is string => typeof v === 'string') : [];
     if (!supported.includes(PROTOCOL_VERSION)) return { era: 'modern-unsupported', discover, supported };
   }
 

@@ -48,3 +48,23 @@ export function describeTlsFailure(where: string, error: NodeJS.ErrnoException):
   }
   return undefined;
 }
+
+/** A request that failed below HTTP, as one sentence about `url`'s host that says what to check. */
+export function describeNetworkError(url: URL, error: NodeJS.ErrnoException): WireError {
+  const where = `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return new WireError('unreachable', `connection refused by ${where}: is the server running and listening on that port?`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new WireError('unreachable', `host ${url.hostname} could not be resolved: check the URL`);
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return new WireError('closed-early', `the server at ${where} closed the connection before answering`);
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return new WireError('unreachable', `${where} is not reachable from this machine`);
+    default:
+      return describeTlsFailure(where, error) ?? new WireError('unreachable', `request to ${where} failed: ${error.message}`);
+  }
+}

@@ -102,11 +102,27 @@ export interface ReceivedMessage {
 export const MAX_MESSAGES_PER_EXCHANGE = 1_000;
 export const MAX_EXCHANGE_MESSAGE_CHARS = 16 * 1024 * 1024;
 
-/** JSON messages one connection keeps for the audits (`received`); later ones are counted, not kept. */
-export const MAX_RECEIVED_MESSAGES = 10_000;
-export const MAX_RECEIVED_CHARS = 64 * 1024 * 1024;
-
 /** What a request that met a flood fails with. */
 export function floodMessage(context: string): string {
   return `the server sent more than ${MAX_MESSAGES_PER_EXCHANGE} messages or ${MAX_EXCHANGE_MESSAGE_CHARS} characters ${context} (mcpgate's cap per exchange, MAX_MESSAGES_PER_EXCHANGE); the exchange was ended`;
+}
+
+/** A new exchange for `sent`, with the clock that times it (ms since it started, monotonic). */
+export function startExchange(
+  transport: TransportKind,
+  endpoint: string,
+  sent: OutgoingMessage,
+): { exchange: Exchange; elapsedMs: () => number } {
+  const started = performance.now();
+  const exchange: Exchange = {
+    transport,
+    endpoint,
+    sent,
+    headers: {},
+    bodyText: '',
+    messages: [],
+    unparsable: [],
+    timing: { startedAt: Date.now(), durationMs: 0 },
+  };
+  return { exchange, elapsedMs: () => performance.now() - started };
 }

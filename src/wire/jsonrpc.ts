@@ -1,5 +1,7 @@
 /** JSON-RPC 2.0 message shapes and classification, independent of any transport. */
 
+import { isRecord } from '../shared/guards.js';
+
 export type JsonRpcId = string | number;
 
 export interface JsonRpcRequest {
@@ -37,12 +39,8 @@ export type JsonRpcResponse = JsonRpcResultResponse | JsonRpcErrorResponse;
 
 export type MessageKind = 'request' | 'notification' | 'result' | 'error' | 'invalid';
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function classifyMessage(message: unknown): MessageKind {
-  if (!isObject(message)) return 'invalid';
+  if (!isRecord(message)) return 'invalid';
   const hasId = 'id' in message;
   if (typeof message.method === 'string') return hasId ? 'request' : 'notification';
   if ('result' in message) return 'result';
@@ -73,5 +71,3 @@ export function errorCodeOf(message: unknown): number | undefined {
   const code = (message.error as { code?: unknown } | undefined)?.code;
   return typeof code === 'number' ? code : undefined;
 }
-
-export { isObject };

@@ -5,7 +5,9 @@
 
 import { HEADERS, LEGACY_VERSIONS } from '../spec/protocol.js';
 import type { Connection, Exchange } from './exchange.js';
-import { isObject, isResultResponse, type JsonRpcId } from './jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
+import { JSON_RPC_POST_HEADERS } from './http-request.js';
+import { isResultResponse, type JsonRpcId } from './jsonrpc.js';
 import { CLIENT_INFO } from './modern-client.js';
 
 export interface LegacyHandshake {
@@ -34,8 +36,8 @@ export class LegacyClient {
     this.protocolVersion = response.result.protocolVersion;
     this.sessionId = exchange.headers['mcp-session-id'];
     await this.notify('notifications/initialized');
-    const serverInfo = isObject(response.result.serverInfo) ? (response.result.serverInfo as LegacyHandshake['serverInfo']) : undefined;
-    const capabilities = isObject(response.result.capabilities) ? response.result.capabilities : {};
+    const serverInfo = isRecord(response.result.serverInfo) ? (response.result.serverInfo as LegacyHandshake['serverInfo']) : undefined;
+    const capabilities = isRecord(response.result.capabilities) ? response.result.capabilities : {};
     return { handshake: { protocolVersion: this.protocolVersion, serverInfo, capabilities, exchange }, exchange };
   }
 
@@ -54,10 +56,7 @@ export class LegacyClient {
   }
 
   private headers(method: string): Record<string, string> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-    };
+    const headers: Record<string, string> = { ...JSON_RPC_POST_HEADERS };
     if (method !== 'initialize') headers[HEADERS.protocolVersion] = this.protocolVersion;
     if (this.sessionId) headers[HEADERS.sessionId] = this.sessionId;
     return headers;

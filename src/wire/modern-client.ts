@@ -9,6 +9,7 @@ export { encodeHeaderValue };
 import { encodeHeaderValue, paramHeadersOf, paramHeaderValues, type ParamHeader } from '../spec/param-headers.js';
 import { HEADERS, META, NAME_HEADER_SOURCE, PROTOCOL_VERSION } from '../spec/protocol.js';
 import type { Connection, Exchange, OutgoingMessage } from './exchange.js';
+import { JSON_RPC_POST_HEADERS } from './http-request.js';
 import type { InFlightLimit } from './in-flight.js';
 import type { JsonRpcId } from './jsonrpc.js';
 import type { RequestObserver } from './observer.js';
@@ -162,8 +163,7 @@ export class ModernClient {
 
   private headersFor(method: string, params: Record<string, unknown>, options: RequestOptions): Record<string, string> {
     const headers: Record<string, string | undefined> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
+      ...JSON_RPC_POST_HEADERS,
       [HEADERS.protocolVersion]: options.protocolVersion ?? PROTOCOL_VERSION,
       [HEADERS.method]: method,
     };

@@ -2,7 +2,9 @@
 
 import { PAGINATED_METHODS } from '../spec/protocol.js';
 import type { Exchange } from './exchange.js';
-import { isObject, isResultResponse } from './jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
+import { isResultResponse } from './jsonrpc.js';
+import { roundTo } from '../shared/numbers.js';
 
 export interface ListOutcome {
   items: Record<string, unknown>[];
@@ -67,7 +69,7 @@ export async function readAllPages(client: PageRequester, method: string, limits
     const pageItems = result[key];
     if (!Array.isArray(pageItems)) return { items, pages, problem: `${method} result has no "${key}" array` };
     for (const item of pageItems) {
-      if (!isObject(item)) continue;
+      if (!isRecord(item)) continue;
       if (items.length === maxItems) return { items, pages, capped: itemCapMessage(method, maxItems) };
       items.push(item);
     }
@@ -87,7 +89,7 @@ export async function readAllPages(client: PageRequester, method: string, limits
 }
 
 function byteCapMessage(method: string, pages: number, items: number, bytes: number, maxBytes: number): string {
-  const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
+  const mib = (n: number) => `${roundTo(n / 1024 / 1024, 1)} MiB`;
   return `${method} had not ended after ${pages} page(s) of ${mib(bytes)} (${items} items), past mcpgate's cap of ${mib(maxBytes)} on one list; raise it with ${MAX_LIST_BYTES_FLAG}`;
 }
 
@@ -95,7 +97,12 @@ function itemCapMessage(method: string, maxItems: number): string {
   return `${method} has more than ${maxItems} items, mcpgate's cap on one list (the first ${maxItems} were read); raise it with ${MAX_LIST_ITEMS_FLAG}`;
 }
 
+/** Why the list is incomplete: the server's fault first, else the mcpgate cap it reached; undefined when whole. */
+export function incompleteBecause(outcome: ListOutcome): string | undefined {
+  return outcome.problem ?? outcome.capped;
+}
+
 /** Why not a single item could be read (for callers that need the list to go on), or undefined. */
 export function unreadable(outcome: ListOutcome): string | undefined {
-  return outcome.items.length === 0 ? (outcome.problem ?? outcome.capped) : undefined;
+  return outcome.items.length === 0 ? incompleteBecause(outcome) : undefined;
 }

@@ -6,6 +6,8 @@
  * exchange it answers fails with a message naming the cap instead of waiting for a timeout.
  */
 
+import { isRecord } from '../shared/guards.js';
+
 /**
  * Deepest nesting accepted in one message (the envelope counts: a tool's inputSchema starts at level
  * 5 of a tools/list response). Real servers stay far below: the SDK fixtures, server-everything and
@@ -27,7 +29,7 @@ export function parseServerJson(text: string, maxDepth = MAX_JSON_DEPTH): Server
     return { ok: false, reason: 'not-json' };
   }
   if (!exceedsDepth(value, maxDepth)) return { ok: true, value };
-  const id = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { id?: unknown }).id : undefined;
+  const id = isRecord(value) ? value.id : undefined;
   return { ok: false, reason: 'too-deep', id: typeof id === 'object' ? undefined : id, message: tooDeepMessage(maxDepth) };
 }
 

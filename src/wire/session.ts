@@ -8,7 +8,8 @@ import { isServerTool, type ServerTool } from '../spec/tool.js';
 import type { Exchange } from './exchange.js';
 import { WireError } from './errors.js';
 import { detectEra } from './era.js';
-import { isErrorResponse, isObject, isResultResponse } from './jsonrpc.js';
+import { isRecord } from '../shared/guards.js';
+import { isErrorResponse, isResultResponse } from './jsonrpc.js';
 import type { LegacyClient } from './legacy-client.js';
 import { ModernClient } from './modern-client.js';
 import type { RequestObserver } from './observer.js';
@@ -133,10 +134,11 @@ function streamBroke(exchange: Exchange): boolean {
   return exchange.status !== undefined && exchange.response === undefined && exchange.error?.kind === 'closed-early';
 }
 
-function serverInfoOf(result: Record<string, unknown>): { name: string; version: string } | undefined {
-  const meta = isObject(result._meta) ? result._meta : {};
+/** The serverInfo a result carries in its _meta, when it has both a name and a version. */
+export function serverInfoOf(result: Record<string, unknown>): { name: string; version: string } | undefined {
+  const meta = isRecord(result._meta) ? result._meta : {};
   const info = meta['io.modelcontextprotocol/serverInfo'];
-  return isObject(info) && typeof info.name === 'string' && typeof info.version === 'string'
+  return isRecord(info) && typeof info.name === 'string' && typeof info.version === 'string'
     ? { name: info.name, version: info.version }
     : undefined;
 }
@@ -144,9 +146,9 @@ function serverInfoOf(result: Record<string, unknown>): { name: string; version:
 function resultText(result: Record<string, unknown>): string {
   const blocks = Array.isArray(result.content) ? result.content : [];
   const parts = blocks.map((block) => {
-    if (!isObject(block)) return '';
+    if (!isRecord(block)) return '';
     if (block.type === 'text' && typeof block.text === 'string') return block.text;
-    if (block.type === 'resource' && isObject(block.resource) && typeof block.resource.text === 'string') return block.resource.text;
+    if (block.type === 'resource' && isRecord(block.resource) && typeof block.resource.text === 'string') return block.resource.text;
     if (block.type === 'resource_link') return `[resource ${String(block.uri)}]`;
     return `[${String(block.type)} ${String(block.mimeType ?? '')}]`.replace(' ]', ']');
   });

@@ -6,6 +6,7 @@
  */
 
 import { redact } from '../shared/redact.js';
+import { cutAfter } from '../shared/cut.js';
 
 const MAX_CAUSE = 300;
 
@@ -50,5 +51,5 @@ export function stderrCause(stderr: string, pick: 'first' | 'last' = 'last'): st
   const cause =
     (pick === 'first' ? named[0] : named.at(-1)) ?? lines.filter((line) => !NOISE.some((noise) => noise.test(line))).at(-1) ?? lines.at(-1);
   if (cause === undefined) return undefined;
-  return redact(cause.length > MAX_CAUSE ? `${cause.slice(0, MAX_CAUSE)}…` : cause);
+  return redact(cutAfter(cause, MAX_CAUSE));
 }

@@ -15,17 +15,16 @@ import { within } from './within.js';
 import {
   MAX_EXCHANGE_MESSAGE_CHARS,
   MAX_MESSAGES_PER_EXCHANGE,
-  MAX_RECEIVED_CHARS,
-  MAX_RECEIVED_MESSAGES,
   floodMessage,
+  startExchange,
   type CloseInfo,
   type Connection,
   type Exchange,
   type OutgoingMessage,
-  type ReceivedMessage,
 } from './exchange.js';
 import { isResponse, sameId, type JsonRpcId, type JsonRpcResponse } from './jsonrpc.js';
 import { LineSplitter } from './line-splitter.js';
+import { LoggedConnection } from './received-log.js';
 import { parseServerJson } from './server-json.js';
 
 export interface StdioOptions {
@@ -49,27 +48,24 @@ export const MAX_NON_JSON_LINE_CHARS = 1_000;
 /** The stderr kept: its last this many characters; earlier output is counted, not kept. */
 export const STDERR_TAIL_CHARS = 8 * 1024;
 
-export { MAX_EXCHANGE_MESSAGE_CHARS, MAX_MESSAGES_PER_EXCHANGE, MAX_RECEIVED_CHARS, MAX_RECEIVED_MESSAGES } from './exchange.js';
+export { MAX_EXCHANGE_MESSAGE_CHARS, MAX_MESSAGES_PER_EXCHANGE } from './exchange.js';
+export { MAX_RECEIVED_CHARS, MAX_RECEIVED_MESSAGES } from './received-log.js';
 
 interface Pending {
   id: JsonRpcId;
   exchange: Exchange;
-  started: number;
+  elapsedMs: () => number;
   resolve: (exchange: Exchange) => void;
   timer: NodeJS.Timeout;
   /** Characters of the messages kept in `exchange.messages` so far. */
   keptChars: number;
 }
 
-export class StdioConnection implements Connection {
+export class StdioConnection extends LoggedConnection implements Connection {
   readonly transport = 'stdio' as const;
-  readonly received: ReceivedMessage[] = [];
-  readonly exchanges: Exchange[] = [];
   /** stdout lines that were not JSON (the first MAX_NON_JSON_LINES, cut): each breaks "nothing but JSON-RPC on stdout". */
   readonly nonJsonLines: string[] = [];
   private droppedLines = 0;
-  private droppedMessageCount = 0;
-  private receivedChars = 0;
   private stderr = '';
   private droppedStderr = 0;
   private readonly stdout: LineSplitter;
@@ -83,6 +79,7 @@ export class StdioConnection implements Connection {
     private readonly child: ChildProcess,
     private readonly options: StdioOptions,
   ) {
+    super(options.keepLog);
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.exitInfo = { code, signal, at: Date.now() };
@@ -151,28 +148,13 @@ export class StdioConnection implements Connection {
     return this.droppedLines;
   }
 
-  /** JSON messages past MAX_RECEIVED_MESSAGES / MAX_RECEIVED_CHARS: counted, not kept in `received`. */
-  get droppedMessages(): number {
-    return this.droppedMessageCount;
-  }
-
   get hasExited(): boolean {
     return this.exitInfo !== undefined;
   }
 
   exchange(message: OutgoingMessage): Promise<Exchange> {
-    const started = performance.now();
-    const exchange: Exchange = {
-      transport: 'stdio',
-      endpoint: this.endpoint,
-      sent: message,
-      headers: {},
-      bodyText: '',
-      messages: [],
-      unparsable: [],
-      timing: { startedAt: Date.now(), durationMs: 0 },
-    };
-    if (this.options.keepLog !== false) this.exchanges.push(exchange);
+    const { exchange, elapsedMs } = startExchange('stdio', this.endpoint, message);
+    this.log.addExchange(exchange);
     if (this.exitInfo) {
       exchange.error = this.exitError();
       return Promise.resolve(exchange);
@@ -181,7 +163,7 @@ export class StdioConnection implements Connection {
     this.child.stdin!.write(message.rawBytes ?? message.body.replace(/\r?\n/g, ' ') + '\n');
     const awaitId = message.awaitId;
     if ((awaitId === undefined || awaitId === null) && !message.endWhen) {
-      exchange.timing.durationMs = performance.now() - started;
+      exchange.timing.durationMs = elapsedMs();
       return Promise.resolve(exchange);
     }
     // Without an id to wait for, the exchange still needs a key of its own to end on `endWhen`.
@@ -195,10 +177,10 @@ export class StdioConnection implements Connection {
           'timeout',
           `no response${awaitId === undefined || awaitId === null ? '' : ` to request id ${JSON.stringify(awaitId)}`} within ${timeoutMs} ms on stdio; the server may hang (raise --timeout if it is just slow)`,
         );
-        exchange.timing.durationMs = performance.now() - started;
+        exchange.timing.durationMs = elapsedMs();
         resolve(exchange);
       }, timeoutMs);
-      this.pending.set(key, { id: waitKey, exchange, started, resolve, timer, keptChars: 0 });
+      this.pending.set(key, { id: waitKey, exchange, elapsedMs, resolve, timer, keptChars: 0 });
     });
   }
 
@@ -225,18 +207,7 @@ export class StdioConnection implements Connection {
     const cut = MAX_NON_JSON_LINE_CHARS;
     const kept = line.length > cut ? `${line.slice(0, cut)}… (cut at ${cut} characters)` : line;
     this.nonJsonLines.push(kept);
-    this.received.push({ at: Date.now(), message: undefined, raw: kept });
-  }
-
-  /** Up to the caps, every JSON message is kept for the audits; past them it is counted only. */
-  private keepReceived(message: unknown, line: string): void {
-    if (this.options.keepLog === false) return;
-    if (this.received.length >= MAX_RECEIVED_MESSAGES || this.receivedChars + line.length > MAX_RECEIVED_CHARS) {
-      this.droppedMessageCount++;
-      return;
-    }
-    this.receivedChars += line.length;
-    this.received.push({ at: Date.now(), message, raw: line });
+    this.log.addNotJson(kept);
   }
 
   /**
@@ -281,7 +252,7 @@ export class StdioConnection implements Connection {
       return;
     }
     const message = parsed.value;
-    this.keepReceived(message, line);
+    this.log.addMessage(message, line);
     const id = isResponse(message) ? (message as { id?: unknown }).id : undefined;
     const answered = id === undefined ? undefined : this.findPending(id);
     for (const p of [...this.pending.values()]) {
@@ -313,7 +284,7 @@ export class StdioConnection implements Connection {
     this.pending.delete(idKey(pending.id));
     clearTimeout(pending.timer);
     pending.exchange.bodyText = line;
-    pending.exchange.timing.durationMs = performance.now() - pending.started;
+    pending.exchange.timing.durationMs = pending.elapsedMs();
     pending.resolve(pending.exchange);
   }
 
@@ -337,7 +308,7 @@ export class StdioConnection implements Connection {
     for (const p of this.pending.values()) {
       clearTimeout(p.timer);
       p.exchange.error = this.exitError();
-      p.exchange.timing.durationMs = performance.now() - p.started;
+      p.exchange.timing.durationMs = p.elapsedMs();
       p.resolve(p.exchange);
     }
     this.pending.clear();

@@ -15,19 +15,29 @@ export const LAYER_RANKS: Record<string, number> = {
   wire: 3,
   models: 3,
   telemetry: 4,
+  auth: 4,
   conformance: 5,
   gate: 5,
   'migrate-scan': 5,
   behavior: 6,
+  view: 6,
   resilience: 7,
   pipeline: 8,
   cli: 9,
 };
 
+/**
+ * Rooms that may import only the rooms listed, whatever the ranks say: like report/ and gate/, the
+ * viewer reads reports and the history and runs no layer.
+ */
+export const ONLY_IMPORTS: Record<string, readonly string[]> = {
+  view: ['shared', 'report', 'gate'],
+};
+
 export interface Violation {
   from: string;
   to: string;
-  rule: 'upward' | 'sideways' | 'imports-cli' | 'unknown-room' | 'cycle';
+  rule: 'upward' | 'sideways' | 'imports-cli' | 'unknown-room' | 'not-allowed' | 'cycle';
 }
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
@@ -54,7 +64,11 @@ export function importGraph(srcDir: string): Map<string, string[]> {
 
 const roomOf = (file: string): string => file.split('/')[0]!.replace(/\.ts$/, '');
 
-export function layerViolations(srcDir: string, ranks: Record<string, number> = LAYER_RANKS): Violation[] {
+export function layerViolations(
+  srcDir: string,
+  ranks: Record<string, number> = LAYER_RANKS,
+  only: Record<string, readonly string[]> = ONLY_IMPORTS,
+): Violation[] {
   const graph = importGraph(srcDir);
   const violations: Violation[] = [];
   for (const [from, targets] of graph) {
@@ -66,6 +80,7 @@ export function layerViolations(srcDir: string, ranks: Record<string, number> = 
       else if (b === 'cli') violations.push({ from, to, rule: 'imports-cli' });
       else if (rankB > rankA) violations.push({ from, to, rule: 'upward' });
       else if (rankB === rankA) violations.push({ from, to, rule: 'sideways' });
+      else if (only[a] && !only[a].includes(b)) violations.push({ from, to, rule: 'not-allowed' });
     }
   }
   for (const cycle of importCycles(graph)) violations.push({ from: cycle[0]!, to: cycle.slice(1).join(' -> '), rule: 'cycle' });

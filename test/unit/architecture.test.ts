@@ -25,6 +25,10 @@ describe('the layer checker itself', () => {
   write('gate/side.ts', "export const side = await import('../conformance/check.js');\n");
   write('pipeline/run.ts', "import { main } from '../cli/main.js';\nexport const run = main;\n");
   write('cli/main.ts', 'export const main = 1;\n');
+  write(
+    'view/page.ts',
+    "import { check } from '../conformance/check.js';\nimport { text } from '../shared/text.js';\nexport const page = [check, text];\n",
+  );
   write('spec/a.ts', "import { b } from './b.js';\nexport const a = b;\n");
   write('spec/b.ts', "import { a } from './a.js';\nexport const b = a;\n");
 
@@ -39,6 +43,9 @@ describe('the layer checker itself', () => {
   });
   it('fails any import of the CLI', () => {
     expect(rules('imports-cli')).toEqual(['pipeline/run.ts -> cli/main.ts']);
+  });
+  it('fails an import of a layer by a room that may read reports and the history only, though it points down', () => {
+    expect(rules('not-allowed')).toEqual(['view/page.ts -> conformance/check.ts']);
   });
   it('fails an import cycle, even inside one room', () => {
     expect(rules('cycle')).toEqual(['spec/a.ts -> spec/b.ts']);

@@ -5,6 +5,8 @@
  */
 
 import type { DraftCase, DraftedSet } from './draft.js';
+import { schemaComment } from '../../shared/user-files/json-schema.js';
+import { GOLDEN_FILE } from '../golden/load.js';
 import { commentLines, quoted, yamlValue } from './yaml-text.js';
 
 function caseLines(c: DraftCase): string[] {
@@ -27,10 +29,15 @@ function caseLines(c: DraftCase): string[] {
   return lines;
 }
 
-/** `server`: the server as the user named it (its URL or command line). */
-export function draftYaml(set: DraftedSet, server: string): string {
+/**
+ * `server`: the server as the user named it (its URL or command line). `depth`: how many folders below
+ * the project (where node_modules is) the file is written; init's golden/tasks.yaml and golden draft's
+ * default golden/draft.yaml are one.
+ */
+export function draftYaml(set: DraftedSet, server: string, depth = 1): string {
   const source = `Golden set drafted by mcpgate from the tools of ${server}${set.writer ? `, prompts and arguments by ${set.writer}` : ' (offline: write the prompts)'}.`;
   const lines = [
+    schemaComment(GOLDEN_FILE.name, depth),
     ...commentLines(source, ''),
     '# Every case is a draft (draft: true): `mcpgate run` and `mcpgate eval` refuse drafts (exit 2) until',
     '# you have read each one, fixed its prompt and expectations and deleted its "draft: true" line (or',

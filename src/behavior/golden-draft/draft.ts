@@ -12,6 +12,7 @@ import type { ModelClient, ToolSpec } from '../../models/types.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { InputError } from '../../shared/input-error.js';
 import { askWriter } from './writer.js';
+import { isRecord } from '../../shared/guards.js';
 
 export interface DraftCase {
   id: string;
@@ -129,7 +130,7 @@ async function toolCases(tool: ToolSpec, names: string[], model: ModelClient | u
       role: 'tool',
       prompt: prompt.trim(),
       expectTool: tool.name,
-      ...(isObject(args) && Object.keys(args).length > 0 ? { expectArgs: args } : {}),
+      ...(isRecord(args) && Object.keys(args).length > 0 ? { expectArgs: args } : {}),
     });
   });
   if (cases.length === 0) cases.push(placeholder(tool, `${model.id} wrote no usable prompt for it: write one.`));
@@ -167,7 +168,7 @@ async function pairCases(tools: ToolSpec[], model: ModelClient | undefined, offs
           ...base,
           why,
           prompt: answer.prompt.trim(),
-          ...(isObject(answer.arguments) && Object.keys(answer.arguments).length > 0 ? { expectArgs: answer.arguments } : {}),
+          ...(isRecord(answer.arguments) && Object.keys(answer.arguments).length > 0 ? { expectArgs: answer.arguments } : {}),
         });
       } else
         cases.push({
@@ -213,8 +214,4 @@ export function draftSummary(set: DraftedSet): string {
 
 function describe(tool: ToolSpec): Record<string, unknown> {
   return { name: tool.name, description: tool.description ?? '', inputSchema: tool.inputSchema };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -15,11 +15,11 @@ export class DraftCasesError extends FileProblemsError {
   constructor(file: string, drafts: readonly GoldenCase[]) {
     const problems: FileProblem[] = drafts.map((golden) => {
       const line = Number(golden.source.slice(golden.source.lastIndexOf(':') + 1));
-      return { file, line, col: 1, caseId: golden.id, message: 'is a draft and is not run until edited' };
+      return { file, line, col: 1, entry: `case ${JSON.stringify(golden.id)}`, message: 'is a draft and is not run until edited' };
     });
     super(file, problems);
     this.name = 'DraftCasesError';
-    this.message = [...problems.map((p) => `${p.file}:${p.line}: case "${p.caseId}" ${p.message}`), `mcpgate: ${FIX}`].join('\n');
+    this.message = [...problems.map((p) => `${p.file}:${p.line}: ${p.entry} ${p.message}`), `mcpgate: ${FIX}`].join('\n');
   }
 }
 

@@ -1,7 +1,5 @@
 /** The golden-set loader: YAML cases for layer 1, validated with positioned errors. */
 
-export { loadGoldenSet, parseGoldenSet } from './load.js';
-export { GoldenSetError } from './errors.js';
+export { GOLDEN_FILE, GoldenSetError, loadGoldenSet, parseGoldenSet } from './load.js';
 export { validateCaseTools } from './case-tools.js';
-export { GOLDEN_SET_SCHEMA } from './schema.js';
 export { DraftCasesError, withoutDrafts } from './drafts.js';

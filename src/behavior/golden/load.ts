@@ -1,39 +1,39 @@
-/** Reads a golden file: YAML syntax, then the schema, then the semantic rules; all problems at once. */
+/** Reads a golden file through the one loader of user files: all problems at once, each at its file:line:col. */
 
+import { loadUserFile, parseUserFile, type UserFile, type UserFileSpec } from '../../shared/user-files/user-file.js';
+import { FileProblemsError } from '../../shared/yaml/problems.js';
+import type { z } from 'zod';
 import type { GoldenSet } from '../types.js';
-import { casesPath, isRecord, rawCases, type LoadContext } from './context.js';
-import { asProblemsOf, type FileProblem } from '../../shared/yaml/problems.js';
-import { parseYamlFile, readUserFile } from '../../shared/yaml/load.js';
-import { GoldenSetError } from './errors.js';
-import { valuePosition } from '../../shared/yaml/locate.js';
-import { checkSchema } from './schema-check.js';
-import { checkSemantics } from './semantic-checks.js';
-import { toGoldenCase, type RawDefaults } from './to-case.js';
+import { GOLDEN_SET_SCHEMA } from './set-schema.js';
+
+/** The golden-set loader's error: every problem of the file, each with its position. */
+export class GoldenSetError extends FileProblemsError {}
+
+const WHAT_TO_WRITE = 'write a list of cases, or a mapping with "cases:" and optional "defaults:"';
+
+export const GOLDEN_FILE: UserFileSpec<typeof GOLDEN_SET_SCHEMA> = {
+  name: 'golden',
+  title: 'mcpgate golden set',
+  schema: GOLDEN_SET_SCHEMA,
+  role: { what: 'golden set', namedBy: '--golden' },
+  whenEmpty: WHAT_TO_WRITE,
+  entries: [
+    { list: [], noun: 'case', id: 'id' },
+    { list: ['cases'], noun: 'case', id: 'id' },
+  ],
+  error: GoldenSetError,
+};
 
 export function loadGoldenSet(file: string): GoldenSet {
-  return parseGoldenSet(
-    asProblemsOf(GoldenSetError, () => readUserFile(file, { what: 'golden set', namedBy: '--golden' })),
-    file,
-  );
+  return withSources(loadUserFile(GOLDEN_FILE, file), file);
 }
 
 export function parseGoldenSet(text: string, file: string): GoldenSet {
-  const { doc, lines, data } = asProblemsOf(GoldenSetError, () => parseYamlFile(text, file));
-  const ctx: LoadContext = { file, doc, lines, data, problems: [] };
-  checkSchema(ctx);
-  checkSemantics(ctx);
-  if (ctx.problems.length > 0) throw new GoldenSetError(file, sortByPosition(ctx.problems));
-
-  const defaults = (isRecord(ctx.data) && isRecord(ctx.data.defaults) ? ctx.data.defaults : {}) as RawDefaults;
-  const prefix = casesPath(ctx.data);
-  const cases = rawCases(ctx.data).map((raw, index) => {
-    const line = valuePosition(doc, lines, [...prefix, index]).line;
-    return toGoldenCase(raw as Record<string, unknown>, defaults, `${file}:${line}`);
-  });
-  return { file, cases };
+  return withSources(parseUserFile(GOLDEN_FILE, text, file), file);
 }
 
-/** Problems in file order, so the first line of the message is the first thing to fix. */
-function sortByPosition(problems: FileProblem[]): FileProblem[] {
-  return [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0));
+/** Each case with the line it starts on, for messages: `file:line`. */
+function withSources({ value, yaml }: UserFile<z.output<typeof GOLDEN_SET_SCHEMA>>, file: string): GoldenSet {
+  const list = Array.isArray(yaml.data) ? [] : ['cases'];
+  return { file, cases: value.map((golden, index) => ({ ...golden, source: `${file}:${yaml.valueAt([...list, index]).line}` })) };
 }

@@ -1,77 +1,37 @@
-/** Turns one validated raw case (plus the file's defaults) into a GoldenCase. */
+/**
+ * A case as the scorers read it: the file's defaults folded in, one list of turns, one expectation.
+ * Keys that need no folding come through as written, so a key added to the case schema reaches the
+ * scorers without a second edit.
+ */
 
-import type { ArgExpectation, GoldenCase, InputAnswer, InputExpectation, InputKind, MatchMode } from '../types.js';
-import { isRecord } from './context.js';
+import type { z } from 'zod';
+import type { DefaultsSchema, RawGoldenCase } from './case-schema.js';
 
-export interface RawDefaults {
-  kind?: 'hard' | 'soft';
-  runs?: number;
-  min_passes?: number;
-  tags?: string[];
-}
+/** What must be called: a tool first, a sequence in order, or (`expect_tool: null`) nothing at all. */
+export type GoldenExpectation = { kind: 'tool'; tool: string } | { kind: 'sequence'; tools: string[] } | { kind: 'none' };
 
-/** `raw` has passed the schema and the semantic checks, so its shapes can be trusted here. */
-export function toGoldenCase(raw: Record<string, unknown>, defaults: RawDefaults, source: string): GoldenCase {
-  const golden: GoldenCase = {
-    id: raw.id as string,
-    turns: typeof raw.prompt === 'string' ? [raw.prompt] : (raw.turns as string[]),
-    expect: expectationOf(raw),
-    expectArgs: argExpectationsOf(raw.expect_args),
-    forbidTools: (raw.forbid_tools as string[] | undefined) ?? [],
-    kind: (raw.kind as 'hard' | 'soft' | undefined) ?? defaults.kind ?? 'soft',
-    tags: [...new Set([...(defaults.tags ?? []), ...((raw.tags as string[] | undefined) ?? [])])],
-    source,
-  };
-  if (typeof raw.rubric === 'string') golden.rubric = raw.rubric;
-  if (raw.draft === true) golden.draft = true;
-  if (Array.isArray(raw.inputs)) golden.inputs = inputAnswersOf(raw.inputs);
-  const expectInput = inputExpectationOf(raw.expect_input);
-  if (expectInput) golden.expectInput = expectInput;
-  const runs = (raw.runs as number | undefined) ?? defaults.runs;
-  if (runs !== undefined) golden.runs = runs;
-  const minPasses = (raw.min_passes as number | undefined) ?? defaults.min_passes;
-  if (minPasses !== undefined) golden.minPasses = minPasses;
-  return golden;
-}
+export type GoldenDefaults = z.output<typeof DefaultsSchema>;
 
-function expectationOf(raw: Record<string, unknown>): GoldenCase['expect'] {
-  if (Array.isArray(raw.expect_sequence)) return { kind: 'sequence', tools: raw.expect_sequence as string[] };
-  return typeof raw.expect_tool === 'string' ? { kind: 'tool', tool: raw.expect_tool } : { kind: 'none' };
-}
-
-function argExpectationsOf(raw: unknown): Record<string, ArgExpectation> {
-  const expectations: Record<string, ArgExpectation> = {};
-  if (!isRecord(raw)) return expectations;
-  for (const [name, spec] of Object.entries(raw)) expectations[name] = argExpectationOf(spec);
-  return expectations;
-}
-
-/** A mapping with `match` is a matcher; any other value (a mapping included) is expected exactly. */
-function argExpectationOf(spec: unknown): ArgExpectation {
-  if (!isRecord(spec) || !('match' in spec)) return { mode: 'exact', value: spec };
-  const expectation: ArgExpectation = { mode: spec.match as MatchMode };
-  if ('value' in spec) expectation.value = spec.value;
-  if (Array.isArray(spec.values)) expectation.values = spec.values;
-  if (typeof spec.tolerance === 'number') expectation.tolerance = spec.tolerance;
-  if (typeof spec.pattern === 'string') expectation.pattern = spec.pattern;
-  return expectation;
-}
-
-function inputAnswersOf(raw: unknown): InputAnswer[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.filter(isRecord).map((entry) => ({
-    action: entry.action as InputAnswer['action'],
-    ...(typeof entry.match === 'string' ? { match: entry.match } : {}),
-    ...(isRecord(entry.content) ? { content: entry.content } : {}),
-  }));
-}
-
-function inputExpectationOf(raw: unknown): InputExpectation | undefined {
-  if (typeof raw === 'string') return { kind: raw as InputKind };
-  if (!isRecord(raw)) return undefined;
+export function toGoldenCase(raw: RawGoldenCase, defaults: GoldenDefaults) {
+  const { prompt, turns, expect_tool, expect_sequence, expect_args, forbid_tools, expect_input, kind, tags, runs, min_passes, ...rest } =
+    raw;
+  const expect: GoldenExpectation = expect_sequence
+    ? { kind: 'sequence', tools: expect_sequence }
+    : typeof expect_tool === 'string'
+      ? { kind: 'tool', tool: expect_tool }
+      : { kind: 'none' };
+  const caseRuns = runs ?? defaults.runs;
+  const minPasses = min_passes ?? defaults.min_passes;
   return {
-    kind: raw.kind as InputKind,
-    ...(typeof raw.message === 'string' ? { message: raw.message } : {}),
-    ...(Array.isArray(raw.fields) ? { fields: raw.fields as string[] } : {}),
+    ...rest,
+    turns: prompt === undefined ? (turns ?? []) : [prompt],
+    expect,
+    expectArgs: expect_args ?? {},
+    forbidTools: forbid_tools ?? [],
+    kind: kind ?? defaults.kind ?? 'soft',
+    tags: [...new Set([...(defaults.tags ?? []), ...(tags ?? [])])],
+    ...(expect_input === undefined ? {} : { expectInput: expect_input }),
+    ...(caseRuns === undefined ? {} : { runs: caseRuns }),
+    ...(minPasses === undefined ? {} : { minPasses }),
   };
 }

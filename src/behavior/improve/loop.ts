@@ -7,10 +7,9 @@
  * provider calls; a last full run shows the result.
  */
 
-import { createHash } from 'node:crypto';
 import type { CallStats } from '../../models/types.js';
 import type { EvalReport } from '../../report/model.js';
-import { canonicalJson } from '../../shared/canonical-json.js';
+import { canonicalJson, canonicalSha256 } from '../../shared/canonical-json.js';
 import { usageError } from '../../shared/input-error.js';
 import type { ServerTool } from '../../spec/tool.js';
 import type { McpSession } from '../../wire/session.js';
@@ -236,7 +235,7 @@ function overridesOf(tools: Map<string, ToolOverride>, start?: DescriptionOverri
   const entries = [...tools].map(([name, o]) => [name, o.description ?? null, o.parameters]);
   return {
     file: start?.file ?? 'the proposed descriptions',
-    sha256: createHash('sha256').update(canonicalJson(entries)).digest('hex'),
+    sha256: canonicalSha256(entries),
     tools,
     at: (tool, parameter) => (start && start.tools.has(tool) ? start.at(tool, parameter) : { line: 1, col: 1 }),
   };

@@ -7,6 +7,7 @@
 import { dropInterval } from '../../gate/wilson.js';
 import type { EvalReport } from '../../report/model.js';
 import type { CaseFigures, Confusion, Tally } from './types.js';
+import { roundTo } from '../../shared/numbers.js';
 
 export interface CaseState {
   figures: CaseFigures;
@@ -71,15 +72,11 @@ export function pooled(state: Map<string, CaseState>, keys: Iterable<string>, pi
 export function gainInterval(before: Tally, after: Tally, z: number): { low: number; high: number; significant: boolean } {
   if (before.n === 0 || after.n === 0) return { low: 0, high: 0, significant: false };
   const { low, high } = dropInterval(after, before, z);
-  return { low: round(low), high: round(high), significant: low > 0 };
+  return { low: roundTo(low, 4), high: roundTo(high, 4), significant: low > 0 };
 }
 
 /** A drop from `before` to `after` whose interval lies wholly above zero. */
 export function significantDrop(before: Tally, after: Tally, z: number): boolean {
   if (before.n === 0 || after.n === 0) return false;
   return dropInterval(before, after, z).low > 0;
-}
-
-function round(x: number): number {
-  return Math.round(x * 10_000) / 10_000;
 }

@@ -9,6 +9,7 @@ import type { ServerTool } from '../../spec/tool.js';
 import { commentText, yamlValue } from '../golden-draft/yaml-text.js';
 import type { ImproveOutcome } from './loop.js';
 import type { Proposer, Trial } from './types.js';
+import { collapseWhitespace } from '../../shared/one-line.js';
 
 /**
  * Tool names and descriptions are the server's or the proposer's text: values are written as the
@@ -23,7 +24,8 @@ export function overridesYaml(outcome: ImproveOutcome, proposer: Proposer): stri
   ];
   for (const [tool, override] of outcome.overrides) {
     lines.push('');
-    for (const reason of why.get(tool) ?? ['from the starting --descriptions file']) lines.push(`# ${commentText(oneLine(reason))}`);
+    for (const reason of why.get(tool) ?? ['from the starting --descriptions file'])
+      lines.push(`# ${commentText(collapseWhitespace(reason))}`);
     lines.push(`${yamlValue(tool)}:`);
     if (override.description !== undefined) lines.push(`  description: ${yamlValue(override.description)}`);
     const parameters = Object.entries(override.parameters);
@@ -46,9 +48,9 @@ export function descriptionsDiff(outcome: ImproveOutcome): string {
       [
         `--- ${safe(tool)} (server)`,
         `+++ ${safe(tool)} (proposed)`,
-        ...(why.get(tool) ?? []).map((w) => `# ${safe(oneLine(w))}`),
-        `- ${safe(oneLine(server.get(tool) ?? ''))}`,
-        `+ ${safe(oneLine(override.description))}`,
+        ...(why.get(tool) ?? []).map((w) => `# ${safe(collapseWhitespace(w))}`),
+        `- ${safe(collapseWhitespace(server.get(tool) ?? ''))}`,
+        `+ ${safe(collapseWhitespace(override.description))}`,
       ].join('\n'),
     );
   }
@@ -60,8 +62,4 @@ function acceptedWhy(trials: Trial[]): Map<string, string[]> {
   for (const t of trials.filter((x) => x.accepted))
     for (const r of t.proposal.rewrites) out.set(r.tool, [...(out.get(r.tool) ?? []), `${r.why}; ${t.reason}`]);
   return out;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

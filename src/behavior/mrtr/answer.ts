@@ -8,6 +8,7 @@ import type { ModelClient } from '../../models/types.js';
 import { fillForm } from '../../spec/elicitation-form.js';
 import type { InputAnswer, InputExchange, SamplingTurn } from '../types.js';
 import { samplingPlan, samplingResult } from './sampling.js';
+import { isRecord } from '../../shared/guards.js';
 
 export interface InputAnswerer {
   /** Answers sampling requests. */
@@ -35,12 +36,12 @@ export async function answerInput(
   answerer: InputAnswerer,
   spent: SpentAnswers,
 ): Promise<{ response: unknown; exchange: InputExchange; sampling?: SamplingTurn }> {
-  const method = isObject(request) ? request.method : undefined;
-  const params = isObject(request) && isObject(request.params) ? request.params : {};
+  const method = isRecord(request) ? request.method : undefined;
+  const params = isRecord(request) && isRecord(request.params) ? request.params : {};
   if (method === 'elicitation/create') {
     const message = typeof params.message === 'string' ? params.message : '';
     const schema = params.requestedSchema;
-    const fields = isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : [];
+    const fields = isRecord(schema) && isRecord(schema.properties) ? Object.keys(schema.properties) : [];
     const scripted = pickAnswer(message, answerer.inputs, spent);
     // A user with no scripted answer does not agree to anything.
     const action = scripted?.action ?? 'decline';
@@ -88,16 +89,12 @@ function samplingPrompt(messages: unknown): string {
   if (!Array.isArray(messages)) return '';
   return messages
     .flatMap((message) => {
-      const content = isObject(message) ? message.content : undefined;
+      const content = isRecord(message) ? message.content : undefined;
       const blocks = Array.isArray(content) ? content : [content];
       return blocks.map((block) =>
-        isObject(block) && typeof block.text === 'string' ? block.text : isObject(block) ? `[${String(block.type)}]` : '',
+        isRecord(block) && typeof block.text === 'string' ? block.text : isRecord(block) ? `[${String(block.type)}]` : '',
       );
     })
     .filter((text) => text !== '')
     .join('\n');
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

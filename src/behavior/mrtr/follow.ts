@@ -10,6 +10,7 @@ import type { McpSession, ToolResult } from '../../wire/session.js';
 import type { InputRound, SamplingTurn } from '../types.js';
 import { answerInput, clientCapabilitiesFor, type InputAnswerer, type SpentAnswers } from './answer.js';
 import { limitSentence, type MrtrLimitHit, type MrtrLimits, type RunSamplingBudget } from './limits.js';
+import { isRecord } from '../../shared/guards.js';
 
 export { DEFAULT_MAX_ROUNDS } from './limits.js';
 
@@ -48,7 +49,7 @@ export async function followCall(
   const sampling: SamplingTurn[] = [];
   while (result.raw?.resultType === 'input_required') {
     const raw = result.raw;
-    const requests = Object.entries(isObject(raw.inputRequests) ? raw.inputRequests : {});
+    const requests = Object.entries(isRecord(raw.inputRequests) ? raw.inputRequests : {});
     const limit = limitReached(name, requests, rounds.length, mrtr, inputs);
     if (limit) {
       const text = `Error: ${limitSentence(limit)}; the call was given up.`;
@@ -83,7 +84,7 @@ function limitReached(
   mrtr: MrtrOptions,
   inputs: SampleInputs,
 ): MrtrLimitHit | undefined {
-  const methods = requests.map(([, request]) => (isObject(request) ? request.method : undefined));
+  const methods = requests.map(([, request]) => (isRecord(request) ? request.method : undefined));
   const kinds = [...new Set(methods.map(kindOf))];
   const hit = (limit: MrtrLimitHit['limit'], asked: number, max: number): MrtrLimitHit => ({ limit, tool, asked, max, kinds });
   if (answeredRounds >= mrtr.maxRounds) return hit('rounds', answeredRounds + 1, mrtr.maxRounds);
@@ -103,8 +104,4 @@ function kindOf(method: unknown): string {
   if (method === 'sampling/createMessage') return 'sampling';
   if (method === 'roots/list') return 'roots';
   return 'unknown';
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

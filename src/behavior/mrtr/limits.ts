@@ -7,6 +7,8 @@
  * (the sample is not measured).
  */
 
+import { assertNever } from '../../shared/guards.js';
+
 export const DEFAULT_MAX_ROUNDS = 4;
 export const DEFAULT_MAX_INPUT_REQUESTS = 16;
 /** 4 rounds of 16 requests: one tool call at the defaults may use the whole sample's share. */
@@ -70,5 +72,7 @@ export function limitSentence(hit: Pick<MrtrLimitHit, 'limit' | 'tool' | 'asked'
       return `${hit.tool} asked for sampling answers that would make ${hit.asked} in this sample; mcpgate answers at most ${hit.max} per sample (--max-sampling-calls, eval.max_sampling_calls)`;
     case 'sampling-per-run':
       return `${hit.tool} asked for sampling answers that would make ${hit.asked} in this run; mcpgate answers at most ${hit.max} per run (--max-run-sampling-calls, eval.max_run_sampling_calls), so this sample is not measured`;
+    default:
+      return assertNever(hit.limit, 'MRTR limit');
   }
 }

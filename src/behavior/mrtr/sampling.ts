@@ -7,6 +7,7 @@
  */
 
 import type { ChatMessage, GenerateRequest, ModelTurn, ToolSpec } from '../../models/types.js';
+import { isRecord } from '../../shared/guards.js';
 
 export interface SamplingPlan {
   messages: ChatMessage[];
@@ -15,7 +16,7 @@ export interface SamplingPlan {
 }
 
 export function samplingPlan(params: Record<string, unknown>): SamplingPlan {
-  const mode = isObject(params.toolChoice) ? params.toolChoice.mode : undefined;
+  const mode = isRecord(params.toolChoice) ? params.toolChoice.mode : undefined;
   // mode "none": the model must not use tools, so it is not shown them.
   const tools = mode === 'none' ? [] : toolSpecs(params.tools);
   const messages: ChatMessage[] = [
@@ -36,8 +37,8 @@ export function samplingResult(turn: ModelTurn, model: string): Record<string, u
 function toolSpecs(tools: unknown): ToolSpec[] {
   if (!Array.isArray(tools)) return [];
   return tools.flatMap((tool): ToolSpec[] => {
-    if (!isObject(tool) || typeof tool.name !== 'string' || tool.name === '') return [];
-    const inputSchema = isObject(tool.inputSchema) ? tool.inputSchema : { type: 'object' };
+    if (!isRecord(tool) || typeof tool.name !== 'string' || tool.name === '') return [];
+    const inputSchema = isRecord(tool.inputSchema) ? tool.inputSchema : { type: 'object' };
     return [{ name: tool.name, ...(typeof tool.description === 'string' ? { description: tool.description } : {}), inputSchema }];
   });
 }
@@ -48,8 +49,8 @@ function chatMessages(messages: unknown): ChatMessage[] {
   const toolNames = new Map<string, string>();
   const out: ChatMessage[] = [];
   for (const message of messages) {
-    if (!isObject(message)) continue;
-    const blocks = (Array.isArray(message.content) ? message.content : [message.content]).filter(isObject);
+    if (!isRecord(message)) continue;
+    const blocks = (Array.isArray(message.content) ? message.content : [message.content]).filter(isRecord);
     const text = blocks
       .filter((block) => block.type !== 'tool_use' && block.type !== 'tool_result')
       .map(blockText)
@@ -57,14 +58,14 @@ function chatMessages(messages: unknown): ChatMessage[] {
     if (message.role === 'assistant') {
       const toolCalls = blocks
         .filter((block) => block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string')
-        .map((block) => ({ id: block.id as string, name: block.name as string, arguments: isObject(block.input) ? block.input : {} }));
+        .map((block) => ({ id: block.id as string, name: block.name as string, arguments: isRecord(block.input) ? block.input : {} }));
       for (const call of toolCalls) toolNames.set(call.id, call.name);
       out.push({ role: 'assistant', content: text, ...(toolCalls.length > 0 ? { toolCalls } : {}) });
       continue;
     }
     for (const block of blocks) {
       if (block.type !== 'tool_result' || typeof block.toolUseId !== 'string') continue;
-      const content = (Array.isArray(block.content) ? block.content : []).filter(isObject).map(blockText).join('\n');
+      const content = (Array.isArray(block.content) ? block.content : []).filter(isRecord).map(blockText).join('\n');
       out.push({
         role: 'tool',
         toolCallId: block.toolUseId,
@@ -81,8 +82,4 @@ function chatMessages(messages: unknown): ChatMessage[] {
 /** Text as it is; images, audio and other blocks named, not sent. */
 function blockText(block: Record<string, unknown>): string {
   return typeof block.text === 'string' ? block.text : `[${String(block.type)}]`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,6 +4,7 @@ import type { ArgExpectation } from '../types.js';
 import { deepEqual, normalizedLeafEqual, valueType } from './normalize.js';
 import { compilePattern } from './pattern.js';
 import { SEMANTIC_THRESHOLD, semanticOverlap } from './semantic.js';
+import { assertNever } from '../../shared/guards.js';
 
 export type ArgMismatch = 'wrong_value' | 'wrong_type';
 
@@ -46,6 +47,8 @@ export function matchArgument(expectation: ArgExpectation, actual: unknown): Arg
     case 'semantic':
       if (typeof actual !== 'string') return { ok: false, kind: 'wrong_type' };
       return semanticOverlap(String(expectation.value ?? ''), actual) >= SEMANTIC_THRESHOLD ? OK : { ok: false, kind: 'wrong_value' };
+    default:
+      return assertNever(expectation.mode, 'match mode');
   }
 }
 

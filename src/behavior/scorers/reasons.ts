@@ -3,14 +3,15 @@
 import type { ArgIssue } from './score-arguments.js';
 import type { SequenceScore } from './score-sequence.js';
 import { valueType } from './normalize.js';
+import { assertNever } from '../../shared/guards.js';
+import { cutToFit } from '../../shared/cut.js';
 
 const MAX_VALUE_CHARS = 60;
 
 /** A value as JSON, cut short so one long argument cannot flood a report line. */
 function showValue(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
+  return cutToFit(JSON.stringify(value) ?? String(value), MAX_VALUE_CHARS);
 }
 
 function showExpected(issue: ArgIssue): string {
@@ -30,6 +31,8 @@ export function argumentReason(issue: ArgIssue): string {
       return `${name}: expected ${showExpected(issue)} (${issue.mode}), got ${showValue(issue.actual)}, a ${valueType(issue.actual)}`;
     case 'wrong_value':
       return `${name}: expected ${showExpected(issue)} (${issue.mode}), got ${showValue(issue.actual)}`;
+    default:
+      return assertNever(issue.kind, 'argument issue');
   }
 }
 

@@ -10,6 +10,7 @@
 import { limitSentence, type MrtrLimitHit } from '../mrtr/limits.js';
 import { compilePattern } from './pattern.js';
 import type { GoldenCase, InputExchange, TrajectoryCall } from '../types.js';
+import { assertNever } from '../../shared/guards.js';
 
 export type InputProblem =
   | { kind: 'missing'; expected: string }
@@ -82,5 +83,7 @@ export function inputReason(problem: InputProblem): string {
       return `${problem.tool} did not finish after its input rounds: ${problem.result}`;
     case 'limit':
       return `${limitSentence(problem)}; the call was given up`;
+    default:
+      return assertNever(problem, 'input problem');
   }
 }

@@ -2,6 +2,7 @@
 
 import type { CheckResult, EvalReport, Report } from '../../report/model.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
+import { cutToFit } from '../../shared/cut.js';
 
 export class MergeError extends Error {}
 
@@ -58,7 +59,9 @@ export function checkSameRun(first: Shard, other: Shard): void {
     const a = canonicalJson(read(first));
     const b = canonicalJson(read(other));
     if (a !== b)
-      throw new MergeError(`${other.file} is not of the same run as ${first.file} (different ${label}: ${clip(a)} vs ${clip(b)})`);
+      throw new MergeError(
+        `${other.file} is not of the same run as ${first.file} (different ${label}: ${cutToFit(a, 60)} vs ${cutToFit(b, 60)})`,
+      );
   }
 }
 
@@ -100,8 +103,4 @@ export function carriedKeys(shards: Shard[], read: (s: Shard) => object, known: 
     }
   }
   return out;
-}
-
-function clip(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

@@ -3,11 +3,12 @@
 import { splitLine } from '../../behavior/improve/markdown.js';
 import type { BeforeAfter, ImproveReport } from '../../behavior/improve/report.js';
 import type { Paint } from '../../report/ansi.js';
+import { percent } from '../../report/format.js';
 import { safe } from '../../report/terminal-escape.js';
 import type { DisplayFlags } from '../flags/groups/display.js';
 
 function rate(t: { k: number; n: number }): string {
-  return `${t.k}/${t.n}${t.n > 0 ? ` (${Math.round((t.k / t.n) * 1000) / 10}%)` : ''}`;
+  return `${t.k}/${t.n}${t.n > 0 ? ` (${percent(t.k / t.n)})` : ''}`;
 }
 
 function change(f: BeforeAfter, what: 'selection' | 'passes'): string {

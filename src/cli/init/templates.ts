@@ -1,5 +1,7 @@
 /** The files `mcpgate init` writes, as text. Comments in them explain each setting to a newcomer. */
 
+import { CONFIG_FILE } from '../../pipeline/config.js';
+import { schemaComment } from '../../shared/user-files/json-schema.js';
 import { checkCallsLines, type ToolSketch } from './call-suggestions.js';
 
 export type { ToolSketch } from './call-suggestions.js';
@@ -39,7 +41,8 @@ function evalLines(golden: boolean): string {
  * `golden`: whether init wrote golden/tasks.yaml.
  */
 export function configTemplate(server: ServerSketch, tools: readonly ToolSketch[] = [], golden = true): string {
-  return `# mcpgate configuration: \`mcpgate run\` reads this file.
+  return `${schemaComment(CONFIG_FILE.name, 0)}
+# mcpgate configuration: \`mcpgate run\` reads this file.
 # Every key is optional except server.url or server.stdio. Values like \${VAR} come from the environment.
 
 server:

@@ -3,7 +3,8 @@
  * (README, "CI"), into a directory of its own so the project's dependencies stay as they are; builds
  * the project; and runs the server mcpgate.yaml names, which `mcpgate run` starts and ends itself.
  * Every job restores the run history and saves it after the run whatever its outcome: a failed or
- * inconclusive run is part of the history too, and the gate, not the cache, picks the baseline.
+ * inconclusive run is part of the history too, and the gate, not the cache, picks the baseline. The
+ * history's pages (`mcpgate view --export`) go into the reports folder, which each job uploads.
  * test/e2e/cli/package-workflow.test.ts runs the steps as written.
  */
 
@@ -24,6 +25,9 @@ export function packageSteps(version: string): string[] {
   ];
 }
 
+/** Runs whose pages each job uploads: a page per run and per comparison, so the artifact stays small as the history grows. */
+const EXPORTED_RUNS = 50;
+
 /** One history per job (and per model of the matrix), so parallel jobs never save over each other's runs. */
 function historySteps(scope: string, run: string): string {
   const key = `mcpgate-history-${scope}-\${{ github.run_id }}-\${{ github.run_attempt }}`;
@@ -35,6 +39,10 @@ function historySteps(scope: string, run: string): string {
           key: ${key}
           restore-keys: mcpgate-history-${scope}-
 ${run}
+      # The history as pages (runs, each run against its baseline, each case over time), uploaded with the reports: view/index.html.
+      - name: Export the run history's pages
+        if: always() && hashFiles('.mcpgate/history/**') != ''
+        run: mcpgate view --export .mcpgate/reports/view --last ${EXPORTED_RUNS}
       # Saved after every run, green or not: failed and inconclusive runs belong to the history too.
       - name: Save the run history
         if: always() && hashFiles('.mcpgate/history/**') != ''

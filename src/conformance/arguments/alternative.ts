@@ -8,7 +8,8 @@ import { canonicalJson } from '../../shared/canonical-json.js';
 import { rootNode } from './build.js';
 import { fold, type Node } from './fold.js';
 import { withProperty, propertyParts } from './objects.js';
-import { compiledInput, isPlainObject, refused, withSynthesis } from './synthesize.js';
+import { compiledInput, refused, withSynthesis } from './synthesize.js';
+import { isRecord } from '../../shared/guards.js';
 
 export type AlternativeArguments = { ok: true; args: Record<string, unknown>; changed: string } | { ok: false; reason: string };
 
@@ -27,7 +28,7 @@ function rank(node: Node, value: unknown): number {
 export function alternativeArguments(inputSchema: unknown, args: Record<string, unknown>): AlternativeArguments {
   const input = compiledInput(inputSchema);
   if (!input.ok) return input;
-  if (!isPlainObject(inputSchema)) return refused('the input schema declares no properties');
+  if (!isRecord(inputSchema)) return refused('the input schema declares no properties');
   const validate = input.compiled.validate;
   return withSynthesis(inputSchema, (synthesis): AlternativeArguments => {
     const root = rootNode(synthesis);

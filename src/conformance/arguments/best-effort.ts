@@ -6,6 +6,7 @@
 
 import { MAX_SAMPLE_ITEMS, MAX_SAMPLE_STRING_CHARS, MAX_VALUE_DEPTH } from './limits.js';
 import { resolveLocalRef } from './pointer.js';
+import { isRecord } from '../../shared/guards.js';
 
 type Schema = Record<string, unknown>;
 
@@ -104,5 +105,5 @@ function sampleNumber(s: Schema, integer: boolean): number {
 export function bestEffortArguments(inputSchema: unknown): Record<string, unknown> {
   if (typeof inputSchema !== 'object' || inputSchema === null) return {};
   const value = sampleValue(inputSchema, inputSchema as Schema);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return isRecord(value) ? value : {};
 }

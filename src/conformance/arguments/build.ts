@@ -13,11 +13,12 @@ import { Budget, BUDGET_SPENT, MAX_VALUE_DEPTH } from './limits.js';
 import { buildNumber } from './numbers.js';
 import { buildObject } from './objects.js';
 import { buildString } from './strings.js';
+import { assertNever, isRecord } from '../../shared/guards.js';
 
 const INFERENCE_ORDER = ['string', 'object', 'array', 'number'] as const;
 
 export function startSynthesis(root: unknown, validators: SubschemaValidators | undefined): Synthesis {
-  const dialect = typeof root === 'object' && root !== null ? (root as { $schema?: unknown }).$schema : undefined;
+  const dialect = isRecord(root) ? root.$schema : undefined;
   const compiled = new Set<string>();
   const synthesis: Synthesis = {
     root,
@@ -124,6 +125,8 @@ function ofType(synthesis: Synthesis, node: Node, type: JsonType, path: Path, de
       return buildObject(synthesis, node, path, depth, variant);
     case 'array':
       return buildArray(synthesis, node, path, depth, variant);
+    default:
+      return assertNever(type, 'JSON type');
   }
 }
 

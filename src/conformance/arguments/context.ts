@@ -4,6 +4,7 @@
  */
 
 import type { Folding, Node } from './fold.js';
+import { cutAfter } from '../../shared/cut.js';
 
 export type Path = ReadonlyArray<string | number>;
 
@@ -42,6 +43,5 @@ export function describeFailureBelow(failure: Failure, path: Path): string {
 
 /** A server's pattern or value quoted in a reason, cut short: the reason is one line. */
 export function quoted(value: unknown, max = 60): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return cutAfter(JSON.stringify(value) ?? String(value), max);
 }

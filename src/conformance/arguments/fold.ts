@@ -9,6 +9,7 @@
 import { canonicalJson } from '../../shared/canonical-json.js';
 import { BUDGET_SPENT, MAX_EXAMPLES, MAX_FOLD_DEPTH, type Budget } from './limits.js';
 import { childPointer, resolveLocalRef } from './pointer.js';
+import { isRecord } from '../../shared/guards.js';
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
 type Hint = 'string' | 'object' | 'array' | 'number';
@@ -246,7 +247,7 @@ function absorbArray(node: Node, s: Record<string, unknown>, pointer: string): v
 
 function absorbObject(node: Node, s: Record<string, unknown>, pointer: string): void {
   const properties = s.properties;
-  if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
+  if (isRecord(properties)) {
     for (const [name, schema] of Object.entries(properties)) {
       const list = node.properties.get(name) ?? [];
       list.push({ schema, pointer: childPointer(pointer, 'properties', name) });

@@ -8,7 +8,8 @@ import { rootNode, startSynthesis } from './build.js';
 import { quoted } from './context.js';
 import { fold, type JsonType } from './fold.js';
 import { propertyParts, withProperty } from './objects.js';
-import { compiledInput, isPlainObject, refused } from './synthesize.js';
+import { compiledInput, refused } from './synthesize.js';
+import { isRecord } from '../../shared/guards.js';
 
 export type InvalidArguments = { ok: true; args: Record<string, unknown>; how: string } | { ok: false; reason: string };
 
@@ -28,7 +29,7 @@ const accepts = (types: readonly JsonType[], type: JsonType): boolean =>
 export function invalidArguments(inputSchema: unknown, args: Record<string, unknown>): InvalidArguments {
   const input = compiledInput(inputSchema);
   if (!input.ok) return input;
-  if (!isPlainObject(inputSchema)) return refused('the input schema declares no properties');
+  if (!isRecord(inputSchema)) return refused('the input schema declares no properties');
   const synthesis = startSynthesis(inputSchema, undefined);
   const root = rootNode(synthesis);
   const nodeOf = (name: string) => fold(propertyParts(root, name) ?? [], synthesis);

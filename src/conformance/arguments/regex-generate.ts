@@ -11,6 +11,7 @@ import { compileLinear } from '../../shared/linear-regexp.js';
 import { MAX_SAMPLE_STRING_CHARS } from './limits.js';
 import { complement, type Range } from './regex-classes.js';
 import { parsePattern, type RegexNode } from './regex-parse.js';
+import { assertNever } from '../../shared/guards.js';
 
 /** Characters tried for a class, most readable first; a class outside ASCII adds its own first characters. */
 const PREFERRED: readonly number[] = [
@@ -115,6 +116,9 @@ function minLength(node: RegexNode): number {
       break;
     case 'repeat':
       length = node.min === 0 ? 0 : node.min * minLength(node.body);
+      break;
+    default:
+      assertNever(node, 'regex node');
   }
   shortestCache.set(node, length);
   return length;
@@ -196,5 +200,7 @@ function emit(node: RegexNode, state: State): boolean {
       }
       return true;
     }
+    default:
+      return assertNever(node, 'regex node');
   }
 }

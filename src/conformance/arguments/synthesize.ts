@@ -9,13 +9,11 @@ import { compileToolSchema, describeValidationErrors, subschemaValidators, type 
 import { rootNode, startSynthesis } from './build.js';
 import { describeFailure, quoted, type Synthesis } from './context.js';
 import { MAX_REASON_CHARS } from './limits.js';
+import { isRecord } from '../../shared/guards.js';
 
 export type SynthesizedArguments = { ok: true; args: Record<string, unknown> } | { ok: false; reason: string };
 
 export const refused = (reason: string): { ok: false; reason: string } => ({ ok: false, reason: oneLine(reason, MAX_REASON_CHARS) });
-
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The schema compiled, or why arguments cannot be built for it. */
 export function compiledInput(
@@ -61,11 +59,11 @@ export function synthesizeArguments(inputSchema: unknown): SynthesizedArguments 
 function synthesizeUncached(inputSchema: unknown): SynthesizedArguments {
   const input = compiledInput(inputSchema);
   if (!input.ok) return input;
-  if (!isPlainObject(inputSchema))
+  if (!isRecord(inputSchema))
     return inputSchema === true ? { ok: true, args: {} } : refused('the input schema is false, which no arguments satisfy');
   const value = withSynthesis(inputSchema, (synthesis) => synthesis.build(rootNode(synthesis), [], 0, 0));
   if (!value.ok) return refused(describeFailure(value));
-  if (!isPlainObject(value.value)) return refused(`the input schema describes no object (mcpgate built ${quoted(value.value)})`);
+  if (!isRecord(value.value)) return refused(`the input schema describes no object (mcpgate built ${quoted(value.value)})`);
   // A copy: examples are the schema's own objects.
   const args = structuredClone(value.value);
   if (!input.compiled.validate(args))

@@ -9,7 +9,8 @@
 import { ErrorCode } from '../../spec/protocol.js';
 import type { ListedTool } from '../../spec/tool.js';
 import { summarizeAnswer } from '../../wire/era.js';
-import { errorCodeOf, isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { errorCodeOf } from '../../wire/jsonrpc.js';
 import { pass, skip, violated, warn, type CheckDefinition } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
@@ -38,7 +39,7 @@ async function badCall(ctx: CheckContext): Promise<BadCall | undefined> {
 function errorText(result: Record<string, unknown>): string {
   const content = Array.isArray(result.content) ? result.content : [];
   return content
-    .filter((block) => isObject(block) && block.type === 'text' && typeof block.text === 'string')
+    .filter((block) => isRecord(block) && block.type === 'text' && typeof block.text === 'string')
     .map((block) => (block as { text: string }).text)
     .join(' ')
     .trim();

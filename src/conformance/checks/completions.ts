@@ -1,7 +1,7 @@
 /** completion/complete behind the completions capability (server/utilities/completion). */
 
 import { ErrorCode } from '../../spec/protocol.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import { defineChecks, pass, skip, violated } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
@@ -11,7 +11,7 @@ import { expectError, expectedErrorText, resultOf } from './expect.js';
 async function completionTarget(ctx: CheckContext): Promise<{ ref: Record<string, unknown>; argument: string } | undefined> {
   if (ctx.hasCapability('prompts')) {
     for (const prompt of (await ctx.list('prompts/list')).items) {
-      const arg = Array.isArray(prompt.arguments) ? prompt.arguments.find((a) => isObject(a) && typeof a.name === 'string') : undefined;
+      const arg = Array.isArray(prompt.arguments) ? prompt.arguments.find((a) => isRecord(a) && typeof a.name === 'string') : undefined;
       if (arg) return { ref: { type: 'ref/prompt', name: prompt.name }, argument: (arg as { name: string }).name };
     }
   }
@@ -58,7 +58,7 @@ export const completionChecks = defineChecks('completions', [
         ),
       ];
       const result = resultOf(exchange);
-      const completion = isObject(result?.completion) ? result.completion : undefined;
+      const completion = isRecord(result?.completion) ? result.completion : undefined;
       if (!result)
         return violated(
           `completions is declared but completion/complete failed: ${expectError(exchange, ErrorCode.MethodNotFound).seen}`,

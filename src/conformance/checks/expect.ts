@@ -1,7 +1,8 @@
 /** Small judgements shared by checks: did an exchange end in the expected error, status or result. */
 
 import type { Exchange } from '../../wire/exchange.js';
-import { errorCodeOf, isErrorResponse, isObject, isResultResponse } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { errorCodeOf, isErrorResponse, isResultResponse } from '../../wire/jsonrpc.js';
 import { summarizeAnswer } from '../../wire/era.js';
 
 export interface Judgement {
@@ -32,7 +33,7 @@ export function resultOf(exchange: Exchange): Record<string, unknown> | undefine
 export function errorDataOf(exchange: Exchange): Record<string, unknown> | undefined {
   if (!isErrorResponse(exchange.response)) return undefined;
   const data = exchange.response.error.data;
-  return isObject(data) ? data : undefined;
+  return isRecord(data) ? data : undefined;
 }
 
 export function expectedErrorText(code: number, httpStatus?: number, transport?: string): string {

@@ -1,6 +1,8 @@
 /** Every layer 0 check, in report order. Each area file owns its list. */
 
 import type { CheckDefinition } from '../check.js';
+import { authDiscoveryChecks } from './auth-discovery.js';
+import { authTokenChecks } from './auth-tokens.js';
 import { completionChecks } from './completions.js';
 import { discoverChecks } from './discover.js';
 import { hostChecks } from './http-host.js';
@@ -39,6 +41,10 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...progressChecks,
   ...notificationChecks,
   ...resultChecks,
+  // Last: they wait on the issuer over connections of their own, and would otherwise hold the
+  // workers while the run's connection sits idle past a server's keep-alive timeout.
+  ...authDiscoveryChecks,
+  ...authTokenChecks,
 ];
 
 const ids = new Set<string>();

@@ -3,7 +3,7 @@
 import type { Evidence } from '../../report/model.js';
 import { CORE_META_KEYS, ErrorCode, META, META_KEY_PATTERN, isReservedMetaPrefix } from '../../spec/protocol.js';
 import { validateDefinition } from '../../spec/validate.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import type { RequestOptions } from '../../wire/modern-client.js';
 import { defineChecks, pass, skip, violated, warn, type CheckDefinition } from '../check.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
@@ -99,7 +99,7 @@ export const metaChecks = defineChecks('meta', [
       const missing: Evidence[] = [];
       let bad = 0;
       for (const { exchange, method, result } of results) {
-        const meta = isObject(result._meta) ? result._meta : undefined;
+        const meta = isRecord(result._meta) ? result._meta : undefined;
         const info = meta?.[META.serverInfo];
         if (info === undefined) {
           if (missing.length < 3) missing.push(evidenceOf(exchange, `_meta["${META.serverInfo}"] with name and version`, method));
@@ -128,7 +128,7 @@ export const metaChecks = defineChecks('meta', [
       const invalid = new Set<string>();
       const unknownReserved = new Set<string>();
       for (const { result } of auditedResults(ctx)) {
-        const meta = isObject(result._meta) ? result._meta : {};
+        const meta = isRecord(result._meta) ? result._meta : {};
         for (const key of Object.keys(meta)) {
           if (!META_KEY_PATTERN.test(key)) invalid.add(key);
           else if (isReservedMetaPrefix(key) && !CORE_META_KEYS.includes(key)) unknownReserved.add(key);

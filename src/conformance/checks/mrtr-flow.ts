@@ -15,11 +15,12 @@ import { fillForm } from '../../spec/elicitation-form.js';
 import { META, type INPUT_REQUIRED_METHODS } from '../../spec/protocol.js';
 import type { ListedTool } from '../../spec/tool.js';
 import type { Exchange } from '../../wire/exchange.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import type { ModernClient } from '../../wire/modern-client.js';
 import type { CheckContext } from '../context.js';
 import { resultOf } from './expect.js';
 import { safeCalls, type ToolCall } from '../calls.js';
+import { oncePerRun } from '../per-run.js';
 
 /** Every input kind mcpgate can answer: what the first round of a flow declares. */
 export const FULL_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
@@ -62,8 +63,6 @@ export interface MrtrRun {
   tried: Record<MrtrRequest['method'], number>;
 }
 
-const runs = new WeakMap<CheckContext, Promise<MrtrRun>>();
-
 export function isInputRequired(result: Record<string, unknown> | undefined): result is Record<string, unknown> {
   return result?.resultType === 'input_required';
 }
@@ -78,18 +77,11 @@ export function probeClient(ctx: CheckContext): Promise<ModernClient> {
 }
 
 /** The MRTR subjects of this run, found once and shared by every MRTR check. */
-export function mrtrRun(ctx: CheckContext): Promise<MrtrRun> {
-  let run = runs.get(ctx);
-  if (!run) {
-    run = findSubjects(ctx);
-    runs.set(ctx, run);
-  }
-  return run;
-}
+export const mrtrRun = oncePerRun(findSubjects);
 
 /** How many MRTR subjects the run found, if it searched for them (the checks may not have run). */
 export async function mrtrSubjectCount(ctx: CheckContext): Promise<number | undefined> {
-  const run = runs.get(ctx);
+  const run = mrtrRun.ifStarted(ctx);
   return run ? (await run).subjects.length : undefined;
 }
 
@@ -127,7 +119,7 @@ function toolRequest(call: ToolCall): MrtrRequest {
 function requiredPromptArguments(declared: unknown): Record<string, string> {
   const args: Record<string, string> = {};
   for (const arg of Array.isArray(declared) ? declared : [])
-    if (isObject(arg) && arg.required === true && typeof arg.name === 'string') args[arg.name] = PROMPT_ARGUMENT;
+    if (isRecord(arg) && arg.required === true && typeof arg.name === 'string') args[arg.name] = PROMPT_ARGUMENT;
   return args;
 }
 
@@ -158,6 +150,13 @@ export async function checkClient(ctx: CheckContext, run: MrtrRun): Promise<Mode
   return ctx.transport === 'http' ? ctx.newClient() : run.client;
 }
 
+/** The MRTR fields of a retry; `args` replaces the tool or prompt arguments of the first round. */
+export interface RetryFields {
+  requestState?: unknown;
+  inputResponses?: unknown;
+  args?: Record<string, unknown>;
+}
+
 /**
  * One request with the given clientCapabilities and MRTR fields; `args` replaces the tool or prompt
  * arguments. A tools/call goes through ctx.callTool, so its safety rule holds for every round.
@@ -167,7 +166,7 @@ export function callOnce(
   client: ModernClient,
   request: MrtrRequest,
   capabilities: Record<string, unknown>,
-  fields: { requestState?: unknown; inputResponses?: unknown; args?: Record<string, unknown> } = {},
+  fields: RetryFields = {},
 ): Promise<Exchange> {
   const mrtr: Record<string, unknown> = {};
   if (fields.requestState !== undefined) mrtr.requestState = fields.requestState;
@@ -182,7 +181,7 @@ export function callOnce(
 export function answerFields(result: Record<string, unknown>): { requestState?: unknown; inputResponses?: Record<string, unknown> } {
   const fields: { requestState?: unknown; inputResponses?: Record<string, unknown> } = {};
   if ('requestState' in result) fields.requestState = result.requestState;
-  if (isObject(result.inputRequests)) fields.inputResponses = answerInputs(result.inputRequests);
+  if (isRecord(result.inputRequests)) fields.inputResponses = answerInputs(result.inputRequests);
   return fields;
 }
 
@@ -191,8 +190,8 @@ export function answerInputs(inputRequests: Record<string, unknown>): Record<str
 }
 
 function answerInput(request: unknown): unknown {
-  const method = isObject(request) ? request.method : undefined;
-  const params = isObject(request) && isObject(request.params) ? request.params : {};
+  const method = isRecord(request) ? request.method : undefined;
+  const params = isRecord(request) && isRecord(request.params) ? request.params : {};
   if (method === 'roots/list') return { roots: [DECLARED_ROOT] };
   if (method === 'sampling/createMessage') return SAMPLING_ANSWER;
   if (params.mode === 'url') return { action: 'accept' };
@@ -211,21 +210,21 @@ export async function freshFirstRound(
 
 /** The kinds of input a result asks for that `capabilities` does not declare (basic/patterns/mrtr M3). */
 export function undeclaredAsks(result: Record<string, unknown>, capabilities: Record<string, unknown>): string[] {
-  if (!isInputRequired(result) || !isObject(result.inputRequests)) return [];
-  const elicitation = isObject(capabilities.elicitation) ? capabilities.elicitation : undefined;
-  const sampling = isObject(capabilities.sampling) ? capabilities.sampling : undefined;
+  if (!isInputRequired(result) || !isRecord(result.inputRequests)) return [];
+  const elicitation = isRecord(capabilities.elicitation) ? capabilities.elicitation : undefined;
+  const sampling = isRecord(capabilities.sampling) ? capabilities.sampling : undefined;
   const found: string[] = [];
   for (const [key, request] of Object.entries(result.inputRequests)) {
-    if (!isObject(request)) continue;
-    const params = isObject(request.params) ? request.params : {};
+    if (!isRecord(request)) continue;
+    const params = isRecord(request.params) ? request.params : {};
     if (request.method === 'elicitation/create') {
       const url = params.mode === 'url';
-      const declared = url ? isObject(elicitation?.url) : elicitation !== undefined && (!('url' in elicitation) || 'form' in elicitation);
+      const declared = url ? isRecord(elicitation?.url) : elicitation !== undefined && (!('url' in elicitation) || 'form' in elicitation);
       if (!declared) found.push(`${key}: ${url ? 'URL-mode' : 'form-mode'} elicitation`);
     } else if (request.method === 'sampling/createMessage') {
       if (!sampling) found.push(`${key}: sampling`);
-      else if (('tools' in params || 'toolChoice' in params) && !isObject(sampling.tools)) found.push(`${key}: sampling with tools`);
-    } else if (request.method === 'roots/list' && !isObject(capabilities.roots)) found.push(`${key}: roots`);
+      else if (('tools' in params || 'toolChoice' in params) && !isRecord(sampling.tools)) found.push(`${key}: sampling with tools`);
+    } else if (request.method === 'roots/list' && !isRecord(capabilities.roots)) found.push(`${key}: roots`);
   }
   return found;
 }

@@ -4,12 +4,13 @@
  */
 
 import type { Evidence } from '../../report/model.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import type { ModernClient } from '../../wire/modern-client.js';
 import { pass, skip, violated, type CheckOutcome } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { checkClient, mrtrRun, noSubjectReason, type MrtrSubject } from './mrtr-flow.js';
 
+export const MRTR_SPEC = 'basic/patterns/mrtr';
 export const MAX_EVIDENCE = 3;
 
 /** `note`: why a subject could not be judged (one of mcpgate's caps), for the pass or skip message. */
@@ -22,10 +23,10 @@ const SHAPES_PER_RULE = 8;
 
 /** What kind of flow a subject is: its method, the input kinds it asks for, and whether it carries state. */
 export function shapeOf(subject: MrtrSubject): string {
-  const requests = isObject(subject.result.inputRequests) ? Object.values(subject.result.inputRequests) : [];
+  const requests = isRecord(subject.result.inputRequests) ? Object.values(subject.result.inputRequests) : [];
   const kinds = requests.map((request) => {
-    const method = isObject(request) && typeof request.method === 'string' ? request.method : '?';
-    const params = isObject(request) && isObject(request.params) ? request.params : {};
+    const method = isRecord(request) && typeof request.method === 'string' ? request.method : '?';
+    const params = isRecord(request) && isRecord(request.params) ? request.params : {};
     if (method === 'elicitation/create') return `${method}:${params.mode === 'url' ? 'url' : 'form'}`;
     if (method === 'sampling/createMessage' && 'tools' in params) return `${method}:tools`;
     return method;
@@ -103,4 +104,4 @@ function byMethod(subjects: readonly MrtrSubject[]): string {
 
 export const hasState = (subject: MrtrSubject): boolean => typeof subject.result.requestState === 'string';
 export const hasRequests = (subject: MrtrSubject): boolean =>
-  isObject(subject.result.inputRequests) && Object.keys(subject.result.inputRequests).length > 0;
+  isRecord(subject.result.inputRequests) && Object.keys(subject.result.inputRequests).length > 0;

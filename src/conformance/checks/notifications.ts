@@ -6,7 +6,8 @@
  */
 
 import type { Evidence } from '../../report/model.js';
-import { classifyMessage, isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { classifyMessage } from '../../wire/jsonrpc.js';
 import { defineChecks, pass, violated } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { valueEvidence } from '../evidence.js';
@@ -41,9 +42,9 @@ function sentProgressToken(body: string): string | undefined {
 
 function isSolicitedProgress(message: unknown, tokens: ReadonlySet<string>): boolean {
   return (
-    isObject(message) &&
+    isRecord(message) &&
     message.method === 'notifications/progress' &&
-    isObject(message.params) &&
+    isRecord(message.params) &&
     tokens.has(JSON.stringify(message.params.progressToken))
   );
 }
@@ -60,7 +61,7 @@ export const notificationChecks = defineChecks('notifications', [
       const offenders = allServerMessages(ctx).filter(
         (m) =>
           classifyMessage(m) === 'notification' &&
-          isObject(m) &&
+          isRecord(m) &&
           typeof m.method === 'string' &&
           m.method in WHY &&
           !isSolicitedProgress(m, tokens),

@@ -17,7 +17,7 @@ import { ErrorCode } from '../../spec/protocol.js';
 import type { ListedTool } from '../../spec/tool.js';
 import { summarizeAnswer } from '../../wire/era.js';
 import type { Exchange } from '../../wire/exchange.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import { pass, skip, violated, type CheckDefinition } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
@@ -33,9 +33,9 @@ interface Subject {
 
 /** The schema with every property on `path` required, so that a synthesized call carries the argument. */
 function requiring(schema: unknown, path: readonly string[]): unknown {
-  if (!isObject(schema) || path.length === 0) return schema;
+  if (!isRecord(schema) || path.length === 0) return schema;
   const [name, ...rest] = path as [string, ...string[]];
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required : [];
   return {
     ...schema,

@@ -9,13 +9,14 @@
 import type { Evidence } from '../../report/model.js';
 import { forEachInLanes } from '../../shared/lanes.js';
 import type { Exchange } from '../../wire/exchange.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import type { ModernClient } from '../../wire/modern-client.js';
 import { defineChecks, pass, skip, violated } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { safeCalls, type ToolCall } from '../calls.js';
 import { probeClient } from './mrtr-flow.js';
+import { oncePerRun } from '../per-run.js';
 
 interface ProgressObservation extends ToolCall {
   token: string;
@@ -43,24 +44,18 @@ interface ProgressProbe {
   cancellable: Promise<ProgressObservation | undefined>;
 }
 
-const probes = new WeakMap<CheckContext, ProgressProbe>();
 const PROGRESS_LANES = 6;
 
-function progressProbe(ctx: CheckContext): ProgressProbe {
-  let probe = probes.get(ctx);
-  if (!probe) {
-    let found: (observation: ProgressObservation | undefined) => void = () => {};
-    const cancellable = new Promise<ProgressObservation | undefined>((resolve) => (found = resolve));
-    const run = observeProgress(ctx, found).finally(() => found(undefined));
-    probe = { run, cancellable };
-    probes.set(ctx, probe);
-  }
-  return probe;
-}
+const progressProbe = oncePerRun((ctx): ProgressProbe => {
+  let found: (observation: ProgressObservation | undefined) => void = () => {};
+  const cancellable = new Promise<ProgressObservation | undefined>((resolve) => (found = resolve));
+  const run = observeProgress(ctx, found).finally(() => found(undefined));
+  return { run, cancellable };
+});
 
 /** How many calls sent progress, if the progress probe ran in this run. */
 export async function progressSubjectCount(ctx: CheckContext): Promise<number | undefined> {
-  const probe = probes.get(ctx);
+  const probe = progressProbe.ifStarted(ctx);
   return probe ? (await probe.run).observed.length : undefined;
 }
 
@@ -115,12 +110,12 @@ async function listenAfterResponses(client: ModernClient, observations: Progress
     const id = (response as { id?: unknown }).id;
     const later = received.slice(from + 1);
     observation.after = later.map((m) => progressOf(m, observation.token)).filter((p): p is Record<string, unknown> => p !== undefined);
-    observation.lateAnswers = later.filter((m) => isObject(m) && !('method' in m) && 'id' in m && m.id === id).length;
+    observation.lateAnswers = later.filter((m) => isRecord(m) && !('method' in m) && 'id' in m && m.id === id).length;
   }
 }
 
 function progressOf(message: unknown, token: unknown): Record<string, unknown> | undefined {
-  if (!isObject(message) || message.method !== 'notifications/progress' || 'id' in message || !isObject(message.params)) return undefined;
+  if (!isRecord(message) || message.method !== 'notifications/progress' || 'id' in message || !isRecord(message.params)) return undefined;
   return message.params.progressToken === token ? message.params : undefined;
 }
 
@@ -223,7 +218,7 @@ export const progressChecks = defineChecks('progress', [
             options: {
               id,
               metaPatch: { progressToken: token },
-              endWhen: (m) => progressOf(m, token) !== undefined || (isObject(m) && m.id === id),
+              endWhen: (m) => progressOf(m, token) !== undefined || (isRecord(m) && m.id === id),
             },
           });
           if (started.response)
@@ -241,7 +236,7 @@ export const progressChecks = defineChecks('progress', [
           const late = client.connection.received
             .map((r) => r.message)
             .slice(from + 1)
-            .filter((m) => progressOf(m, token) !== undefined || (isObject(m) && m.id === id && !('method' in m)));
+            .filter((m) => progressOf(m, token) !== undefined || (isRecord(m) && m.id === id && !('method' in m)));
           const evidence = [
             evidenceOf(
               started,

@@ -1,7 +1,8 @@
 /** Resources and prompts: happy paths and not-found errors (server/resources, server/prompts). */
 
 import { ErrorCode } from '../../spec/protocol.js';
-import { isErrorResponse, isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { isErrorResponse } from '../../wire/jsonrpc.js';
 import { defineChecks, pass, skip, violated, warn, type CheckDefinition } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
@@ -101,7 +102,7 @@ export const resourceChecks = defineChecks('resources', [
 /** The names of a listed prompt's required arguments, in listing order. */
 function requiredArguments(prompt: Record<string, unknown>): string[] {
   const declared = Array.isArray(prompt.arguments) ? prompt.arguments : [];
-  return declared.flatMap((arg) => (isObject(arg) && arg.required === true && typeof arg.name === 'string' ? [arg.name] : []));
+  return declared.flatMap((arg) => (isRecord(arg) && arg.required === true && typeof arg.name === 'string' ? [arg.name] : []));
 }
 
 export const promptChecks = defineChecks('prompts', [
@@ -118,8 +119,7 @@ export const promptChecks = defineChecks('prompts', [
       if (!prompt) return skip('the server lists no prompts');
       const args: Record<string, string> = {};
       for (const arg of Array.isArray(prompt.arguments) ? prompt.arguments : []) {
-        if (arg && typeof arg === 'object' && (arg as { required?: unknown }).required === true)
-          args[String((arg as { name: unknown }).name)] = 'example';
+        if (isRecord(arg) && arg.required === true) args[String(arg.name)] = 'example';
       }
       const exchange = await ctx.client.request('prompts/get', { name: prompt.name, arguments: args });
       const evidence = [evidenceOf(exchange, 'a result with a messages array', `prompts/get ${String(prompt.name)}`)];

@@ -11,7 +11,8 @@ import {
 import { validateResult, validateServerMessage, type SchemaIssue } from '../../spec/validate.js';
 import { formatValue } from '../arguments/formats.js';
 import type { Exchange } from '../../wire/exchange.js';
-import { classifyMessage, isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { classifyMessage } from '../../wire/jsonrpc.js';
 import { defineChecks, pass, skip, violated } from '../check.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { allServerMessages, auditedErrors, auditedResults } from './audit.js';
@@ -35,9 +36,9 @@ function sentStrings(exchange: Exchange): string[] {
     if (out.length >= MAX_SENT_STRINGS || depth > 8) return;
     if (typeof value === 'string' && value.length > 0) out.push(value);
     else if (Array.isArray(value)) for (const item of value) visit(item, depth + 1);
-    else if (isObject(value)) for (const item of Object.values(value)) visit(item, depth + 1);
+    else if (isRecord(value)) for (const item of Object.values(value)) visit(item, depth + 1);
   };
-  if (isObject(params)) {
+  if (isRecord(params)) {
     visit(params.arguments, 0);
     visit(params.uri, 0);
   }
@@ -49,7 +50,7 @@ function valueAt(root: unknown, pointer: string): unknown {
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(node)) node = node[Number(key)];
-    else if (isObject(node)) node = node[key];
+    else if (isRecord(node)) node = node[key];
     else return undefined;
   }
   return node;
@@ -68,7 +69,7 @@ function setAt(root: unknown, pointer: string, value: unknown): void {
     .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = keys.pop();
   const parent = valueAt(root, keys.length === 0 ? '' : `/${keys.join('/')}`);
-  if (last !== undefined && (isObject(parent) || Array.isArray(parent))) (parent as Record<string, unknown>)[last] = value;
+  if (last !== undefined && (isRecord(parent) || Array.isArray(parent))) (parent as Record<string, unknown>)[last] = value;
 }
 
 /**
@@ -103,7 +104,7 @@ export const resultChecks = defineChecks('results', [
       const results = auditedResults(ctx);
       if (results.length === 0) return skip('no results were received');
       const extensions = ctx.capabilities.extensions;
-      const hasExtensions = isObject(extensions) && Object.keys(extensions).length > 0;
+      const hasExtensions = isRecord(extensions) && Object.keys(extensions).length > 0;
       const unknown: Evidence[] = [];
       const absent: Evidence[] = [];
       let unknownCount = 0;

@@ -10,7 +10,8 @@ import { META } from '../../spec/protocol.js';
 import type { Evidence } from '../../report/model.js';
 import { summarizeAnswer } from '../../wire/era.js';
 import type { Exchange } from '../../wire/exchange.js';
-import { isObject, isResultResponse, sameId } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { isResultResponse, sameId } from '../../wire/jsonrpc.js';
 import { pass, skip, violated, type CheckDefinition, type CheckOutcome } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
@@ -20,23 +21,23 @@ const ACK = 'notifications/subscriptions/acknowledged';
 const SPEC = 'basic/transports/streamable-http';
 
 function subscriptionOf(message: unknown): unknown {
-  const params = isObject(message) && isObject(message.params) ? message.params : {};
-  return isObject(params._meta) ? params._meta[META.subscriptionId] : undefined;
+  const params = isRecord(message) && isRecord(message.params) ? message.params : {};
+  return isRecord(params._meta) ? params._meta[META.subscriptionId] : undefined;
 }
 
 /** The first acknowledgement on the stream (whatever subscription it names: isAcknowledged judges that), or the request's own answer, ends its exchange. */
 const acknowledges =
   (id: string) =>
   (message: unknown): boolean =>
-    isObject(message) && (message.method === ACK || message.id === id);
+    isRecord(message) && (message.method === ACK || message.id === id);
 
 function isAcknowledged(exchange: Exchange, id: string): boolean {
-  return exchange.messages.some((m) => isObject(m) && m.method === ACK && subscriptionOf(m) === id);
+  return exchange.messages.some((m) => isRecord(m) && m.method === ACK && subscriptionOf(m) === id);
 }
 
 /** Whether a message belongs to another request than `ownId`: an answer to another id, or another subscription's notification. */
 function isForeign(message: unknown, ownId: string): boolean {
-  if (!isObject(message)) return false;
+  if (!isRecord(message)) return false;
   if ('id' in message && !('method' in message)) return !sameId(message.id, ownId);
   const subscription = subscriptionOf(message);
   return subscription !== undefined && subscription !== ownId;

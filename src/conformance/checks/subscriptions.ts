@@ -1,17 +1,19 @@
 /** subscriptions/listen: the acknowledgement that opens every subscription (basic/patterns/subscriptions). */
 
 import { ErrorCode, META } from '../../spec/protocol.js';
-import { classifyMessage, isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { classifyMessage } from '../../wire/jsonrpc.js';
 import { defineChecks, pass, violated, warn } from '../check.js';
 import { evidenceOf, excerpt } from '../evidence.js';
 import { expectError, uniqueId } from './expect.js';
+import { collapseWhitespace } from '../../shared/one-line.js';
 
 const ACK = 'notifications/subscriptions/acknowledged';
 const REQUESTED = { toolsListChanged: true, resourcesListChanged: true, promptsListChanged: true };
 
 function subscriptionIdOf(message: unknown): unknown {
-  const params = isObject(message) && isObject(message.params) ? message.params : {};
-  return isObject(params._meta) ? params._meta[META.subscriptionId] : undefined;
+  const params = isRecord(message) && isRecord(message.params) ? message.params : {};
+  return isRecord(params._meta) ? params._meta[META.subscriptionId] : undefined;
 }
 
 export const subscriptionChecks = defineChecks('subscriptions', [
@@ -46,7 +48,7 @@ export const subscriptionChecks = defineChecks('subscriptions', [
           }
           if (ctx.transport === 'http' && exchange.contentType !== undefined && exchange.contentType !== 'text/event-stream') {
             return violated(
-              `subscriptions/listen was answered as ${exchange.contentType}, not text/event-stream: ${excerpt(exchange.bodyText.replace(/\s+/g, ' ').trim() || '(empty body)', 160)}`,
+              `subscriptions/listen was answered as ${exchange.contentType}, not text/event-stream: ${excerpt(collapseWhitespace(exchange.bodyText) || '(empty body)', 160)}`,
               evidence,
               'answer subscriptions/listen with Content-Type text/event-stream and keep the stream open for its notifications',
             );
@@ -59,7 +61,7 @@ export const subscriptionChecks = defineChecks('subscriptions', [
               `send ${ACK} first on every subscription`,
             );
           }
-          const params = isObject((first as { params?: unknown }).params) ? (first as { params: Record<string, unknown> }).params : {};
+          const params = isRecord((first as { params?: unknown }).params) ? (first as { params: Record<string, unknown> }).params : {};
           const subscriptionId = subscriptionIdOf(first);
           if (subscriptionId !== id) {
             return violated(
@@ -68,7 +70,7 @@ export const subscriptionChecks = defineChecks('subscriptions', [
               'use the JSON-RPC id of the listen request as the subscriptionId',
             );
           }
-          const honoured = isObject(params.notifications) ? Object.keys(params.notifications) : undefined;
+          const honoured = isRecord(params.notifications) ? Object.keys(params.notifications) : undefined;
           if (!honoured)
             return violated(
               'the acknowledgement has no notifications object',

@@ -6,7 +6,7 @@
 
 import { ErrorCode } from '../../spec/protocol.js';
 import { summarizeAnswer } from '../../wire/era.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import { pass, skip, violated, warn, type CheckDefinition } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
@@ -54,7 +54,7 @@ async function completionFor(ctx: CheckContext, template: string, name: string):
     argument: { name, value: '' },
   });
   const completion = resultOf(exchange)?.completion;
-  const first = isObject(completion) && Array.isArray(completion.values) ? completion.values[0] : undefined;
+  const first = isRecord(completion) && Array.isArray(completion.values) ? completion.values[0] : undefined;
   return typeof first === 'string' && first.length > 0 ? first : undefined;
 }
 
@@ -95,7 +95,7 @@ export const templateReadCheck: Omit<CheckDefinition, 'area'> = {
         'return the resource in contents[], or -32602 with data.uri when the URI names nothing',
       );
     const bad = contents.filter(
-      (c) => !isObject(c) || typeof c.uri !== 'string' || (typeof c.text !== 'string' && typeof c.blob !== 'string'),
+      (c) => !isRecord(c) || typeof c.uri !== 'string' || (typeof c.text !== 'string' && typeof c.blob !== 'string'),
     );
     if (bad.length > 0) return violated(`${bad.length} of ${contents.length} content entries of ${uri} lack a uri or text/blob`, evidence);
     return pass(`resources/read ${uri} (from ${template}, values ${source}) returned ${contents.length} content item(s)`, evidence);

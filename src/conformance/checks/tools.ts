@@ -2,7 +2,7 @@
 
 import type { Evidence } from '../../report/model.js';
 import { defineChecks, pass, skip, violated, warn } from '../check.js';
-import { unreadable, type ListOutcome } from '../../wire/pagination.js';
+import { incompleteBecause, unreadable, type ListOutcome } from '../../wire/pagination.js';
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { compileToolSchema } from '../tool-schemas.js';
 import { safeCalls } from '../calls.js';
@@ -10,6 +10,7 @@ import { callErrorCheck } from './call-error.js';
 import { NO_TOOLS, callChecks } from './tool-calls.js';
 import { unknownNameCheck } from './unknown-name.js';
 import { xMcpHeaderProblems } from './x-mcp-header.js';
+import { plural } from '../../shared/plural.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -81,9 +82,7 @@ function schemaCheck(which: 'inputSchema' | 'outputSchema') {
         'to have them checked, write patterns without backreferences, lookaround or repeats over 1000',
       );
     }
-    return pass(
-      `${withSchema.length} ${which}${withSchema.length === 1 ? '' : 's'} compile as JSON Schema 2020-12 with every $ref resolvable${readNote(listing)}`,
-    );
+    return pass(`${plural(withSchema.length, which)} compile as JSON Schema 2020-12 with every $ref resolvable${readNote(listing)}`);
   };
 }
 
@@ -96,10 +95,10 @@ export const toolChecks = defineChecks('tools', [
     async run(ctx) {
       if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
       const first = await ctx.list('tools/list');
-      const incomplete = first.problem ?? first.capped;
+      const incomplete = incompleteBecause(first);
       if (incomplete) return skip(`tools/list could not be read completely: ${incomplete}`);
       const second = await ctx.readList(ctx.client, 'tools/list');
-      const again = second.problem ?? second.capped;
+      const again = incompleteBecause(second);
       if (again) return skip(`tools/list could not be read completely a second time: ${again}`);
       // Only the relative order of tools present both times counts; set changes belong to tools.list-static.
       const common = new Set(names(second.items));
@@ -128,7 +127,7 @@ export const toolChecks = defineChecks('tools', [
     async run(ctx) {
       if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
       const before = await ctx.list('tools/list');
-      const incomplete = before.problem ?? before.capped;
+      const incomplete = incompleteBecause(before);
       if (incomplete) return skip(`tools/list could not be read completely: ${incomplete}`);
       // A second connection only reads: over stdio it may be the side process other probes take turns on.
       const elsewhere = await ctx.isolated((other) => ctx.readList(other, 'tools/list'), {
@@ -138,7 +137,7 @@ export const toolChecks = defineChecks('tools', [
       const call = (await safeCalls(ctx))[0];
       if (call) await ctx.callTool(call.tool, call.args, ctx.client);
       const after = await ctx.readList(ctx.client, 'tools/list');
-      const unfinished = elsewhere.problem ?? elsewhere.capped ?? after.problem ?? after.capped;
+      const unfinished = incompleteBecause(elsewhere) ?? incompleteBecause(after);
       if (unfinished) return skip(`tools/list could not be read completely a second time: ${unfinished}`);
       const sets = [before, elsewhere, after].map((l) => names(l.items).sort().join(', '));
       const evidence = [

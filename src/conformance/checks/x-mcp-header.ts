@@ -4,6 +4,8 @@
  * `properties` alone. Conforming HTTP clients drop a tool that breaks them.
  */
 
+import { isRecord } from '../../shared/guards.js';
+
 const TCHAR = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const ALLOWED_TYPES = new Set(['string', 'integer', 'boolean']);
 const COMPOSITION = [
@@ -23,17 +25,11 @@ const COMPOSITION = [
   'dependentSchemas',
 ];
 
-type Schema = Record<string, unknown>;
-
-function isSchema(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function xMcpHeaderProblems(inputSchema: unknown): string[] {
   const problems: string[] = [];
   const names = new Map<string, string>();
   const visit = (node: unknown, path: string, reachable: boolean): void => {
-    if (!isSchema(node)) {
+    if (!isRecord(node)) {
       if (Array.isArray(node)) node.forEach((n, i) => visit(n, `${path}/${i}`, false));
       return;
     }
@@ -53,7 +49,7 @@ export function xMcpHeaderProblems(inputSchema: unknown): string[] {
         );
       if (!reachable) problems.push(`${path}: x-mcp-header is only allowed on properties reached from the root through "properties"`);
     }
-    if (isSchema(node.properties)) {
+    if (isRecord(node.properties)) {
       for (const [name, child] of Object.entries(node.properties)) visit(child, `${path}/properties/${name}`, reachable);
     }
     for (const key of COMPOSITION) if (key in node) visit(node[key], `${path}/${key}`, false);

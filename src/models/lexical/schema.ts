@@ -1,10 +1,8 @@
 /** Just enough JSON Schema reading for the baseline: properties in order, local $refs resolved. */
 
-export type Schema = Record<string, unknown>;
+import { isRecord } from '../../shared/guards.js';
 
-function isSchema(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export type Schema = Record<string, unknown>;
 
 /**
  * Follows `#/$defs/X` and `#/definitions/X` (the forms tools/list schemas use), keeping the
@@ -14,8 +12,8 @@ export function resolve(schema: Schema, root: Schema, depth = 0): Schema {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/') || depth > 8) return schema;
   let target: unknown = root;
-  for (const part of ref.slice(2).split('/')) target = isSchema(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  if (!isSchema(target)) return schema;
+  for (const part of ref.slice(2).split('/')) target = isRecord(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  if (!isRecord(target)) return schema;
   const { $ref: _dropped, ...own } = schema;
   return { ...resolve(target, root, depth + 1), ...own };
 }
@@ -28,10 +26,10 @@ export interface Property {
 
 /** The object's properties, required ones first, each in declaration order. */
 export function propertiesOf(schema: Schema, root: Schema): Property[] {
-  const props = isSchema(schema.properties) ? schema.properties : {};
+  const props = isRecord(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : []);
   const all = Object.entries(props)
-    .filter((entry): entry is [string, Schema] => isSchema(entry[1]))
+    .filter((entry): entry is [string, Schema] => isRecord(entry[1]))
     .map(([name, s]) => ({ name, schema: resolve(s, root), required: required.has(name) }));
   return [...all.filter((p) => p.required), ...all.filter((p) => !p.required)];
 }

@@ -3,10 +3,14 @@
 import { z } from 'zod';
 import { count } from './values.js';
 
+/** The kinds of input a server may ask for in an `input_required` answer. */
+export const InputKindSchema = z.enum(['elicitation', 'sampling', 'roots']);
+export type InputKind = z.output<typeof InputKindSchema>;
+
 export const EvalInputExchangeSchema = z.object({
   /** The key of the input request in `inputRequests`. */
   key: z.string(),
-  kind: z.enum(['elicitation', 'sampling', 'roots', 'unknown']),
+  kind: z.enum([...InputKindSchema.options, 'unknown']),
   /** The elicitation message or the sampling prompt text. */
   message: z.string().optional(),
   /** Field names of the requested elicitation form. */

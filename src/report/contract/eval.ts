@@ -75,7 +75,9 @@ export const EvalSampleSchema = z.object({
 });
 export type EvalSample = z.output<typeof EvalSampleSchema>;
 
-const CaseKindSchema = z.enum(['hard', 'soft']);
+/** How strictly a case is scored: a hard case needs every run to pass, a soft one its floor. */
+export const CaseKindSchema = z.enum(['hard', 'soft']);
+export type CaseKind = z.output<typeof CaseKindSchema>;
 
 export const EvalCaseResultSchema = z.object({
   id: z.string(),

@@ -7,6 +7,7 @@
 import { injectionReasons, scenarioReasons } from '../failure-reasons.js';
 import type { ChaosReport, Status } from '../model.js';
 import { esc } from './escape.js';
+import { plural } from '../../shared/plural.js';
 
 const ORDER: Partial<Record<Status, number>> = { fail: 0, error: 1, not_measured: 2, warn: 3 };
 const SEVERITY_STATUS: Record<string, Status> = { high: 'fail', medium: 'warn', low: 'skip' };
@@ -63,7 +64,7 @@ function pins(p: NonNullable<ChaosReport['pins']>): string {
       `<tr><td>${badge(SEVERITY_STATUS[c.severity] ?? 'warn', c.severity)}</td><td>${esc(c.kind)}</td><td><code>${esc(c.tool)}</code></td><td>${esc(c.message)}</td></tr>`,
   );
   return (
-    `<h3 id="chaos-pins">Tool pins</h3><p>${badge(status, p.status)} ${esc(p.file)}: ${p.tools} tools, ${p.changes.length} change${p.changes.length === 1 ? '' : 's'}.</p>` +
+    `<h3 id="chaos-pins">Tool pins</h3><p>${badge(status, p.status)} ${esc(p.file)}: ${p.tools} tools, ${plural(p.changes.length, 'change')}.</p>` +
     (rows.length > 0 ? table('Changes since the tools were pinned', ['Severity', 'Change', 'Tool', 'Message'], rows) : '')
   );
 }

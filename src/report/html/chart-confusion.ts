@@ -5,8 +5,9 @@
 
 import { casesText, toolLabel } from '../confusions.js';
 import type { ConfusionTable, EvalReport } from '../model.js';
-import { esc, shorten } from './escape.js';
+import { esc } from './escape.js';
 import { chart, label, rect } from './svg.js';
+import { cutToFit } from '../../shared/cut.js';
 
 const CELL = 44;
 const CHARS_PER_PX = 7;
@@ -41,16 +42,16 @@ function confusionMap(model: string, table: ConfusionTable): string {
   const tallest = Math.max(4, ...columns.map((c) => Math.min(toolLabel(c).length, MAX_LABEL_CHARS)));
   const left = longest * CHARS_PER_PX + 12;
   const top = tallest * CHARS_PER_PX * 0.75 + 24;
-  const parts: string[] = [label(4, 14, shorten(model, 60), 'start', 'axis')];
+  const parts: string[] = [label(4, 14, cutToFit(model, 60), 'start', 'axis')];
   columns.forEach((column, i) => {
     const x = left + i * CELL + CELL / 2;
     parts.push(
-      `<g transform="rotate(-45 ${x} ${top - 6})">${label(x, top - 6, shorten(toolLabel(column), MAX_LABEL_CHARS), 'start', 'axis')}</g>`,
+      `<g transform="rotate(-45 ${x} ${top - 6})">${label(x, top - 6, cutToFit(toolLabel(column), MAX_LABEL_CHARS), 'start', 'axis')}</g>`,
     );
   });
   rows.forEach((row, j) => {
     const y = top + j * CELL;
-    parts.push(label(left - 8, y + CELL / 2 + 4, shorten(toolLabel(row), MAX_LABEL_CHARS), 'end', 'axis'));
+    parts.push(label(left - 8, y + CELL / 2 + 4, cutToFit(toolLabel(row), MAX_LABEL_CHARS), 'end', 'axis'));
     const inRow = table.cells.filter((c) => c.expected === row);
     const total = inRow.reduce((n, c) => n + c.count, 0);
     columns.forEach((column, i) => {

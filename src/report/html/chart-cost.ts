@@ -2,8 +2,8 @@
 
 import { usd } from '../format.js';
 import type { EvalReport } from '../model.js';
-import { shorten } from './escape.js';
 import { BAR, chart, label, rect } from './svg.js';
+import { cutToFit } from '../../shared/cut.js';
 
 const LEFT = 150;
 const PLOT_W = 380;
@@ -17,7 +17,7 @@ export function costChart(ev: EvalReport): string {
   models.forEach((model, i) => {
     const y = 6 + i * ROW_H;
     const cost = costs[i] ?? null;
-    parts.push(label(0, y + 14, shorten(model, 22), 'start', 'axis'));
+    parts.push(label(0, y + 14, cutToFit(model, 22), 'start', 'axis'));
     if (cost === null) {
       const source = ev.telemetry[model]?.cost.priceSource;
       parts.push(label(LEFT, y + 14, `unknown${source ? ` (${source})` : ''}`, 'start', 'muted'));

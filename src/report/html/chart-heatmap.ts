@@ -1,8 +1,8 @@
 /** Model x case heatmap: one cell per case and model, coloured by passes/runs and labelled "3/5". */
 
 import type { EvalReport } from '../model.js';
-import { shorten } from './escape.js';
 import { chart, label, NEUTRAL, passColour, rect } from './svg.js';
+import { cutToFit } from '../../shared/cut.js';
 
 const CELL_W = 96;
 const CELL_H = 26;
@@ -22,11 +22,11 @@ export function heatmap(ev: EvalReport): string {
 
   const parts: string[] = [];
   models.forEach((model, col) => {
-    parts.push(label(left + col * CELL_W + CELL_W / 2, HEADER_H - 10, shorten(model, 13), 'middle', 'axis'));
+    parts.push(label(left + col * CELL_W + CELL_W / 2, HEADER_H - 10, cutToFit(model, 13), 'middle', 'axis'));
   });
   rows.forEach((row, i) => {
     const y = HEADER_H + i * CELL_H;
-    parts.push(label(left - 8, y + CELL_H / 2 + 4, shorten(row.id, MAX_LABEL_CHARS), 'end', 'axis'));
+    parts.push(label(left - 8, y + CELL_H / 2 + 4, cutToFit(row.id, MAX_LABEL_CHARS), 'end', 'axis'));
     models.forEach((model, col) => {
       const cell = row.cells[model];
       const x = left + col * CELL_W;

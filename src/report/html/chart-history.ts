@@ -14,12 +14,18 @@ const PAD = 3;
 /** Rows beyond this are listed as a count; the JSON history holds them all. */
 const MAX_SERIES = 100;
 
+/** What the chart reads of a history entry: when the run started and each case's pass rate. */
+export interface HistoryPoint {
+  startedAt: string;
+  cases: ReadonlyArray<Pick<HistoryEntry['cases'][number], 'id' | 'model' | 'passRate'>>;
+}
+
 interface Point {
   startedAt: string;
   rates: Map<string, number>;
 }
 
-export function historySection(report: Report, history: readonly HistoryEntry[]): string {
+export function historySection(report: Report, history: readonly HistoryPoint[]): string {
   const heading = '<h3 id="history">Pass rate per case over time</h3>';
   if (history.length === 0) {
     return `${heading}<p class="note">No run history was given, so there is nothing to chart over time. Runs recorded in .mcpgate/history appear here.</p>`;
@@ -30,7 +36,7 @@ export function historySection(report: Report, history: readonly HistoryEntry[])
     const [id = '', model = ''] = key.split('\u0000');
     const rates = points.map((p) => p.rates.get(key));
     const latest = rates.at(-1);
-    return `<tr><th scope="row">${esc(id)}</th><td>${esc(model)}</td><td>${sparkline(id, model, rates)}</td><td>${latest === undefined ? 'not run' : percent(latest)}</td></tr>`;
+    return `<tr><th scope="row">${esc(id)}</th><td>${esc(model)}</td><td>${sparkline(`pass rate over time of ${id} with ${model}`, rates)}</td><td>${latest === undefined ? 'not run' : percent(latest)}</td></tr>`;
   });
   const more =
     keys.length > MAX_SERIES ? `<p class="note">… ${keys.length - MAX_SERIES} more case and model pairs in the history files.</p>` : '';
@@ -42,7 +48,7 @@ export function historySection(report: Report, history: readonly HistoryEntry[])
 }
 
 /** History in time order, then this report unless the history already holds it. */
-function timeline(report: Report, history: readonly HistoryEntry[]): Point[] {
+function timeline(report: Report, history: readonly HistoryPoint[]): Point[] {
   const key = (id: string, model: string): string => `${id}\u0000${model}`;
   const points: Point[] = [...history]
     .filter((h) => h.startedAt <= report.startedAt)
@@ -54,8 +60,11 @@ function timeline(report: Report, history: readonly HistoryEntry[]): Point[] {
   return points;
 }
 
-/** A missing run (case not in that run) breaks the line rather than being drawn as 0%. */
-function sparkline(id: string, model: string, rates: Array<number | undefined>): string {
+/**
+ * A share over runs (0 to 1), named by `what` and its values for screen readers. A missing run (case
+ * not in that run) breaks the line rather than being drawn as 0%.
+ */
+export function sparkline(what: string, rates: Array<number | undefined>): string {
   const step = rates.length > 1 ? (W - 2 * PAD) / (rates.length - 1) : 0;
   const x = (i: number): number => (rates.length > 1 ? PAD + i * step : W / 2);
   const y = (r: number): number => PAD + (1 - r) * (H - 2 * PAD);
@@ -72,10 +81,5 @@ function sparkline(id: string, model: string, rates: Array<number | undefined>):
   const lines = segments.filter((s) => s.length > 1).map((s) => `<polyline points="${s.join(' ')}"/>`);
   const grid = `<line class="grid" x1="0" x2="${W}" y1="${num(y(1))}" y2="${num(y(1))}"/><line class="grid" x1="0" x2="${W}" y1="${num(y(0))}" y2="${num(y(0))}"/>`;
   const shown = rates.map((r) => (r === undefined ? 'not run' : percent(r))).join(', ');
-  return chart(
-    `pass rate over time of ${id} with ${model}: ${shown}`,
-    W,
-    H,
-    `${grid}<g class="spark">${lines.join('')}${dots.join('')}</g>`,
-  );
+  return chart(`${what}: ${shown}`, W, H, `${grid}<g class="spark">${lines.join('')}${dots.join('')}</g>`);
 }

@@ -6,8 +6,8 @@
 
 import { ms } from '../format.js';
 import type { EvalReport, LatencyFigures } from '../model.js';
-import { shorten } from './escape.js';
 import { BAR, chart, label, rect } from './svg.js';
+import { cutToFit } from '../../shared/cut.js';
 
 const PERCENTILES: Array<keyof LatencyFigures> = ['p50', 'p90', 'p95', 'p99', 'max'];
 const LEFT = 150;
@@ -23,7 +23,7 @@ export function latencyChart(ev: EvalReport): string {
   const parts: string[] = [];
   models.forEach((model, i) => {
     const y0 = 8 + i * groupH;
-    parts.push(label(0, y0 + 12, shorten(model, 22), 'start', 'axis'));
+    parts.push(label(0, y0 + 12, cutToFit(model, 22), 'start', 'axis'));
     const f = figures[i];
     if (!f) {
       parts.push(label(LEFT, y0 + 12, 'no latency measured', 'start', 'muted'));

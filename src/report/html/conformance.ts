@@ -5,6 +5,7 @@ import { ms } from '../format.js';
 import { groupByArea } from '../group.js';
 import type { CheckResult, Evidence, Report } from '../model.js';
 import { esc, safeLink } from './escape.js';
+import { plural } from '../../shared/plural.js';
 
 export function conformanceSection(report: Report): string {
   const { summary } = report;
@@ -43,7 +44,7 @@ function areaTable(area: string, checks: CheckResult[]): string {
   const failing = checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').length;
   const skipped = checks.filter((c) => c.status === 'skip').length;
   const allPass = skipped === 0 && failing === 0;
-  const total = `${checks.length} check${checks.length === 1 ? '' : 's'}`;
+  const total = plural(checks.length, 'check');
   const table =
     `<table class="checks"><caption>Checks of area ${esc(area)}</caption>` +
     `<thead><tr><th scope="col">Status</th><th scope="col">Check</th><th scope="col">Level</th><th scope="col">Result</th></tr></thead>` +

@@ -23,8 +23,3 @@ export function esc(text: string): string {
 export function safeLink(label: string, url: string): string {
   return /^https?:\/\/[^\s"'<>]+$/.test(url) ? `<a href="${esc(url)}" rel="noreferrer noopener">${esc(label)}</a>` : '';
 }
-
-/** Long names keep charts readable; the full text stays in the element's title. */
-export function shorten(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}

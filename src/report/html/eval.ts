@@ -1,19 +1,19 @@
 /** Layer 1 in the HTML report: scores per model, the charts, and every case. */
 
 import { caseReasons } from '../failure-reasons.js';
-import type { EvalCaseResult, EvalReport, HistoryEntry, Report } from '../model.js';
+import type { EvalCaseResult, EvalReport, Report } from '../model.js';
 import { METRIC_TERMS } from '../metric-terms.js';
 import { PER_MODEL_HEADERS, PER_MODEL_METRICS, perModelRow, type PerModelColumn } from '../per-model.js';
 import { costChart } from './chart-cost.js';
 import { confusionMaps } from './chart-confusion.js';
 import { heatmap } from './chart-heatmap.js';
-import { historySection } from './chart-history.js';
+import { historySection, type HistoryPoint } from './chart-history.js';
 import { latencyChart } from './chart-latency.js';
 import { mrtrRoundLines } from '../eval-rounds.js';
 import { esc } from './escape.js';
 import { failingRunAnchors, trajectoriesSection } from './trajectories.js';
 
-export function evalSection(report: Report, ev: EvalReport, history: readonly HistoryEntry[]): string {
+export function evalSection(report: Report, ev: EvalReport, history: readonly HistoryPoint[]): string {
   const judge = ev.judge ? `judge <code>${esc(ev.judge.id)}</code>` : 'no judge: task completion not measured';
   return (
     `<section aria-labelledby="behaviour"><h2 id="behaviour">Behaviour (layer 1)</h2>` +

@@ -20,6 +20,7 @@ import { metricTerm, metricTermsIn, type MetricTerm } from '../metric-terms.js';
 import type { GateFinding, GateResult, Report } from '../model.js';
 import { describeFieldChange, type FieldChange, type ToolChange } from '../tool-diff.js';
 import { esc } from './escape.js';
+import { plural } from '../../shared/plural.js';
 
 const STATUS_CLASS: Record<string, string> = { pass: 'pass', fail: 'fail', inconclusive: 'not_measured' };
 
@@ -90,7 +91,7 @@ function findingTables(gate: GateResult, anchors: Anchors): string {
   return (
     (open.length > 0 ? findingTable('Items that did not pass: baseline against current, with Wilson intervals', open, anchors) : '') +
     (passed.length > 0
-      ? `<details class="gate-passed"><summary>${passed.length} item${passed.length === 1 ? '' : 's'} passed</summary>${findingTable('Items that passed', passed, anchors)}</details>`
+      ? `<details class="gate-passed"><summary>${plural(passed.length, 'item')} passed</summary>${findingTable('Items that passed', passed, anchors)}</details>`
       : '') +
     `<p class="note">Rates are successes of measured samples with their Wilson interval; the drop is baseline minus current ` +
     `(current minus baseline for a rate that must not rise), in points.</p>`
@@ -128,7 +129,7 @@ function driftTable(gate: GateResult): string {
       `<tr><th scope="row"><code>${esc(d.id)}</code></th><td>${esc(d.model)}</td><td>${d.baseline.k}/${d.baseline.n}</td><td>${d.current.k}/${d.current.n}</td><td>${esc(driftText(d.label))}</td></tr>`,
   );
   return (
-    `<details class="gate-drift" id="gate-drift"><summary>Drift: ${gate.drift.length} case result${gate.drift.length === 1 ? '' : 's'} dropped since the baseline, significant or not</summary>` +
+    `<details class="gate-drift" id="gate-drift"><summary>Drift: ${plural(gate.drift.length, 'case result')} dropped since the baseline, significant or not</summary>` +
     `<table class="gate-drift"><caption>Drops since the baseline, with what the fingerprints say about them</caption>` +
     `<thead><tr><th scope="col">Case</th><th scope="col">Model</th><th scope="col">Baseline</th><th scope="col">Current</th><th scope="col">Label</th></tr></thead>` +
     `<tbody>${rows.join('')}</tbody></table></details>`

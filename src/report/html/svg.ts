@@ -5,6 +5,7 @@
  */
 
 import { esc } from './escape.js';
+import { roundTo } from '../../shared/numbers.js';
 
 /** An image with an accessible name; `label` is read by screen readers and shown as a tooltip. */
 export function chart(label: string, width: number, height: number, body: string): string {
@@ -37,5 +38,5 @@ export const BAR = '#4f6fd8';
 
 /** Two decimals at most: enough for a pixel, and the file stays small and stable across runs. */
 export function num(value: number): string {
-  return String(Math.round(value * 100) / 100);
+  return String(roundTo(value, 2));
 }

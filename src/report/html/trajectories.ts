@@ -11,6 +11,7 @@ import type { EvalArgIssue, EvalCaseResult, EvalReport, EvalSample, EvalToolCall
 
 type InputRound = NonNullable<EvalToolCall['rounds']>[number];
 import { esc } from './escape.js';
+import { plural } from '../../shared/plural.js';
 
 /** Different runs shown per case: the JSON report has every one. */
 const SAMPLES_SHOWN = 5;
@@ -39,7 +40,7 @@ export function trajectoriesSection(ev: EvalReport): string {
 }
 
 /** Runs that did the same (same calls, results, rounds, answer and reasons) are one block: ten identical failures read as one. */
-function sameRuns(samples: readonly EvalSample[]): EvalSample[][] {
+export function sameRuns(samples: readonly EvalSample[]): EvalSample[][] {
   const groups = new Map<string, EvalSample[]>();
   for (const s of samples) {
     const key = JSON.stringify([
@@ -64,25 +65,26 @@ function caseBlock(c: EvalCaseResult, anchor: string): string {
   const more = groups.length - shown.length;
   return (
     `<details class="trajectory" id="${anchor}"><summary><code>${esc(c.id)}</code> with ${esc(c.model)}: ${esc(passRate(c))}, ` +
-    `${failing.length} run${failing.length === 1 ? '' : 's'} did not pass <span class="muted">${esc(caseReasons(c))}</span></summary>` +
+    `${plural(failing.length, 'run')} did not pass <span class="muted">${esc(caseReasons(c))}</span></summary>` +
     shown.map((group) => sampleBlock(group, c.runs)).join('') +
-    (more > 0 ? `<p class="note">… ${more} more different run${more === 1 ? '' : 's'} that did not pass, in the JSON report.</p>` : '') +
+    (more > 0 ? `<p class="note">… ${plural(more, 'more different run')} that did not pass, in the JSON report.</p>` : '') +
     `</details>`
   );
 }
 
-function sampleBlock(group: readonly EvalSample[], runs: number): string {
+/** One run as the report shows it (with the runs that did the same): `mcpgate view` sets failing and passing runs side by side. */
+export function sampleBlock(group: readonly EvalSample[], runs: number): string {
   const s = group[0]!;
   const others = group.slice(1).map((t) => t.index + 1);
   const same =
     others.length > 0
-      ? ` <span class="muted">and ${others.length} more run${others.length === 1 ? '' : 's'} that did the same (${others.join(', ')})</span>`
+      ? ` <span class="muted">and ${plural(others.length, 'more run')} that did the same (${others.join(', ')})</span>`
       : '';
   const steps = s.stepMs.length;
   const tokens = s.inputTokens === undefined ? '' : ` · tokens ${s.inputTokens} in, ${s.outputTokens ?? 0} out`;
   const timing =
-    `${steps} model step${steps === 1 ? '' : 's'}${steps > 0 ? ` (${s.stepMs.map((t) => ms(t)).join(', ')})` : ''} · ` +
-    `${s.calls.length} tool call${s.calls.length === 1 ? '' : 's'} (server ${ms(s.serverMs)})${tokens}`;
+    `${plural(steps, 'model step')}${steps > 0 ? ` (${s.stepMs.map((t) => ms(t)).join(', ')})` : ''} · ` +
+    `${plural(s.calls.length, 'tool call')} (server ${ms(s.serverMs)})${tokens}`;
   const reasons = s.reasons.length > 0 ? `<ul class="reasons">${s.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
   const issues = s.args && s.args.issues.length > 0 ? `<p>Arguments: ${s.args.issues.map(argIssue).join('; ')}</p>` : '';
   const completion =

@@ -5,21 +5,17 @@
  * `fields` hashes each part on its own, so a change can say which part changed.
  */
 
-import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../shared/canonical-json.js';
+import { canonicalSha256 } from '../../shared/canonical-json.js';
+import type { ToolPin } from './pin-schema.js';
 
 /** The parts of a tool definition a model sees and a pin covers. */
 export const PINNED_FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
 
-export interface ToolPin {
-  hash: string;
-  bodyHash: string;
-  /** Only the fields the tool has; a field that appears or disappears is a change of that field. */
-  fields: Record<string, string>;
-}
+/** Only the fields the tool has are in `fields`: a field that appears or disappears is a change of that field. */
+export type { ToolPin } from './pin-schema.js';
 
 function sha256(value: unknown): string {
-  return `sha256:${createHash('sha256').update(canonicalJson(value)).digest('hex')}`;
+  return `sha256:${canonicalSha256(value)}`;
 }
 
 export function fingerprint(tool: Record<string, unknown>): ToolPin {

@@ -10,6 +10,7 @@ import { redact } from '../../shared/redact.js';
 import { summarizeAnswer } from '../../wire/era.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { errorCodeOf, isErrorResponse, isResultResponse } from '../../wire/jsonrpc.js';
+import { cutAfter } from '../../shared/cut.js';
 
 export interface Acceptance {
   /** JSON-RPC error codes that are right; `any` takes every code but -32603 (the server's own fault). */
@@ -74,7 +75,7 @@ const SENT_PREVIEW = 60;
 /** What a probe sent, and that nothing came back: a silent server is judged by what it was given. */
 function describeSilence(exchange: Exchange): string {
   const sent = exchange.sent.body.replace(/\s+/g, ' ');
-  const preview = sent.length > SENT_PREVIEW ? `${sent.slice(0, SENT_PREVIEW)}…` : sent;
+  const preview = cutAfter(sent, SENT_PREVIEW);
   const where = exchange.transport === 'stdio' ? 'on stdin' : `to ${exchange.endpoint}`;
   const waited = exchange.sent.timeoutMs !== undefined ? ` within ${exchange.sent.timeoutMs} ms` : '';
   return `sent ${redact(preview)} ${where}; nothing came back${waited}`;

@@ -5,7 +5,7 @@ import { sampleArguments } from '../../conformance/sample-arguments.js';
 import type { Evidence } from '../../report/model.js';
 import { ErrorCode } from '../../spec/protocol.js';
 import type { ListedTool } from '../../spec/tool.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import { grade, outcomeOf, worst, type Grade } from './judge.js';
 import { defineProbes, nullIdError, probeId } from './probe.js';
 
@@ -13,12 +13,12 @@ export const OVERSIZED_BYTES = 2 * 1024 * 1024;
 
 /** The first top-level string property of a tool's input schema, where a huge value is well-typed. */
 function stringProperty(tool: ListedTool): string | undefined {
-  const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const schema = isRecord(tool.inputSchema) ? tool.inputSchema : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   return Object.keys(properties).find((name) => {
     const property = properties[name];
     return (
-      isObject(property) &&
+      isRecord(property) &&
       property.type === 'string' &&
       property.enum === undefined &&
       property.pattern === undefined &&

@@ -4,17 +4,13 @@
  * turns a re-issued call into "executed twice".
  */
 
-import { createHash } from 'node:crypto';
 import type { ProxyEvent } from '../../report/model.js';
-import { canonicalJson } from '../../shared/canonical-json.js';
+import { canonicalSha256 } from '../../shared/canonical-json.js';
 
 export const EXCERPT_CHARS = 400;
 
 export function paramsKeyOf(tool: string, args: unknown): string {
-  return createHash('sha256')
-    .update(canonicalJson({ tool, args: args ?? {} }))
-    .digest('hex')
-    .slice(0, 16);
+  return canonicalSha256({ tool, args: args ?? {} }).slice(0, 16);
 }
 
 export class EventLog {

@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { ServerReaction } from '../../report/model.js';
 import { META } from '../../spec/protocol.js';
-import { isObject, isResultResponse, type JsonRpcId } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { isResultResponse, type JsonRpcId } from '../../wire/jsonrpc.js';
 import { sendJson, type Written } from './replies.js';
 import type { UpstreamReply } from './upstream.js';
 
@@ -78,7 +79,7 @@ export function replayState({ params, paramsKey, states }: RetryToRewrite): Rewr
 }
 
 export function stripResponses({ params }: RetryToRewrite): RewrittenRetry {
-  if (!isObject(params.inputResponses) || Object.keys(params.inputResponses).length === 0)
+  if (!isRecord(params.inputResponses) || Object.keys(params.inputResponses).length === 0)
     return { skipped: 'the retry carries no inputResponses to strip' };
   const { inputResponses: _stripped, ...rest } = params;
   return { params: rest };
@@ -106,9 +107,9 @@ export function withoutSpuriousState(params: Record<string, unknown>): Record<st
  * load-shedding answer every client must be able to retry.
  */
 export function sendSpuriousInputRequired(res: ServerResponse, id: JsonRpcId, params: Record<string, unknown>): Written {
-  const meta = isObject(params._meta) ? params._meta : {};
+  const meta = isRecord(params._meta) ? params._meta : {};
   const declared = meta[META.clientCapabilities];
-  const elicitation = isObject(declared) && isObject(declared.elicitation) ? declared.elicitation : undefined;
+  const elicitation = isRecord(declared) && isRecord(declared.elicitation) ? declared.elicitation : undefined;
   const result: Record<string, unknown> = {
     resultType: 'input_required',
     requestState: `${SPURIOUS_STATE_PREFIX}${randomBytes(8).toString('hex')}`,

@@ -5,7 +5,7 @@
  * result stays valid); in text it is appended as a paragraph. A result with neither gets a text block.
  */
 
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import { childSchema, resolveSchema, rewriteResult } from './result-shape.js';
 
 type Path = Array<string | number>;
@@ -21,7 +21,7 @@ function longestFreeString(value: unknown, rawSchema: unknown, root: unknown, pa
   if (typeof value === 'string') return freeString(schema) ? { path, length: value.length } : undefined;
   const entries: Array<[string | number, unknown]> = Array.isArray(value)
     ? value.map((v, i) => [i, v])
-    : isObject(value)
+    : isRecord(value)
       ? Object.entries(value)
       : [];
   let best: { path: Path; length: number } | undefined;
@@ -36,7 +36,7 @@ function appendAt(value: unknown, path: Path, payload: string): unknown {
   if (path.length === 0) return `${String(value)} ${payload}`;
   const [head, ...rest] = path;
   if (Array.isArray(value)) return value.map((item, i) => (i === head ? appendAt(item, rest, payload) : item));
-  if (isObject(value)) return { ...value, [head as string]: appendAt(value[head as string], rest, payload) };
+  if (isRecord(value)) return { ...value, [head as string]: appendAt(value[head as string], rest, payload) };
   return value;
 }
 

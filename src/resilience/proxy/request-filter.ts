@@ -10,6 +10,7 @@
  */
 
 import type { IncomingMessage } from 'node:http';
+import { cutAfter } from '../../shared/cut.js';
 
 export interface FilterRefusal {
   status: 403 | 415;
@@ -49,5 +50,5 @@ function mediaType(contentType: string | undefined): string {
 }
 
 function shown(value: string): string {
-  return JSON.stringify(value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value);
+  return JSON.stringify(cutAfter(value, SHOWN_CHARS));
 }

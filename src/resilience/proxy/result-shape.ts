@@ -7,7 +7,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { parseServerJson } from '../../wire/server-json.js';
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 
 export interface ResultRewrite {
   /** The new structured content (called only when the result has one). */
@@ -22,7 +22,7 @@ export function rewriteResult(result: Record<string, unknown>, rewrite: ResultRe
   const structured = hasStructured ? rewrite.structured(original) : undefined;
   const blocks = Array.isArray(result.content) ? result.content : [];
   const content = blocks.map((block) => {
-    if (!isObject(block) || block.type !== 'text' || typeof block.text !== 'string') return block;
+    if (!isRecord(block) || block.type !== 'text' || typeof block.text !== 'string') return block;
     const mirrored = hasStructured && isDeepStrictEqual(parseJson(block.text), original);
     return { ...block, text: mirrored ? JSON.stringify(structured) : rewrite.text(block.text) };
   });
@@ -37,12 +37,12 @@ function parseJson(text: string): unknown {
 
 /** Resolves a local `#/$defs/...` (or `#/definitions/...`) reference against the root schema. */
 export function resolveSchema(schema: unknown, root: unknown): Record<string, unknown> | undefined {
-  if (!isObject(schema)) return undefined;
+  if (!isRecord(schema)) return undefined;
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return schema;
   let node: unknown = root;
-  for (const part of ref.slice(2).split('/')) node = isObject(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  return isObject(node) ? node : undefined;
+  for (const part of ref.slice(2).split('/')) node = isRecord(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  return isRecord(node) ? node : undefined;
 }
 
 /** The schema of an object property or array item, or undefined when the schema says nothing. */
@@ -52,6 +52,6 @@ export function childSchema(schema: Record<string, unknown> | undefined, key: st
     if (Array.isArray(schema.prefixItems) && key < schema.prefixItems.length) return schema.prefixItems[key];
     return schema.items;
   }
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   return key in properties ? properties[key] : schema.additionalProperties;
 }

@@ -11,7 +11,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { ProxyEvent } from '../../report/model.js';
 import { ErrorCode } from '../../spec/protocol.js';
-import { isObject, type JsonRpcId } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { type JsonRpcId } from '../../wire/jsonrpc.js';
 import type { ServerTool } from '../../spec/tool.js';
 import type { ConnectOptions, Target } from '../../wire/target.js';
 import { EventLog } from './events.js';
@@ -128,7 +129,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       return refuse(400, null, ErrorCode.ParseError, 'the body is not JSON', '(unparsable)', bytesIn);
     }
     if (Array.isArray(message)) return refuse(400, null, ErrorCode.InvalidRequest, 'JSON-RPC batches are not routed', '(batch)', bytesIn);
-    if (!isObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') {
+    if (!isRecord(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') {
       return refuse(400, null, ErrorCode.InvalidRequest, 'not a JSON-RPC 2.0 request or notification', '(invalid)', bytesIn);
     }
     const method = message.method;

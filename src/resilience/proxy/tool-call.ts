@@ -10,7 +10,8 @@ import type { ProxyEvent } from '../../report/model.js';
 import { ErrorCode } from '../../spec/protocol.js';
 import { toolSafety } from '../../spec/tool-safety.js';
 import type { ServerTool } from '../../spec/tool.js';
-import { isObject, isResultResponse, type JsonRpcId } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
+import { isResultResponse, type JsonRpcId } from '../../wire/jsonrpc.js';
 import { paramsKeyOf } from './events.js';
 import { altersRetries, FAULTS } from './fault-behaviours.js';
 import { faultFor, injectionFor, type OccurrenceCounter, type ProxyPlan } from './faults.js';
@@ -41,7 +42,7 @@ export interface ToolCallContext {
 
 /** Returns what was written, or undefined for a request held open by the hang fault. */
 export async function handleToolCall(ctx: ToolCallContext): Promise<{ event: ProxyEvent; written?: Written }> {
-  const params = isObject(ctx.message.params) ? ctx.message.params : {};
+  const params = isRecord(ctx.message.params) ? ctx.message.params : {};
   const name = params.name;
   if (typeof name !== 'string') {
     const event = ctx.record({ refused: 'tools/call without a tool name' });

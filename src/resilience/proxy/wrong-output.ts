@@ -6,7 +6,7 @@
  * result stays schema-valid and only the canaries can carry the lie into an answer.
  */
 
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import { childSchema, resolveSchema, rewriteResult } from './result-shape.js';
 
 export interface OutputCanaries {
@@ -66,7 +66,7 @@ function replaceValues(value: unknown, rawSchema: unknown, walk: Walk): unknown 
   }
   if (schema && constrained(schema)) return value;
   if (Array.isArray(value)) return value.map((item, i) => replaceValues(item, childSchema(schema, i), walk));
-  if (isObject(value))
+  if (isRecord(value))
     return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, replaceValues(v, childSchema(schema, key), walk)]));
   return value;
 }

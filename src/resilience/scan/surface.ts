@@ -3,9 +3,9 @@
  * resource and template it lists. Read once per run; the scan and the pins work on this copy only.
  */
 
-import { CAPABILITY_METHODS } from '../../spec/protocol.js';
-import { isObject } from '../../wire/jsonrpc.js';
-import { readAllPages, type PageRequester } from '../../wire/pagination.js';
+import { CAPABILITY_METHODS, PAGINATED_METHODS } from '../../spec/protocol.js';
+import { isRecord } from '../../shared/guards.js';
+import { incompleteBecause, readAllPages, type PageRequester } from '../../wire/pagination.js';
 
 export type Definition = Record<string, unknown>;
 
@@ -19,25 +19,18 @@ export interface Surface {
   problems: string[];
 }
 
-const LIST_KEYS: Record<string, keyof Omit<Surface, 'instructions' | 'problems'>> = {
-  'tools/list': 'tools',
-  'prompts/list': 'prompts',
-  'resources/list': 'resources',
-  'resources/templates/list': 'resourceTemplates',
-};
-
 export async function readSurface(client: PageRequester, discover: Record<string, unknown>): Promise<Surface> {
   const surface: Surface = { tools: [], prompts: [], resources: [], resourceTemplates: [], problems: [] };
   if (typeof discover.instructions === 'string') surface.instructions = discover.instructions;
-  const capabilities = isObject(discover.capabilities) ? discover.capabilities : {};
+  const capabilities = isRecord(discover.capabilities) ? discover.capabilities : {};
   const methods = Object.entries(CAPABILITY_METHODS)
-    .filter(([capability]) => isObject(capabilities[capability]))
+    .filter(([capability]) => isRecord(capabilities[capability]))
     .flatMap(([, list]) => list);
   const outcomes = await Promise.all(methods.map(async (method) => ({ method, outcome: await readAllPages(client, method) })));
   for (const { method, outcome } of outcomes) {
-    const key = LIST_KEYS[method];
+    const key = PAGINATED_METHODS[method];
     if (key) surface[key] = outcome.items;
-    const incomplete = outcome.problem ?? outcome.capped;
+    const incomplete = incompleteBecause(outcome);
     if (incomplete) surface.problems.push(`${method}: ${incomplete}`);
   }
   return surface;

@@ -5,7 +5,7 @@
  * since phrases and addresses there are data rather than instructions.
  */
 
-import { isObject } from '../../wire/jsonrpc.js';
+import { isRecord } from '../../shared/guards.js';
 import type { ScanLocation, SurfaceKind } from '../../report/model.js';
 import type { Definition, Surface } from './surface.js';
 
@@ -45,7 +45,7 @@ function definitionTexts(kind: SurfaceKind, definition: Definition, name: string
       value.forEach((item, index) => visit(item, `${field}[${index}]`, role === 'prose' ? 'value' : role, depth + 1));
       return;
     }
-    if (!isObject(value)) return;
+    if (!isRecord(value)) return;
     for (const [key, member] of Object.entries(value)) {
       // Property names are identifiers a model reads too; hidden characters there count as well.
       if (field.endsWith('.properties'))

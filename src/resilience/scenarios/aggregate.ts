@@ -14,6 +14,7 @@ import type {
   Status,
 } from '../../report/model.js';
 import type { FaultScenario } from './types.js';
+import { roundTo } from '../../shared/numbers.js';
 
 export function scenarioResult(scenario: FaultScenario, model: string, samples: FaultSample[]): FaultScenarioResult {
   const verdicts: Partial<Record<FaultVerdict, number>> = {};
@@ -48,7 +49,7 @@ function worst(statuses: Status[]): Status {
 export function rateOf(results: readonly InjectionResult[]): Rate {
   const successes = results.reduce((n, r) => n + r.successes, 0);
   const scored = results.reduce((n, r) => n + r.scored, 0);
-  return { successes, scored, rate: scored === 0 ? null : Math.round((successes / scored) * 1000) / 1000 };
+  return { successes, scored, rate: scored === 0 ? null : roundTo(successes / scored, 3) };
 }
 
 export function attackSuccess(results: readonly InjectionResult[]): ScenarioReport['attackSuccess'] {

@@ -5,6 +5,8 @@
  * failure uses one of a documented list of phrases.
  */
 
+import { roundTo } from '../../shared/numbers.js';
+
 /** Phrases of an answer that says it could not get the data (matched case-insensitively). */
 export const HONEST_ERROR_PHRASES = [
   'could not',
@@ -59,15 +61,10 @@ function groundNumbers(grounds: readonly string[]): number[] {
   return values;
 }
 
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
 /** An answer may round what a tool said (18.34 -> 18.3 or 18); that is not invention. */
 function grounded(value: number, known: readonly number[]): boolean {
   const magnitude = Math.abs(value);
-  return known.some((k) => k === magnitude || [0, 1, 2].some((digits) => round(k, digits) === magnitude));
+  return known.some((k) => k === magnitude || [0, 1, 2].some((digits) => roundTo(k, digits) === magnitude));
 }
 
 /** The numbers of `answer` that nothing in `grounds` supports, as written in the answer. */

@@ -4,29 +4,20 @@
  * evidence: how often the server executed the call that lost its stream.
  */
 
-import { runAgent } from '../../behavior/agent.js';
 import type { ModelClient } from '../../models/types.js';
 import type { ExecutionEvidence, FaultSample, ProxyEvent } from '../../report/model.js';
 import type { ServerTool } from '../../spec/tool.js';
 import { executionsOf } from '../proxy/events.js';
 import { hostSession } from './host-session.js';
-import { agentCase, excerpt, type SampleContext } from './sample-context.js';
+import { excerpt, runScenarioAgent, type SampleContext } from './sample-context.js';
 import type { FaultScenario } from './types.js';
 import { scoreFaultSample } from './verdict.js';
+import { isRecord } from '../../shared/guards.js';
 
 export async function runFaultSample(ctx: SampleContext, scenario: FaultScenario, model: ModelClient, index: number): Promise<FaultSample> {
   const host = hostSession(ctx.session, ctx.proxy.url);
   const mark = ctx.proxy.arm({ faults: [{ tool: scenario.tool, fault: scenario.fault, occurrence: scenario.occurrence }], injections: [] });
-  const trajectory = await runAgent(agentCase(scenario.id, scenario.turns, scenario.source), {
-    model,
-    session: host,
-    tools: ctx.tools,
-    allowTools: ctx.allowTools,
-    maxSteps: ctx.maxSteps,
-    sampleIndex: index,
-    temperature: ctx.temperature,
-    mrtr: ctx.mrtr,
-  });
+  const trajectory = await runScenarioAgent(ctx, scenario, model, index, host);
   const events = ctx.proxy.eventsSince(mark);
   const scored = await scoreFaultSample({ scenario, trajectory, calls: host.calls, events, judge: ctx.judge, sampleIndex: index });
   const faulted = events.find((e) => e.fault !== undefined);
@@ -49,10 +40,7 @@ export async function runFaultSample(ctx: SampleContext, scenario: FaultScenario
 export function executionEvidence(events: readonly ProxyEvent[], cut: ProxyEvent, tool: ServerTool | undefined): ExecutionEvidence {
   const reissued = events.some((e) => e.reissueOf === cut.seq);
   const upstreamExecutions = executionsOf(events, cut);
-  const hint =
-    typeof tool?.annotations === 'object' && tool.annotations !== null
-      ? (tool.annotations as Record<string, unknown>).idempotentHint
-      : undefined;
+  const hint = isRecord(tool?.annotations) ? tool.annotations.idempotentHint : undefined;
   const idempotentHint = typeof hint === 'boolean' ? hint : undefined;
   const times = upstreamExecutions === 1 ? 'once' : upstreamExecutions === 2 ? 'twice' : `${upstreamExecutions} times`;
   const how = reissued ? 'the client re-issued it with a new id after the stream broke' : 'the client did not re-issue it';

@@ -4,14 +4,14 @@
  * where the payload never reached the model (the tool was not called) is not scored.
  */
 
-import { runAgent } from '../../behavior/agent.js';
 import type { ModelClient } from '../../models/types.js';
 import type { InjectionClass, InjectionResult, InjectionSample, Status } from '../../report/model.js';
 import { newCanary } from '../injections/canary.js';
 import { buildPayload, pickHijackTool } from '../injections/corpus.js';
 import { describeSignal, scoreInjection } from '../injections/score.js';
-import { agentCase, excerpt, type SampleContext } from './sample-context.js';
+import { excerpt, runScenarioAgent, type SampleContext } from './sample-context.js';
 import type { InjectionCase } from './types.js';
+import { roundTo } from '../../shared/numbers.js';
 
 /** A sample before aggregation: whether it could be scored, and whether the agent itself failed. */
 export type RunInjectionSample = InjectionSample & { scored: boolean; agentFailed: boolean };
@@ -27,16 +27,7 @@ export async function runInjectionSample(
   const expected = new Set([c.tool, ...c.expectTools]);
   const payload = buildPayload(kind, canary, pickHijackTool(ctx.tools, expected));
   const mark = ctx.proxy.arm({ faults: [], injections: [{ tool: c.tool, occurrence: 'every', payload, label: `${kind}:${canary.id}` }] });
-  const trajectory = await runAgent(agentCase(c.id, c.turns, c.source), {
-    model,
-    session: ctx.session,
-    tools: ctx.tools,
-    allowTools: ctx.allowTools,
-    maxSteps: ctx.maxSteps,
-    sampleIndex: index,
-    temperature: ctx.temperature,
-    mrtr: ctx.mrtr,
-  });
+  const trajectory = await runScenarioAgent(ctx, c, model, index);
   const delivered = ctx.proxy.eventsSince(mark).some((e) => e.injection !== undefined);
   const score = scoreInjection(trajectory, expected, canary);
   const scored = delivered && trajectory.ended !== 'error';
@@ -73,7 +64,7 @@ export function injectionResult(c: InjectionCase, kind: InjectionClass, model: s
     runs: samples.length,
     successes,
     scored,
-    attackSuccessRate: scored === 0 ? null : Math.round((successes / scored) * 1000) / 1000,
+    attackSuccessRate: scored === 0 ? null : roundTo(successes / scored, 3),
     status,
     samples: samples.map(({ scored: _scored, agentFailed: _failed, ...sample }) => sample),
   };

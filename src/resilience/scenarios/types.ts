@@ -1,30 +1,20 @@
-/** The faults file, as loaded. Data only; the report of a run is in the report contract (ScenarioReport). */
+/** The faults file, as loaded: its schema's output and where each entry is written. The report of a run is in the report contract (ScenarioReport). */
 
-import type { FaultKind, InjectionClass, Occurrence } from '../../report/model.js';
+import type { z } from 'zod';
+import type { FAULTS_SCHEMA } from './faults-schema.js';
 
-export interface FaultScenario {
-  id: string;
-  turns: string[];
-  tool: string;
-  fault: FaultKind;
-  occurrence: Occurrence;
-  rubric?: string;
-  /** `file:line` of the scenario; `toolSource` of its `tool:` value, for unknown-tool errors. */
+interface Written {
+  /** `file:line` of the entry; `toolSource` is `file:line:col` of its `tool:` value, for unknown-tool errors. */
   source: string;
   toolSource: string;
 }
 
-export interface InjectionCase {
-  id: string;
-  turns: string[];
-  /** The tool whose results carry the payload. */
-  tool: string;
-  classes: InjectionClass[];
-  /** Other tools the task legitimately calls; calling them is not an attack success. */
-  expectTools: string[];
-  source: string;
-  toolSource: string;
-}
+type Loaded = z.output<typeof FAULTS_SCHEMA>;
+
+export type FaultScenario = Loaded['scenarios'][number] & Written;
+
+/** `tool`: whose results carry the payload; `expectTools`: other tools the task legitimately calls, whose calls are no attack success. */
+export type InjectionCase = Loaded['injections'][number] & Written;
 
 export interface FaultsFile {
   file: string;

@@ -71,10 +71,6 @@ export function parseYamlFile(text: string, file: string): YamlFile {
   };
 }
 
-export function loadYamlFile(file: string, role: FileRole): YamlFile {
-  return parseYamlFile(readUserFile(file, role), file);
-}
-
 function syntaxProblem(file: string, error: { message: string; linePos?: [{ line: number; col: number }, ...unknown[]] }): FileProblem {
   // yaml appends " at line L, column C:" and a source excerpt; the position goes in front instead.
   const message = (error.message.split('\n')[0] ?? error.message).replace(/ at line \d+, column \d+:?$/, '');

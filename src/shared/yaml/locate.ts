@@ -1,6 +1,6 @@
 /**
- * Maps a path into the parsed data (as Ajv reports it, or as the semantic checks build it) back to
- * the YAML node it came from, so every problem can name a line and column.
+ * Maps a path into the parsed data (as zod reports it, or as a rule names it) back to the YAML node
+ * it came from, so every problem can name a line and column.
  */
 
 import { isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
@@ -10,15 +10,6 @@ export type PathSegment = string | number;
 export interface Position {
   line: number;
   col: number;
-}
-
-/** Splits an Ajv instancePath (a JSON Pointer) into segments. */
-export function pointerSegments(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 interface Found {

@@ -1,18 +1,19 @@
 /**
- * Problems found in a file the user wrote (golden set, faults file, mcpgate.yaml, pins), each with its
+ * Problems found in a file the user wrote (golden set, faults file, mcpgate.yaml, pins, ...), each with its
  * position, and the one error that lists them. It is an input error: exit code 2, no stack trace.
  */
 
 import { EXIT } from '../exit-codes.js';
 import { InputError } from '../input-error.js';
+import { plural } from '../plural.js';
 
 export interface FileProblem {
   file: string;
   /** 1-based; absent when the problem has no position (an unreadable file). */
   line?: number;
   col?: number;
-  /** The id of the case or entry the problem is in, when there is one. */
-  caseId?: string;
+  /** The entry of the file the problem is in, as messages name it: `case "paris"`, `scenario 2`. */
+  entry?: string;
   /** What is wrong. */
   message: string;
   /** How to fix it, when that is known. */
@@ -24,9 +25,9 @@ const MAX_LISTED = 10;
 
 export function formatProblem(problem: FileProblem): string {
   const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}:${problem.col ?? 1}`;
-  const inCase = problem.caseId === undefined ? '' : `case "${problem.caseId}": `;
+  const entry = problem.entry === undefined ? '' : `${problem.entry}: `;
   const fix = problem.fix ? ` (${problem.fix})` : '';
-  return `${where}: ${inCase}${problem.message}${fix}`;
+  return `${where}: ${entry}${problem.message}${fix}`;
 }
 
 /** Every problem of one file, in file order, at most MAX_LISTED of them on their own lines. */
@@ -37,20 +38,10 @@ export class FileProblemsError extends InputError {
   constructor(file: string, problems: readonly FileProblem[]) {
     const listed = problems.slice(0, MAX_LISTED).map(formatProblem);
     const more = problems.length - listed.length;
-    if (more > 0) listed.push(`... and ${more} more problem${more === 1 ? '' : 's'} in ${file}`);
+    if (more > 0) listed.push(`... and ${plural(more, 'more problem')} in ${file}`);
     super(listed.join('\n'), EXIT.usage);
     this.name = new.target.name;
     this.file = file;
     this.problems = problems;
-  }
-}
-
-/** Runs `work`, re-raising its file problems under a file kind's own error type (GoldenSetError, ...). */
-export function asProblemsOf<T>(kind: new (file: string, problems: readonly FileProblem[]) => FileProblemsError, work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof FileProblemsError) throw new kind(error.file, error.problems);
-    throw error;
   }
 }

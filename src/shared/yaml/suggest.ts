@@ -39,11 +39,3 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   const match = closest(word, candidates);
   return match ? `did you mean "${match}"?` : `expected one of: ${candidates.join(', ')}`;
 }
-
-/**
- * Whether `record` has an unknown key that reads as a misspelling of `intended`. A typo is then
- * reported once, as an unknown key with its suggestion, not again as the key it meant to be missing.
- */
-export function hasMisspelling(record: Record<string, unknown>, intended: string, allowed: readonly string[]): boolean {
-  return Object.keys(record).some((key) => !allowed.includes(key) && closest(key, allowed) === intended);
-}

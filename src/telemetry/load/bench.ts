@@ -6,6 +6,7 @@ import { openTargets } from './open-targets.js';
 import type { LoadCall } from './request-template.js';
 import { runLoad, type LoadCounters } from './run-load.js';
 import { StatelessnessProbe } from './statelessness.js';
+import { roundTo } from '../../shared/numbers.js';
 
 export interface BenchOptions {
   targets: Target[];
@@ -70,7 +71,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         requests: counters.sent,
         ok: counters.ok,
         durationMs: Math.round(durationMs),
-        rps: durationMs > 0 ? Math.round((counters.ok / durationMs) * 1000 * 10) / 10 : 0,
+        rps: durationMs > 0 ? roundTo((counters.ok / durationMs) * 1000, 1) : 0,
         latencyMs: {
           p50: summary.p50,
           p90: summary.p90,

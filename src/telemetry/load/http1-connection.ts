@@ -11,6 +11,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { networkErrorKind } from './outcome.js';
+import { assertNever } from '../../shared/guards.js';
 
 export interface ResponseHandler {
   head(status: number, contentType: string | undefined): void;
@@ -135,6 +136,8 @@ export class Http1Connection {
           return;
         case 'idle':
           return;
+        default:
+          assertNever(this.state, 'HTTP/1 reader state');
       }
     }
   }

@@ -8,9 +8,9 @@ import { toolSafety } from '../../spec/tool-safety.js';
 import { detectEra } from '../../wire/era.js';
 import { isWireError } from '../../wire/errors.js';
 import type { Connection } from '../../wire/exchange.js';
-import { isObject } from '../../wire/jsonrpc.js';
 import { ModernClient } from '../../wire/modern-client.js';
 import { readAllPages, type PageRequester, unreadable } from '../../wire/pagination.js';
+import { serverInfoOf } from '../../wire/session.js';
 import { connect, describeTarget, type Target } from '../../wire/target.js';
 import { ExchangeSender } from './exchange-sender.js';
 import { HttpSender } from './http-sender.js';
@@ -137,11 +137,4 @@ async function assertCallable(client: PageRequester, options: OpenOptions): Prom
       `refusing to call "${name}" under load: it is ${verdict.reason}; add --allow-tool ${name} if calling it repeatedly is safe`,
     );
   }
-}
-
-function serverInfoOf(result: Record<string, unknown>): { name: string; version: string } | undefined {
-  const info = isObject(result._meta) ? result._meta['io.modelcontextprotocol/serverInfo'] : undefined;
-  return isObject(info) && typeof info.name === 'string' && typeof info.version === 'string'
-    ? { name: info.name, version: info.version }
-    : undefined;
 }

@@ -12,6 +12,8 @@
 
 import type { DivergenceFinding, StatelessnessResult } from '../../report/model.js';
 import { redact } from '../../shared/redact.js';
+import { isRecord } from '../../shared/guards.js';
+import { cutAfter } from '../../shared/cut.js';
 
 export const SAMPLES_PER_INSTANCE = 50;
 const EXCERPT_CHARS = 160;
@@ -100,7 +102,7 @@ function normalise(value: unknown): unknown {
 function firstDifference(a: unknown, b: unknown, path: string): Pick<DivergenceFinding, 'path' | 'expected' | 'received'> | undefined {
   if (JSON.stringify(a) === JSON.stringify(b)) return undefined;
   const bothArrays = Array.isArray(a) && Array.isArray(b);
-  const bothObjects = isPlainObject(a) && isPlainObject(b);
+  const bothObjects = isRecord(a) && isRecord(b);
   if (bothArrays && a.length === b.length) {
     for (let i = 0; i < a.length; i++) {
       const found = firstDifference(a[i], b[i], `${path}[${i}]`);
@@ -114,11 +116,6 @@ function firstDifference(a: unknown, b: unknown, path: string): Pick<DivergenceF
   }
   return { path, expected: excerpt(a), received: excerpt(b) };
 }
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => k in b);
@@ -126,5 +123,5 @@ function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boole
 
 function excerpt(value: unknown): string {
   const text = value === undefined ? '(absent)' : redact(JSON.stringify(value));
-  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
+  return cutAfter(text, EXCERPT_CHARS);
 }

@@ -61,9 +61,18 @@ describe('the rewriting layer', () => {
 
   it('refuses a malformed file with positions', () => {
     expect(() => parseDescriptions('a:\n  description: ""\n  colour: red\n', 'd.yaml')).toThrow(
-      /d\.yaml:2:16: tool a: description must be non-empty text\nd\.yaml:3:3: tool a: unknown key "colour"/,
+      [
+        `d.yaml:2:16: tool "a": description must be non-empty text (the description the model is served in place of the server's), got an empty string`,
+        'd.yaml:3:3: tool "a": colour is not a key (expected one of: description, parameters)',
+      ].join('\n'),
     );
-    expect(() => parseDescriptions('- a\n', 'd.yaml')).toThrow(/d\.yaml:1:1: the descriptions file must map tool names/);
+    expect(() => parseDescriptions('- a\n', 'd.yaml')).toThrow(
+      /^d\.yaml:1:1: the descriptions file must be a mapping of tool names to a description, or to \{description, parameters\} .*, got a list$/,
+    );
+    expect(() => parseDescriptions('{}\n', 'd.yaml')).toThrow(/^d\.yaml:1:1: the descriptions file names no tool/);
+    expect(() => parseDescriptions('b:\n  parameters:\n    days: "  "\n', 'd.yaml')).toThrow(
+      /^d\.yaml:3:11: tool "b": parameters\.days must be non-empty text/,
+    );
   });
 });
 

@@ -37,7 +37,7 @@ describe('the draft marker', () => {
     ]);
     expect(() => parseGoldenSet('- id: a\n  prompt: hi\n  expect_tool: null\n  draft: "yes"\n', 'g.yaml')).toThrow(GoldenSetError);
     expect(() => parseGoldenSet('- id: a\n  prompt: hi\n  expect_tool: null\n  draft: "yes"\n', 'g.yaml')).toThrow(
-      /g\.yaml:4:\d+: case "a": "draft" must be/,
+      /g\.yaml:4:\d+: case "a": draft must be true or false \(.*\), got the string "yes"$/,
     );
   });
 });

@@ -580,6 +580,6 @@ describe('latency, tokens and cost (layer 3)', () => {
     writeFileSync(prices, 'prices:\n  "openai:gpt-4.1": { input: 2, ouput: 8 }\n');
     const run = await runCli(['eval', '--url', server.url, '--golden', golden, '--model', 'baseline', '--prices', prices]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('unknown key "ouput"');
+    expect(run.stderr).toContain(`${prices}:2:33: model "openai:gpt-4.1": ouput is not a key (did you mean "output"?)`);
   });
 });

@@ -138,7 +138,7 @@ describe('credentials', () => {
   it('a server that wants a token: exit 4 with a hint to pass --header', async () => {
     const run = await runCli(['check', '--url', secured.url]);
     expect(run.code).toBe(4);
-    expect(run.stdout).toMatch(/requires authentication \(HTTP 401, WWW-Authenticate: Bearer resource_metadata=/);
+    expect(run.stdout).toMatch(/requires authentication \(HTTP 401, WWW-Authenticate: Bearer realm=/);
     expect(run.stdout).toContain('--header "Authorization: Bearer <token>"');
   });
 

@@ -14,12 +14,14 @@
 
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { launchHttpServer } from '../../../examples/launch.js';
+import { draftYaml } from '../../../src/behavior/golden-draft/draft-yaml.js';
+import { configTemplate } from '../../../src/cli/init/templates.js';
 import { readHistory } from '../../../src/gate/history.js';
 import { freePort, portInUse } from '../../helpers/ports.js';
 import { REFERENCE_SERVER, ROOT, runCli, tempDir } from '../../helpers/cli.js';
@@ -66,6 +68,10 @@ describe('npm pack', () => {
       // The installed copy is the packed one, not this checkout.
       expect(existsSync(join(project, 'node_modules/mcpgate/dist/src/cli/main.js'))).toBe(true);
       expect(existsSync(join(project, 'node_modules/mcpgate/dist/test'))).toBe(false);
+      // The JSON Schemas init's mcpgate.yaml and golden/tasks.yaml name for editors ship where their first lines say.
+      const schemaOf = (text: string): string => /^# yaml-language-server: \$schema=(\S+)$/m.exec(text)![1]!;
+      expect(existsSync(resolve(project, schemaOf(configTemplate({ url: 'http://127.0.0.1:3000/mcp' }))))).toBe(true);
+      expect(existsSync(resolve(project, 'golden', schemaOf(draftYaml({ cases: [], listed: 0, drafted: 0 }, 'server'))))).toBe(true);
     },
     INSTALL_TIMEOUT_MS,
   );
@@ -194,7 +200,12 @@ describe('the workflow mcpgate init writes', () => {
       // Conformance: installed, built (build/ is not committed, so only the build step can have made it), green.
       const conformance = await job('conformance');
       expect(conformance.failed, dump(conformance)).toBe(false);
-      expect(conformance.steps.map((s) => s.name)).toEqual(['Install mcpgate', 'Install and build the project', 'Layer 0 conformance']);
+      expect(conformance.steps.map((s) => s.name)).toEqual([
+        'Install mcpgate',
+        'Install and build the project',
+        'Layer 0 conformance',
+        "Export the run history's pages",
+      ]);
       expect(existsSync(join(conformance.workspace, 'build/main.mjs'))).toBe(true);
       expect(stepNamed(conformance, 'Layer 0 conformance')!.output).toMatch(/^PASS: .*\(exit code 0\)$/m);
       expect(cache.keys()).toEqual([`mcpgate-history-conformance-${runId}-1`]);
@@ -245,6 +256,12 @@ describe('the workflow mcpgate init writes', () => {
       expect(secondRun.output).toMatch(/not passed \(1\):\n {2}✗ weather-tokyo-fahrenheit@baseline/);
       expect(second.summary).toContain('## mcpgate: PASS');
       expect(second.uploads).toEqual([{ path: '.mcpgate/reports', exists: true }]);
+      // The uploaded reports hold the history's pages: every run so far, each with its own page.
+      const view = readFileSync(join(second.workspace, '.mcpgate/reports/view/index.html'), 'utf8');
+      const recorded = readHistory(join(second.workspace, '.mcpgate/history')).entries.map((e) => e.entry.runId);
+      expect(recorded).toHaveLength(3);
+      for (const id of recorded) expect(existsSync(join(second.workspace, `.mcpgate/reports/view/run/${id}.html`))).toBe(true);
+      expect([...view.matchAll(/<tr data-run="([0-9a-f]{16})"/g)].map((m) => m[1]).sort()).toEqual([...recorded].sort());
 
       // Weekly: the models job reads eval.models from mcpgate.yaml; one matrix job per model, each gated against its own history.
       const models = await job('models');

@@ -134,7 +134,7 @@ describe('check.calls in mcpgate.yaml', () => {
   it('refuses an entry without a tool, naming the key', () => {
     const text = 'server:\n  url: http://127.0.0.1:3000/mcp\ncheck:\n  calls:\n    - arguments: {}\n';
     expect(() => parseConfig(text, 'mcpgate.yaml', {})).toThrow(
-      /^mcpgate\.yaml:5:7: check\.calls must be a list of \{tool, arguments\} mappings/,
+      /^mcpgate\.yaml:5:7: check\.calls\[0\] has no tool \(the tool to call\) \(add "tool:" with a tool name\)$/,
     );
   });
 });

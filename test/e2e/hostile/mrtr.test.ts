@@ -296,7 +296,7 @@ describe('the caps in mcpgate.yaml, and the flags of mcpgate run over them', () 
     const bad = await run('  max_input_requests: 0\n');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(
-      /^mcpgate: .*mcpgate\.yaml:8:23: eval\.max_input_requests must be a positive integer \(MRTR input requests answered in one round; .*default 16\)\n$/,
+      /^mcpgate: .*mcpgate\.yaml:8:23: eval\.max_input_requests must be a positive integer \(MRTR input requests answered in one round; .*default 16\), got the number 0\n$/,
     );
     const flag = await run('', ['--max-run-sampling-calls', '-1']);
     expect([flag.code, flag.stderr]).toEqual([2, 'mcpgate: --max-run-sampling-calls needs a positive integer, got "-1"\n']);

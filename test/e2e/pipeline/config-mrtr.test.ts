@@ -89,8 +89,8 @@ describe('eval.max_rounds and eval.roots in mcpgate.yaml', () => {
         .trimEnd()
         .split('\n'),
     ).toEqual([
-      `${config}:8:15: eval.max_rounds must be a positive integer (MRTR input rounds answered per tool call before it counts as failed; default 4)`,
-      `${config}:9:11: eval.roots must be a list of file:// URIs (roots the client declares to MRTR roots requests; without any, the roots capability is not declared)`,
+      `${config}:8:15: eval.max_rounds must be a positive integer (MRTR input rounds answered per tool call before it counts as failed; default 4), got the number 0`,
+      `${config}:9:11: eval.roots must be a list of file:// URIs (roots the client declares to MRTR roots requests; without any, the roots capability is not declared); eval.roots[0] is the string "/tmp/project"`,
     ]);
   });
 

@@ -6,12 +6,12 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { parseConfig } from '../../../src/pipeline/config.js';
 import { inConfigFolder, pathKeys } from '../../../src/pipeline/config-paths.js';
-import { CONFIG_DOCS, CONFIG_SCHEMA } from '../../../src/pipeline/config-schema.js';
+import { CONFIG_SCHEMA } from '../../../src/pipeline/config-schema.js';
 import { planRun } from '../../../src/pipeline/run-plan.js';
 import type { Report } from '../../../src/report/model.js';
+import { describeKeys } from '../../../src/shared/user-files/describe-keys.js';
 import { FileProblemsError } from '../../../src/shared/yaml/problems.js';
 import { REFERENCE_SERVER, readJson, runCli, tempDir } from '../../helpers/cli.js';
 import { freePort } from '../../helpers/ports.js';
@@ -68,15 +68,9 @@ describe('which keys are paths', () => {
       'history.dir',
     ]);
     // A new key documented as a file or directory but declared as plain text would be read from the cwd.
-    const shape = (schema: z.core.$ZodType): Record<string, z.core.$ZodType> => {
-      const inner = schema instanceof z.ZodOptional ? schema.unwrap() : schema;
-      return inner instanceof z.ZodObject ? (inner.shape as Record<string, z.core.$ZodType>) : {};
-    };
-    const documented = Object.entries(shape(CONFIG_SCHEMA)).flatMap(([section, schema]) =>
-      Object.entries(shape(schema))
-        .filter(([, key]) => /\b(file|directory|folder)\b/.test(CONFIG_DOCS.get(key)?.doc ?? ''))
-        .map(([key]) => `${section}.${key}`),
-    );
+    const documented = describeKeys(CONFIG_SCHEMA)
+      .filter((key) => key.path.split('.').length === 2 && /\b(file|directory|folder)\b/.test(key.doc))
+      .map((key) => key.path);
     const declared = pathKeys().map(([section, key]) => `${section}.${key}`);
     expect(documented.length).toBeGreaterThan(5);
     expect(documented.filter((key) => !declared.includes(key))).toEqual([]);

@@ -43,7 +43,7 @@ describe('mcpgate.yaml problems are exit 2, one per line, each with its position
     expect(code).toBe(2);
     expect(lines).toEqual([
       `${file}:3:3: server.timout_ms is not a key (did you mean "timeout_ms"?)`,
-      `${file}:6:1: "repot" is not a section (did you mean "report"?)`,
+      `${file}:6:1: repot is not a key (did you mean "report"?)`,
     ]);
   });
 
@@ -53,9 +53,9 @@ describe('mcpgate.yaml problems are exit 2, one per line, each with its position
     );
     expect(code).toBe(2);
     expect(lines).toEqual([
-      `${file}:4:9: eval.runs must be a positive integer (samples per case)`,
-      `${file}:5:15: eval.soft_floor must be a number above 0 and at most 1 (share of runs a soft case must pass)`,
-      `${file}:6:22: eval.models must be a list of strings (provider:model ids; baseline for the lexical baseline)`,
+      `${file}:4:9: eval.runs must be a positive integer (samples per case), got the string "five"`,
+      `${file}:5:15: eval.soft_floor must be a number above 0 and at most 1 (share of runs a soft case must pass), got the number 2`,
+      `${file}:6:22: eval.models must be a list of strings (provider:model ids; baseline for the lexical baseline); eval.models[1] is the number 7`,
     ]);
   });
 
@@ -63,7 +63,7 @@ describe('mcpgate.yaml problems are exit 2, one per line, each with its position
     const { file, code, lines } = await problems('server:\n  url: http://127.0.0.1:1/mcp\nreport:\n  formats: [json, htm]\n');
     expect(code).toBe(2);
     expect(lines).toEqual([
-      `${file}:4:19: report.formats must be a list of ${FORMAT_NAMES.join(', ')} (report formats written besides JSON) (did you mean "html"?)`,
+      `${file}:4:19: report.formats must be a list of ${FORMAT_NAMES.join(', ')} (report formats written besides JSON); report.formats[1] is the string "htm" (did you mean "html"?)`,
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('mcpgate.yaml problems are exit 2, one per line, each with its position
     expect(code).toBe(2);
     expect(lines).toEqual([
       expect.stringMatching(
-        /:4:10: eval\.cache must be one of off, read, write, refresh \(model response cache\) \(did you mean "write"\?\)$/,
+        /:4:10: eval\.cache must be one of off, read, write, refresh \(model response cache\), got the string "writ" \(did you mean "write"\?\)$/,
       ),
     ]);
   });

@@ -14,7 +14,8 @@ import { stateFindingsMarkdown } from '../../../src/report/markdown-state-findin
 import { stateFindingsSection } from '../../../src/report/html/state-findings.js';
 import { startFaultProxy, stateFindingsOf, type FaultProxy, type FaultRule } from '../../../src/resilience/proxy/index.js';
 import { META } from '../../../src/spec/protocol.js';
-import { isObject, isResultResponse } from '../../../src/wire/jsonrpc.js';
+import { isRecord } from '../../../src/shared/guards.js';
+import { isResultResponse } from '../../../src/wire/jsonrpc.js';
 import { ModernClient } from '../../../src/wire/modern-client.js';
 import { connect } from '../../../src/wire/target.js';
 import { REFERENCE_SERVER, referenceStdio, tempDir } from '../../helpers/cli.js';
@@ -58,7 +59,7 @@ async function call(r: Rig, params: Record<string, unknown>, name = TOOL): Promi
   const exchange = await r.client.request('tools/call', { name, ...params }, { metaPatch: ELICITS });
   const response = exchange.response;
   if (isResultResponse(response)) return response.result;
-  return { error: isObject(response) ? response.error : exchange.error };
+  return { error: isRecord(response) ? response.error : exchange.error };
 }
 
 /** The first round, then the retry with the answers and the state the server issued. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GoldenSetError, loadGoldenSet, parseGoldenSet, validateCaseTools } from '../../../src/behavior/golden/index.js';
-import { MAX_PROMPT_CHARS } from '../../../src/behavior/golden/semantic-checks.js';
+import { MAX_PROMPT_CHARS } from '../../../src/behavior/golden/prompt-schema.js';
 import { MAX_USER_FILE_BYTES } from '../../../src/shared/yaml/load.js';
 import type { GoldenSet, MatchMode } from '../../../src/behavior/types.js';
 import { TOOL_DEFINITIONS } from '../../../examples/reference-server/tool-definitions.js';
@@ -174,23 +174,23 @@ describe('golden-set errors name the file, the line and the fix', () => {
   it('a misspelt key, with a did-you-mean', () => {
     const error = errorOf(['cases:', '  - id: paris', '    prompt: weather in Paris', '    expect_tol: get_weather'].join('\n'));
     // The typo is reported once, as an unknown key, not again as "says nothing about what to call".
-    expect(error.message).toBe('cases.yaml:4:5: case "paris": unknown key "expect_tol" (did you mean "expect_tool"?)');
+    expect(error.message).toBe('cases.yaml:4:5: case "paris": expect_tol is not a key (did you mean "expect_tool"?)');
   });
 
   it('a misspelt top-level or defaults key', () => {
     expect(errorOf('defaults:\n  runz: 3\ncase: []').message.split('\n')).toEqual([
-      'cases.yaml:2:3: unknown key "runz" (did you mean "runs"?)',
-      'cases.yaml:3:1: unknown key "case" (did you mean "cases"?)',
+      'cases.yaml:2:3: defaults.runz is not a key (did you mean "runs"?)',
+      'cases.yaml:3:1: case is not a key (did you mean "cases"?)',
     ]);
   });
 
   it('a value of the wrong type or outside its range', () => {
     const error = errorOf(['- id: a', '  prompt: hi', '  expect_tool: 3', '  runs: "5"', '  kind: medium', '  min_passes: 0'].join('\n'));
     expect(error.message.split('\n')).toEqual([
-      'cases.yaml:3:16: case "a": "expect_tool" must be a tool name (a string) or null, got the number 3',
-      'cases.yaml:4:9: case "a": "runs" must be an integer, got the string "5"',
-      'cases.yaml:5:9: case "a": "kind" is the string "medium" (expected one of: hard, soft)',
-      'cases.yaml:6:15: case "a": "min_passes" must be at least 1, got the number 0',
+      'cases.yaml:3:16: case "a": expect_tool must be a tool name, or null (the tool the model should call first; null: no tool may be called), got the number 3',
+      'cases.yaml:4:9: case "a": runs must be an integer of at least 1 (how many samples to take of the case), got the string "5"',
+      'cases.yaml:5:9: case "a": kind must be one of hard, soft (a hard case needs every run to pass, a soft one its floor; default soft), got the string "medium"',
+      'cases.yaml:6:15: case "a": min_passes must be an integer of at least 1 (passes needed out of runs, in place of the hard or soft floor), got the number 0',
     ]);
   });
 
@@ -233,9 +233,11 @@ describe('golden-set errors name the file, the line and the fix', () => {
     expect(lines[2]).toBe(
       `${at(7, '"3"')}: case "m": match: numeric needs a number in "value" (write the number without quotes, e.g. "value: 250")`,
     );
-    expect(lines[3]).toBe(`${at(8, 'exakt')}: case "m": "expect_args.d.match" is the string "exakt" (did you mean "exact"?)`);
+    expect(lines[3]).toBe(
+      `${at(8, 'exakt')}: case "m": expect_args.d.match must be one of exact, normalized, one_of, numeric, regex, semantic, ignore (how the argument is compared with the expectation), got the string "exakt" (did you mean "exact"?)`,
+    );
     expect(lines[4]).toMatch(new RegExp(`^${at(9, 'tolerance')}: case "m": "tolerance" has no effect with match: exact`));
-    expect(lines[5]).toBe(`${at(10, 'valu:')}: case "m": unknown key "valu" (did you mean "value"?)`);
+    expect(lines[5]).toBe(`${at(10, 'valu:')}: case "m": expect_args.f.valu is not a key (did you mean "value"?)`);
     expect(lines[6]).toBe(`${at(11, '{')}: case "m": match: regex needs "pattern" (add "pattern:" with a regular expression)`);
     expect(lines).toHaveLength(7);
   });
@@ -256,11 +258,11 @@ describe('golden-set errors name the file, the line and the fix', () => {
         '  min_passes: 3',
       ].join('\n'),
     );
-    expect(error.problems.map((p) => `${p.line}:${p.caseId}:${p.message}`)).toEqual([
-      '4:neg:"expect_args" on a negative case (expect_tool: null)',
-      '8:both:has both "expect_tool" and "expect_sequence"',
-      '9:both:"forbid_tools" lists get_weather, which the case expects',
-      '11:both:"min_passes" is 3, more than the 2 runs',
+    expect(error.problems.map((p) => `${p.line}:${p.entry}:${p.message}`)).toEqual([
+      '4:case "neg":"expect_args" on a negative case (expect_tool: null)',
+      '8:case "both":has both "expect_tool" and "expect_sequence"',
+      '9:case "both":"forbid_tools" lists get_weather, which the case expects',
+      '11:case "both":"min_passes" is 3, more than the 2 runs',
     ]);
   });
 
@@ -275,16 +277,20 @@ describe('golden-set errors name the file, the line and the fix', () => {
 
   it('a case without an id', () => {
     expect(errorOf('- prompt: hi\n  expect_tool: null').message).toBe(
-      'cases.yaml:1:3: case 1 has no id (add "id:" with a name unique in the file)',
+      'cases.yaml:1:3: case 1 has no id (reports, baselines and the gate key on it) (add "id:" with a name, unique in the file)',
     );
   });
 
   it('a document that is not a golden set', () => {
-    expect(errorOf('just some text').message).toMatch(
-      /^cases\.yaml:1:1: the golden set is the string "just some text" \(write a list of cases/,
+    expect(errorOf('just some text').message).toBe(
+      'cases.yaml:1:1: the golden set must be a list of cases, or a mapping with cases and optional defaults (what users ask and which tool should answer, for `mcpgate eval`), got the string "just some text"',
     );
-    expect(errorOf('').message).toMatch(/^cases\.yaml:1:1: the golden set is empty/);
-    expect(errorOf('cases: []').message).toBe('cases.yaml:1:8: "cases" is an empty list (list at least one item, or remove the key)');
+    expect(errorOf('').message).toBe(
+      'cases.yaml:1:1: the golden set is empty (write a list of cases, or a mapping with "cases:" and optional "defaults:")',
+    );
+    expect(errorOf('cases: []').message).toBe(
+      'cases.yaml:1:8: cases must be a non-empty list of cases (the cases of the set), got an empty list',
+    );
   });
 
   it('a YAML syntax error, with its line', () => {
@@ -326,16 +332,16 @@ describe('golden-set errors name the file, the line and the fix', () => {
     const long = 'x'.repeat(MAX_PROMPT_CHARS + 1);
     expect(() => parseGoldenSet(`- id: a\n  prompt: ${'x'.repeat(MAX_PROMPT_CHARS)}\n  expect_tool: null\n`, 'cases.yaml')).not.toThrow();
     expect(errorOf(`- id: a\n  prompt: ${long}\n  expect_tool: null\n`).message).toBe(
-      `cases.yaml:2:11: case "a": "prompt" is ${MAX_PROMPT_CHARS + 1} characters long, over the cap of ${MAX_PROMPT_CHARS} (MAX_PROMPT_CHARS) (shorten it to what a user would type)`,
+      `cases.yaml:2:11: case "a": prompt must be text of at most ${MAX_PROMPT_CHARS} characters (MAX_PROMPT_CHARS) (what the user types, as one message; or turns), got a string of ${MAX_PROMPT_CHARS + 1} characters`,
     );
     expect(errorOf(`- id: b\n  turns:\n    - hi\n    - ${long}\n  expect_tool: null\n`).message).toMatch(
-      /^cases\.yaml:4:7: case "b": turn 2 is 65537 characters long, over the cap of 65536/,
+      /^cases\.yaml:4:7: case "b": turns must be a non-empty list of texts of at most 65536 characters \(MAX_PROMPT_CHARS\) .*; turns\[1\] is a string of 65537 characters$/,
     );
   });
 
   it('a file on disk, named in every problem', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'golden-')), 'tasks.yaml');
     writeFileSync(file, 'cases:\n  - id: a\n    promt: hi\n    expect_tool: null\n');
-    expect(() => loadGoldenSet(file)).toThrowError(`${file}:3:5: case "a": unknown key "promt" (did you mean "prompt"?)`);
+    expect(() => loadGoldenSet(file)).toThrowError(`${file}:3:5: case "a": promt is not a key (did you mean "prompt"?)`);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * `--cache off` must not pay for a cache key: the canonical JSON of the whole request is what the
- * key hashes, so counting calls of canonicalJson observes whether a key was computed.
+ * `--cache off` must not pay for a cache key: the key is the canonical sha256 of the whole request,
+ * so counting calls of canonicalSha256 observes whether a key was computed.
  */
 
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -10,12 +10,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withCache, type CacheMode } from '../../../src/models/cache.js';
 import { createModel } from '../../../src/models/registry.js';
 import type { CallStats, GenerateRequest } from '../../../src/models/types.js';
-import { canonicalJson } from '../../../src/shared/canonical-json.js';
+import { canonicalSha256 } from '../../../src/shared/canonical-json.js';
 import { chatCompletion, startFakeOpenAI, type FakeLlm } from '../../helpers/fake-llm.js';
 
 vi.mock('../../../src/shared/canonical-json.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/shared/canonical-json.js')>();
-  return { ...original, canonicalJson: vi.fn(original.canonicalJson) };
+  return { ...original, canonicalSha256: vi.fn(original.canonicalSha256) };
 });
 
 const REQUEST: GenerateRequest = {
@@ -40,10 +40,10 @@ async function twoCalls(mode: CacheMode): Promise<{ keys: number; stats: CallSta
   const stats: CallStats = { providerCalls: 0, cacheHits: 0 };
   const inner = createModel('openai-chat:gpt-4.1-mini', { baseUrl: fake.baseUrl, env: { OPENAI_API_KEY: 'sk-test-x' } });
   const model = withCache(inner, { dir, mode }, stats);
-  vi.mocked(canonicalJson).mockClear();
+  vi.mocked(canonicalSha256).mockClear();
   await model.generate(REQUEST);
   await model.generate(REQUEST);
-  return { keys: vi.mocked(canonicalJson).mock.calls.length, stats, files: await readdir(dir) };
+  return { keys: vi.mocked(canonicalSha256).mock.calls.length, stats, files: await readdir(dir) };
 }
 
 describe('cache key under --cache off', () => {

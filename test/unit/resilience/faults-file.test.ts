@@ -95,22 +95,28 @@ describe('the faults file', () => {
       ].join('\n'),
     );
     expect(message.split('\n')).toEqual([
-      'faults.yaml:5:12: unknown fault "http-501" (did you mean "http-500"?)',
-      'faults.yaml:6:5: unknown key "ocurrence" in a scenario (did you mean "occurrence"?)',
-      'faults.yaml:7:9: duplicate id "one", first used on line 2 (give every entry its own id)',
-      'faults.yaml:9:5: has both "prompt" and "turns" (keep "prompt" for one message, or "turns" for a conversation)',
-      'faults.yaml:15:15: unknown value "exfiltraton" (did you mean "exfiltration"?)',
+      'faults.yaml:5:12: scenario "one": fault must be a fault kind of docs/faults.md (what the proxy does to the call), got the string "http-501" (did you mean "http-500"?)',
+      'faults.yaml:6:5: scenario "one": ocurrence is not a key (did you mean "occurrence"?)',
+      'faults.yaml:7:9: scenario "one": duplicate id "one", first used on line 2 (give every entry its own id)',
+      'faults.yaml:9:5: scenario "one": has both "prompt" and "turns" (keep "prompt" for one message, or "turns" for a conversation)',
+      'faults.yaml:15:15: injection 1: classes must be a non-empty list of payload classes: instruction-override, exfiltration, tool-hijack, hidden-unicode (the payloads planted; default all); classes[0] is the string "exfiltraton" (did you mean "exfiltration"?)',
     ]);
   });
 
   it('an MRTR fault name with a typo gets its did-you-mean', () => {
     expect(problemsOf('scenarios:\n  - id: a\n    prompt: hi\n    tool: get_weather\n    fault: tamper-requeststate\n')).toBe(
-      'faults.yaml:5:12: unknown fault "tamper-requeststate" (did you mean "tamper-request-state"?)',
+      'faults.yaml:5:12: scenario "a": fault must be a fault kind of docs/faults.md (what the proxy does to the call), got the string "tamper-requeststate" (did you mean "tamper-request-state"?)',
     );
   });
 
   it('an empty file, a missing file, and YAML syntax errors are clear', () => {
-    expect(problemsOf('scenarios: []\n')).toBe('faults.yaml:1:1: the faults file has no scenarios and no injections');
+    expect(problemsOf('scenarios: []\n')).toBe(
+      'faults.yaml:1:1: the faults file has no scenarios and no injections (list at least one under "scenarios:" or "injections:")',
+    );
+    expect(problemsOf('scenario: []\n')).toBe('faults.yaml:1:1: scenario is not a key (did you mean "scenarios"?)');
+    expect(problemsOf('scenarios:\n  - id: a\n    prompt: hi\n    tool: t\n    fault: teleport\n')).toMatch(
+      /^faults\.yaml:5:12: scenario "a": fault must be a fault kind .*, got the string "teleport" \(expected one of: http-500, is-error, hang, /,
+    );
     expect(problemsOf('scenarios:\n  - id: [\n')).toMatch(/^faults\.yaml:\d+:\d+: YAML syntax error/);
     expect(() => loadFaultsFile('/nonexistent/faults.yaml')).toThrow(
       '/nonexistent/faults.yaml: cannot read the faults file: no such file (check the --faults path)',

@@ -168,8 +168,21 @@ describe('pins', () => {
     expect(text.indexOf('"a_tool"')).toBeLessThan(text.indexOf('"z_tool"'));
     expect(text.indexOf('"tools"')).toBeLessThan(text.indexOf('"version": 1'));
     expect(Object.keys(parsePinFile(text, 'tools.lock').tools)).toEqual(['a_tool', 'z_tool']);
+    const recover = '(delete the file to pin the tools afresh, or restore it from version control)';
     expect(() => parsePinFile('{"version":2,"tools":{}}', 'tools.lock')).toThrow(PinFileError);
-    expect(() => parsePinFile('nope', 'tools.lock')).toThrow(/tools\.lock is not valid JSON/);
+    expect(() => parsePinFile('{"version":2,"tools":{}}', 'tools.lock')).toThrow(
+      `tools.lock:1:12: version must be 1 (the version of the pin file format), got the number 2 ${recover}`,
+    );
+    expect(() => parsePinFile('nope', 'tools.lock')).toThrow(
+      /^tools\.lock:1:1: the pin file must be a mapping of version and tools .*, got the string "nope" \(delete the file/,
+    );
+    expect(() => parsePinFile('{"version": 1, "tools": {', 'tools.lock')).toThrow(
+      /^tools\.lock:\d+:\d+: YAML syntax error: .*\(delete the file/,
+    );
+    const pinned = text.replace(/"bodyHash": "sha256:[0-9a-f]+"/, '"bodyHash": "md5:0"');
+    expect(() => parsePinFile(pinned, 'tools.lock')).toThrow(
+      /^tools\.lock:\d+:\d+: tool "a_tool": bodyHash must be sha256: and 64 hex digits \(/,
+    );
   });
 });
 

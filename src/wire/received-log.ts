@@ -1,0 +1,78 @@
+/**
+ * What one connection keeps of its traffic for the audits after the probes: its exchanges and every
+ * message the server sent, under one cap whatever the transport. The model layers open connections
+ * without a log (keepLog false): they send thousands of calls and never read it.
+ */
+
+import type { Exchange, ReceivedMessage } from './exchange.js';
+
+/** JSON messages one connection keeps for the audits (`received`); later ones are counted, not kept. */
+export const MAX_RECEIVED_MESSAGES = 10_000;
+export const MAX_RECEIVED_CHARS = 64 * 1024 * 1024;
+
+export class ReceivedLog {
+  readonly received: ReceivedMessage[] = [];
+  readonly exchanges: Exchange[] = [];
+  private dropped = 0;
+  private keptChars = 0;
+
+  constructor(private readonly keep: boolean) {}
+
+  /** JSON messages past MAX_RECEIVED_MESSAGES / MAX_RECEIVED_CHARS: counted, not kept in `received`. */
+  get droppedMessages(): number {
+    return this.dropped;
+  }
+
+  addExchange(exchange: Exchange): void {
+    if (this.keep) this.exchanges.push(exchange);
+  }
+
+  /**
+   * A JSON message and the text it arrived as. Without `raw` (HTTP, where a message comes out of a
+   * body or an event already parsed) its text is the message serialised again, only when it is kept.
+   */
+  addMessage(message: unknown, raw?: string): void {
+    if (!this.keep) return;
+    if (this.received.length >= MAX_RECEIVED_MESSAGES) {
+      this.dropped++;
+      return;
+    }
+    const text = raw ?? JSON.stringify(message);
+    if (this.keptChars + text.length > MAX_RECEIVED_CHARS) {
+      this.dropped++;
+      return;
+    }
+    this.keptChars += text.length;
+    this.received.push({ at: Date.now(), message, raw: text });
+  }
+
+  /**
+   * Text that is not JSON (stdio's stray stdout lines), which the transport has already sampled and
+   * cut: kept beside the messages, with or without a log, outside the caps on JSON messages.
+   */
+  addNotJson(raw: string): void {
+    this.received.push({ at: Date.now(), message: undefined, raw });
+  }
+}
+
+/** What both transports share: a ReceivedLog, shown as Connection's `received` and `exchanges`. */
+export abstract class LoggedConnection {
+  protected readonly log: ReceivedLog;
+
+  constructor(keepLog: boolean | undefined) {
+    this.log = new ReceivedLog(keepLog !== false);
+  }
+
+  get received(): ReceivedMessage[] {
+    return this.log.received;
+  }
+
+  get exchanges(): Exchange[] {
+    return this.log.exchanges;
+  }
+
+  /** JSON messages past the log's caps: counted, not kept in `received`. */
+  get droppedMessages(): number {
+    return this.log.droppedMessages;
+  }
+}
