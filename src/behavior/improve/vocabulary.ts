@@ -9,6 +9,7 @@
 import { toolTexts } from '../../models/lexical/overlap.js';
 import { terms, words } from '../../models/lexical/terms.js';
 import type { ToolSpec } from '../../models/types.js';
+import { escapeRegExp } from '../../shared/regexp.js';
 
 export interface ToolVocabulary {
   /** Tool name -> the stems of its text. */
@@ -61,8 +62,4 @@ export function withoutContrasts(text: string, others: readonly string[]): strin
     .split(/(?<=[.!?])\s+|\n+/)
     .filter((sentence) => !others.some((name) => new RegExp(`(^|[^\\w])${escapeRegExp(name)}($|[^\\w])`).test(sentence)))
     .join(' ');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

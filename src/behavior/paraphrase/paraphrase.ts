@@ -14,6 +14,7 @@ import { safe } from '../../report/terminal-escape.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { InputError } from '../../shared/input-error.js';
 import { expectedFirstTool } from '../confusions.js';
+import { answerExcerpt, firstJsonObject } from '../model-answer.js';
 import type { GoldenCase, GoldenSet } from '../types.js';
 
 export interface ParaphraseSet {
@@ -28,8 +29,6 @@ export interface ParaphraseSet {
   unreadable: Array<{ id: string; problem: string }>;
 }
 
-/** Characters of an unreadable answer quoted in the report. */
-const EXCERPT_CHARS = 200;
 /** Longer rewordings are dropped: a prompt, not an essay. */
 const MAX_PROMPT_CHARS = 1000;
 
@@ -119,7 +118,7 @@ async function ask(model: ModelClient, c: GoldenCase, perCase: number): Promise<
     return { texts: [], problem: safe(error.message) };
   }
   const read = readParaphrases(text, c.turns[0] ?? '', perCase);
-  if ('problem' in read) return { texts: [], problem: `${model.id}: ${read.problem}: ${excerpt(text)}` };
+  if ('problem' in read) return { texts: [], problem: `${model.id}: ${read.problem}: ${answerExcerpt(text)}` };
   return read.texts.length < perCase
     ? { texts: read.texts, problem: `${model.id}: ${read.texts.length} usable rewording(s) of ${perCase} asked` }
     : { texts: read.texts };
@@ -127,16 +126,9 @@ async function ask(model: ModelClient, c: GoldenCase, perCase: number): Promise<
 
 /** The rewordings in the first JSON object of the answer: strings, trimmed, new, distinct, at most `perCase`. */
 export function readParaphrases(text: string, original: string, perCase: number): { texts: string[] } | { problem: string } {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) return { problem: 'the answer holds no JSON object' };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return { problem: 'the answer is not valid JSON' };
-  }
-  const list = (parsed as { paraphrases?: unknown }).paraphrases;
+  const read = firstJsonObject(text);
+  if ('problem' in read) return read;
+  const list = (read.value as { paraphrases?: unknown }).paraphrases;
   if (!Array.isArray(list)) return { problem: 'the answer has no "paraphrases" list' };
   const seen = new Set([normal(original)]);
   const texts: string[] = [];
@@ -153,9 +145,4 @@ export function readParaphrases(text: string, original: string, perCase: number)
 
 function normal(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-function excerpt(text: string): string {
-  const cut = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}… (${text.length} characters)` : text;
-  return `"${safe(cut)}"`;
 }
