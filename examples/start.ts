@@ -122,10 +122,10 @@ try {
   } else {
     codes.push(evalCode);
   }
-  // From a score to a fix, offline: which tools look alike, then rewrites the baseline proves (docs/improve.md).
+  // From a score to a fix, offline: which tools look alike, then rewrites proven on held-out cases (docs/improve.md).
   // A demo, so neither exit code counts.
   await mcpgate('overlap: tools a model may confuse', ['overlap', '--url', http.url, '--top', '3']);
-  await mcpgate('improve: rewrites proven by an A/B re-run', [
+  await mcpgate('improve: rewrites proven on cases their proposer never saw', [
     'improve',
     '--url',
     http.url,
@@ -137,7 +137,7 @@ try {
     'lexical',
     '--runs',
     '3',
-    '--max-rounds',
+    '--proposal-rounds',
     '2',
     '--out',
     join(out, 'improve'),

@@ -250,6 +250,20 @@ describe('mcpgate golden draft', () => {
     expect(again.stderr).toContain(`not overwriting ${out}`);
     expect(readFileSync(out, 'utf8')).toBe('mine\n');
   }, 60_000);
+
+  it("the schema line points at the project's node_modules from however deep the file is written", async () => {
+    const project = tempDir();
+    for (const [out, up] of [
+      ['tasks.yaml', './'],
+      ['golden/deeper/tasks.yaml', '../../'],
+    ] as const) {
+      const run = await runCli(['golden', 'draft', '--stdio', CONFUSABLE, '--out', out], { cwd: project });
+      expect(run.code, run.stderr).toBe(0);
+      expect(readFileSync(join(project, out), 'utf8').split('\n')[0]).toBe(
+        `# yaml-language-server: $schema=${up}node_modules/mcpgate/docs/schemas/golden.schema.json`,
+      );
+    }
+  }, 60_000);
 });
 
 describe('mcpgate init and golden draft share one drafting path', () => {
