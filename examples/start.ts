@@ -123,12 +123,12 @@ try {
   } else {
     codes.push(evalCode);
   }
-  // From a score to a fix, offline: which tools look alike, then rewrites the baseline proves (docs/improve.md).
+  // From a score to a fix, offline: which tools look alike, then rewrites proven on held-out cases (docs/improve.md).
   // A demo, so their verdicts do not count; a usage error does: it means npm start itself is broken.
   const demos: number[] = [];
   demos.push(await mcpgate('overlap: tools a model may confuse', ['overlap', '--url', http.url, '--top', '3']));
   demos.push(
-    await mcpgate('improve: rewrites proven by an A/B re-run', [
+    await mcpgate('improve: rewrites proven on cases their proposer never saw', [
       'improve',
       '--url',
       http.url,
