@@ -72,9 +72,13 @@ afterAll(async () => {
   await server.stop();
 });
 
-function golden(dir: string): string {
+const PROMPTS = ['echo the weather and my headers', 'show the headers I sent', 'echo my request headers back'];
+
+/** A golden set over the hostile server's echo tool; improve needs at least two cases to hold one out. */
+function golden(dir: string, cases = 1): string {
   const file = join(dir, 'golden.yaml');
-  writeFileSync(file, 'cases:\n  - id: echo\n    prompt: echo the weather and my headers\n    expect_tool: echo_headers\n');
+  const rows = PROMPTS.slice(0, cases).map((prompt, i) => `  - id: echo-${i + 1}\n    prompt: ${prompt}\n    expect_tool: echo_headers\n`);
+  writeFileSync(file, `cases:\n${rows.join('')}`);
   return file;
 }
 
@@ -211,9 +215,9 @@ describe('and neither do the other commands that talk to the server or read what
 
   it('improve with the lexical proposer: overrides, diff and reports', { timeout: TIMEOUT_MS }, async () => {
     const dir = tempDir();
-    const args = ['improve', '--url', server.url, ...HEADERS, '--golden', golden(dir), '--model', 'baseline', '--proposer', 'lexical'];
+    const args = ['improve', '--url', server.url, ...HEADERS, '--golden', golden(dir, 3), '--model', 'baseline', '--proposer', 'lexical'];
     const run = await runCli([...args, '--out', join(dir, 'improve'), '--cache-dir', join(dir, 'cache')], { timeoutMs: TIMEOUT_MS });
-    expect(run.stderr).not.toContain('internal error');
+    expect(run.code, run.stderr).toBe(0);
     // It measured the hostile server's tools before deciding (nothing to rewrite: one tool, no confusion).
     expect(run.stdout).toContain('no rewrite accepted');
     expectClean(dir, run, 2);
