@@ -3,7 +3,7 @@
  * request and its response stream:
  *
  *   sending ──head──▶ reading ──body ended, or answered and the stream closed──▶ done
- *                        └──endWhen met, with holdOpen──▶ held (the stream read on until released)
+ *                        └──endWhen met, with holdOpen──▶ held (the stream read on until released or closed)
  *   sending, reading ──deadline, size or depth cap, flood, network error, early end──▶ done, failed
  *
  * A body is read as plain JSON, parsed once when whole, or as an event stream, each event parsed as
@@ -16,7 +16,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { describeNetworkError, WireError } from './errors.js';
 import { floodMessage, MAX_MESSAGES_PER_EXCHANGE, startExchange, type Exchange, type OutgoingMessage } from './exchange.js';
 import { requestBody, requestHeaders } from './http-request.js';
-import { BodyBytes, closeStream, lowerHeaders, mediaType } from './http-response.js';
+import { BodyBytes, closeStream, closedStream, lowerHeaders, mediaType } from './http-response.js';
 import { JsonEndScanner } from './json-end.js';
 import { isResponse, sameId, type JsonRpcResponse } from './jsonrpc.js';
 import { parseServerJson, type ServerJson } from './server-json.js';
@@ -165,7 +165,11 @@ class HttpRoundTrip {
     this.exchange.streamLeftOpen = true;
     const hold = answered ? undefined : this.message.holdOpen;
     if (hold) {
-      this.exchange.closed = hold.then(() => closeStream(res)).catch(() => closeStream(res));
+      // Settles once the stream is closed, whoever closes it: mcpgate once the caller releases it,
+      // or the server (or the size cap) first; the in-flight slot the stream holds goes back then.
+      this.exchange.closed = closedStream(res);
+      const release = (): void => void res.destroy();
+      hold.then(release, release);
       this.settle(undefined, 'held');
       return;
     }
