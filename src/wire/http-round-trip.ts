@@ -2,7 +2,8 @@
  * One HTTP request and its answer, as a state machine whose transitions are the events of the
  * request and its response stream:
  *
- *   sending ──head──▶ reading ──body ended, or answered and the stream closed──▶ done
+ *   sending ──head──▶ reading ──body ended──▶ done
+ *                        ├──answered, or endWhen met──▶ closing (mcpgate closes the stream) ──closed──▶ done
  *                        └──endWhen met, with holdOpen──▶ held (the stream read on until released or closed)
  *   sending, reading ──deadline, size or depth cap, flood, network error, early end──▶ done, failed
  *
@@ -33,7 +34,7 @@ export function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, 
   return new Promise((resolve) => new HttpRoundTrip(url, message, options, resolve).send(agent));
 }
 
-type Phase = 'sending' | 'reading' | 'held' | 'done';
+type Phase = 'sending' | 'reading' | 'closing' | 'held' | 'done';
 
 /**
  * How the body is read, by its media type. A JSON body gets an `end` scanner only for a caller
@@ -157,12 +158,14 @@ class HttpRoundTrip {
   }
 
   /**
-   * reading → done, or held: the answer (or what the caller waited for) is in, and a stream that
-   * stays open would otherwise hold the exchange until the deadline.
+   * reading → closing, or held: the answer (or what the caller waited for) is in, and a stream that
+   * stays open would otherwise hold the exchange until the deadline. What the exchange holds is what
+   * it would hold had the server ended the stream there.
    */
   private closeAnswered(res: http.IncomingMessage, answered: boolean): void {
     if (res.complete || this.phase !== 'reading') return;
     this.exchange.streamLeftOpen = true;
+    this.adoptResponse();
     const hold = answered ? undefined : this.message.holdOpen;
     if (hold) {
       // Settles once the stream is closed, whoever closes it: mcpgate once the caller releases it,
@@ -175,16 +178,18 @@ class HttpRoundTrip {
     }
     // The exchange resolves once the stream is closed and one turn of the event loop has passed, so
     // the caller's next request (a freed in-flight slot) reaches the server after the end of this
-    // stream does, not beside it.
+    // stream does, not beside it. mcpgate's own close aborts the response: that is no early end.
+    this.phase = 'closing';
     void closeStream(res).then(() => this.settle());
   }
 
-  /** The response ended before it was complete; also when mcpgate cut it before its answer came. */
+  /** The response ended before it was complete (a close mcpgate made itself is not one). */
   private onAborted(): void {
-    if (!this.exchange.response) this.settle(new WireError('closed-early', CLOSED_EARLY));
+    if (this.phase === 'reading' && !this.exchange.response) this.settle(new WireError('closed-early', CLOSED_EARLY));
   }
 
   private onStreamError(reader: BodyReader, error: NodeJS.ErrnoException): void {
+    if (this.phase === 'closing') return;
     const early = reader.kind === 'sse' && !this.exchange.response;
     this.settle(early ? new WireError('closed-early', CLOSED_EARLY) : describeNetworkError(this.url, error));
   }

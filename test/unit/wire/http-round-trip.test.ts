@@ -134,6 +134,38 @@ describe('an event stream in chunks', () => {
   });
 });
 
+describe('an event stream the caller stops reading (endWhen)', () => {
+  const ack = { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {} } };
+  const nullIdError = { jsonrpc: '2.0', id: null, error: { code: -32602, message: 'Invalid params' } };
+  const event = (message: unknown): string => `data: ${JSON.stringify(message)}\n\n`;
+
+  it('a stream mcpgate closes itself after the message it waited for is not reported as closed early', async () => {
+    open();
+    const isAck = (m: unknown): boolean => (m as { method?: unknown }).method === ack.method;
+    for (const end of [false, true]) {
+      const exchange = await send('text/event-stream', [event(ack)], end, request({ awaitId: 'listen-1', endWhen: isAck }));
+      expect(exchange.error, `ended by the server: ${end}`).toBeUndefined();
+      expect(exchange.messages).toEqual([ack]);
+      expect(exchange.response).toBeUndefined();
+      expect(exchange.streamLeftOpen).toBe(end ? undefined : true);
+    }
+  });
+
+  it('a response it waited for answers the request whoever closes the stream, flagged when its id is not the one sent', async () => {
+    open();
+    const isNullIdError = (m: unknown): boolean => (m as { id?: unknown }).id === null;
+    for (const end of [false, true]) {
+      for (const awaitId of [1, undefined]) {
+        const exchange = await send('text/event-stream', [event(nullIdError)], end, request({ awaitId, endWhen: isNullIdError }));
+        const why = `ended by the server: ${end}, awaitId ${awaitId}`;
+        expect(exchange.error, why).toBeUndefined();
+        expect(exchange.response, why).toEqual(nullIdError);
+        expect(exchange.responseIdMismatch, why).toBe(awaitId === undefined ? undefined : true);
+      }
+    }
+  });
+});
+
 describe('the size cap', () => {
   it('a body of exactly --max-response-bytes is read; one byte more is refused, naming the cap and the flag', async () => {
     for (const [contentType, body] of [
