@@ -19,6 +19,11 @@ export class BodyBytes {
     return true;
   }
 
+  /** Bytes received so far. */
+  get length(): number {
+    return this.size;
+  }
+
   text(): string {
     this.decoded ??= Buffer.concat(this.chunks).toString('utf8');
     return this.decoded;

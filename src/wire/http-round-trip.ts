@@ -96,7 +96,7 @@ class HttpRoundTrip {
     res.on('data', (chunk: Buffer) => this.onChunk(res, reader, chunk));
     res.on('end', () => this.onEnd(reader));
     res.on('error', (error: NodeJS.ErrnoException) => this.onStreamError(reader, error));
-    res.on('aborted', () => this.onAborted());
+    res.on('aborted', () => this.onAborted(reader));
   }
 
   /** Still reading (or held), unless the body outgrows --max-response-bytes. */
@@ -184,14 +184,24 @@ class HttpRoundTrip {
   }
 
   /** The response ended before it was complete (a close mcpgate made itself is not one). */
-  private onAborted(): void {
-    if (this.phase === 'reading' && !this.exchange.response) this.settle(new WireError('closed-early', CLOSED_EARLY));
+  private onAborted(reader: BodyReader): void {
+    if (this.phase === 'reading' && !this.exchange.response) this.settle(this.cutShort(reader));
   }
 
   private onStreamError(reader: BodyReader, error: NodeJS.ErrnoException): void {
     if (this.phase === 'closing') return;
-    const early = reader.kind === 'sse' && !this.exchange.response;
-    this.settle(early ? new WireError('closed-early', CLOSED_EARLY) : describeNetworkError(this.url, error));
+    this.settle(this.exchange.response ? describeNetworkError(this.url, error) : this.cutShort(reader));
+  }
+
+  /** An event stream closed before its response came, or a body cut in its middle, said as what it was. */
+  private cutShort(reader: BodyReader): WireError {
+    if (reader.kind === 'sse') return new WireError('closed-early', CLOSED_EARLY);
+    const announced = this.exchange.headers['content-length'];
+    const of = announced !== undefined && /^\d+$/.test(announced) ? ` of the ${announced} bytes it announced` : ' bytes';
+    return new WireError(
+      'closed-early',
+      `the server closed the connection in the middle of its ${this.exchange.contentType ?? 'response'} body (${this.body.length}${of} arrived)`,
+    );
   }
 
   private onDeadline(timeoutMs: number): void {
