@@ -8,11 +8,11 @@
  *   sending, reading ──deadline, size or depth cap, flood, network error, early end──▶ done, failed
  *
  * A body is read as plain JSON, parsed once when whole, or as an event stream, each event parsed as
- * it completes. Settling (done or held) resolves the exchange exactly once.
+ * it completes. Settling (done or held) resolves the exchange exactly once. The request itself is
+ * written only on a connection still open (open-socket-request.ts), and never twice.
  */
 
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { describeNetworkError, WireError } from './errors.js';
 import { floodMessage, MAX_MESSAGES_PER_EXCHANGE, startExchange, type Exchange, type OutgoingMessage } from './exchange.js';
@@ -20,6 +20,7 @@ import { requestBody, requestHeaders } from './http-request.js';
 import { BodyBytes, closeStream, closedStream, lowerHeaders, mediaType } from './http-response.js';
 import { JsonEndScanner } from './json-end.js';
 import { isResponse, sameId, type JsonRpcResponse } from './jsonrpc.js';
+import { RequestOnOpenSocket } from './open-socket-request.js';
 import { parseServerJson, type ServerJson } from './server-json.js';
 import { SseParser } from './sse.js';
 
@@ -50,7 +51,7 @@ class HttpRoundTrip {
   private readonly elapsedMs: () => number;
   private readonly body: BodyBytes;
   private timer: NodeJS.Timeout | undefined;
-  private request: http.ClientRequest | undefined;
+  private request: RequestOnOpenSocket | undefined;
 
   constructor(
     private readonly url: URL,
@@ -66,14 +67,13 @@ class HttpRoundTrip {
     const body = requestBody(this.message);
     const { headers, userHeaderNames } = requestHeaders(this.message, this.options.extraHeaders, body);
     this.exchange.userHeaderNames = userHeaderNames;
-    const client = this.url.protocol === 'https:' ? https : http;
     const method = this.message.httpMethod ?? 'POST';
-    const request = client.request(this.url, { method, headers, agent }, (res) => this.onHead(res));
-    this.request = request;
+    this.request = new RequestOnOpenSocket(this.url, { method, headers, agent }, body, {
+      onResponse: (res) => this.onHead(res),
+      onError: (error) => this.settle(describeNetworkError(this.url, error)),
+    });
     const timeoutMs = this.message.timeoutMs ?? this.options.timeoutMs;
     this.timer = setTimeout(() => this.onDeadline(timeoutMs), timeoutMs);
-    request.on('error', (error: NodeJS.ErrnoException) => this.settle(describeNetworkError(this.url, error)));
-    request.end(body);
   }
 
   /** sending → reading: the status line and headers are in; the body is read by its media type. */
