@@ -5,6 +5,7 @@
 
 import { coverageLine } from './coverage-line.js';
 import { confusionMarkdown } from './markdown-confusions.js';
+import { paraphraseMarkdown } from './markdown-paraphrases.js';
 import { mrtrMarkdown } from './markdown-rounds.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
 import { chaosMarkdown } from './markdown-chaos.js';
@@ -143,6 +144,7 @@ function behaviour(ev: EvalReport, rows: number): string[] {
   if (hiddenModels > 0) lines.push('', `… ${hiddenModels} more models in the JSON report`);
   lines.push('', '</details>');
   lines.push(...confusionMarkdown(ev, rows, md));
+  lines.push(...paraphraseMarkdown(ev, rows, md));
 
   const flaky = ev.cases.filter((c) => c.flaky);
   if (flaky.length > 0) {

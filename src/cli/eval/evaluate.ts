@@ -41,6 +41,8 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
     maxRunSamplingCalls: flags.maxRunSamplingCalls,
     samplingModel: flags.samplingModel,
     roots: flags.root,
+    paraphrases: flags.paraphrases,
+    paraphraseModel: flags.paraphraseModel,
   };
 }
 
