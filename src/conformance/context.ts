@@ -88,6 +88,11 @@ export class CheckContext {
     return this.options.maxCalls ?? DEFAULT_MAX_CALLS;
   }
 
+  /** Requests a check may have out at once (--concurrency); unbounded runs get one lane per request. */
+  get concurrency(): number {
+    return this.options.maxInFlight ?? Number.POSITIVE_INFINITY;
+  }
+
   private adopt(client: ModernClient): void {
     client.limit = this.limit;
     client.tap = (exchange) => this.scope.getStore()?.push(exchange);
