@@ -4,9 +4,10 @@
  * against the bundled reference server beside bare `node -e 0`, all over HTTP. The cases take turns
  * round by round, so a change in the machine's load falls on all of them alike; each line is the
  * median of the rounds and a ratio (to `node -e 0` for the reference server, to the 10-tool time for
- * the big servers) held to its target (issue 29). A last round per case runs with a preload that
- * records mcpgate's peak RSS (the servers do not get it), so memory per tool shows too. Load average
- * at start and end. Prints figures; it is a benchmark, not a test. Needs `npm run build`.
+ * the big servers) held to its target (issue 29). Then each case runs three more times with a preload
+ * (bench/process-usage.ts; the servers do not get it) that records mcpgate's own CPU time, which a
+ * busy machine inflates far less than wall time, and its peak RSS, so memory per tool shows too.
+ * Load average at start and end. Prints figures; it is a benchmark, not a test. Needs `npm run build`.
  *
  *   npm run bench:check-scale            (7 rounds)
  *   node dist/bench/check-scale.js --rounds 15
@@ -23,7 +24,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'src/cli/main.js');
 const reference = join(root, 'examples/reference-server/main.js');
 const shapes = join(root, 'test/fixtures/sdk-shapes.js');
-const peakRss = pathToFileURL(join(root, 'test/fixtures/hostile/peak-rss.js')).href;
+const usagePreload = pathToFileURL(join(root, 'bench/process-usage.js')).href;
+const USAGE_RUNS = 3;
 const roundsFlag = process.argv.indexOf('--rounds');
 const rounds = roundsFlag > 0 ? Number(process.argv[roundsFlag + 1]) : 7;
 const RUN_TIMEOUT_MS = 300_000;
@@ -32,7 +34,13 @@ interface Case {
   label: string;
   args: string[];
   walls: number[];
-  peakMiB?: number;
+  usage?: Usage;
+}
+
+/** Medians over the measured runs of one case: mcpgate's CPU time and peak RSS. */
+interface Usage {
+  cpuMs: number;
+  peakMiB: number;
 }
 
 const median = (values: number[]): number => {
@@ -41,9 +49,9 @@ const median = (values: number[]): number => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** One whole process, spawn to exit; with `rssFile`, mcpgate's peak RSS (KiB) is written there at exit. */
-function timeOne(args: string[], rssFile?: string): Promise<number> {
-  const env = rssFile ? { ...process.env, NODE_OPTIONS: `--import ${peakRss}`, MCPGATE_TEST_PEAK_RSS_FILE: rssFile } : process.env;
+/** One whole process, spawn to exit; with `usageFile`, its CPU time and peak RSS are written there at exit. */
+function timeOne(args: string[], usageFile?: string): Promise<number> {
+  const env = usageFile ? { ...process.env, NODE_OPTIONS: `--import ${usagePreload}`, MCPGATE_BENCH_USAGE_FILE: usageFile } : process.env;
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
@@ -59,11 +67,15 @@ function timeOne(args: string[], rssFile?: string): Promise<number> {
   });
 }
 
-async function peakOf(args: string[]): Promise<number> {
+async function usageOf(args: string[]): Promise<Usage> {
   const dir = mkdtempSync(join(tmpdir(), 'mcpgate-check-scale-'));
   try {
-    await timeOne(args, join(dir, 'peak'));
-    return Number(readFileSync(join(dir, 'peak'), 'utf8')) / 1024;
+    const runs: Array<{ maxRssKiB: number; cpuMs: number }> = [];
+    for (let i = 0; i < USAGE_RUNS; i++) {
+      await timeOne(args, join(dir, 'usage'));
+      runs.push(JSON.parse(readFileSync(join(dir, 'usage'), 'utf8')) as { maxRssKiB: number; cpuMs: number });
+    }
+    return { cpuMs: median(runs.map((r) => r.cpuMs)), peakMiB: median(runs.map((r) => r.maxRssKiB)) / 1024 };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -102,20 +114,23 @@ try {
   // One warm-up round, not counted: the first runs pay for a cold file cache.
   for (const one of cases) await timeOne(one.args);
   for (let round = 0; round < rounds; round++) for (const one of cases) one.walls.push(await timeOne(one.args));
-  for (const one of cases.slice(1)) one.peakMiB = await peakOf(one.args);
+  for (const one of cases) one.usage = await usageOf(one.args);
 
   const nodeMs = median(node.walls);
   const tenMs = median(many[0]!.walls);
   const row = (one: Case, ratio: string): void => {
     const walls = [...one.walls].sort((a, b) => a - b);
-    const rss = one.peakMiB === undefined ? '' : `  peak RSS ${one.peakMiB.toFixed(0)} MiB`;
+    const rss = one.usage
+      ? `  CPU ${one.usage.cpuMs.toFixed(0).padStart(5)} ms  peak RSS ${one.usage.peakMiB.toFixed(0).padStart(3)} MiB`
+      : '';
     console.log(
       `${one.label.padEnd(24)} median ${median(one.walls).toFixed(0).padStart(6)} ms  (min ${walls[0]!.toFixed(0)}, max ${walls[walls.length - 1]!.toFixed(0)})${rss}${ratio}`,
     );
   };
   row(node, '');
   const bundledRatio = median(bundled.walls) / nodeMs;
-  row(bundled, `  ${bundledRatio.toFixed(1)}x node -e 0, ${verdict(bundledRatio, 3)}`);
+  const cpuRatio = bundled.usage && node.usage ? `; CPU ${(bundled.usage.cpuMs / node.usage.cpuMs).toFixed(1)}x` : '';
+  row(bundled, `  ${bundledRatio.toFixed(1)}x node -e 0${cpuRatio}, ${verdict(bundledRatio, 3)}`);
   row(many[0]!, '');
   for (const [one, target] of [
     [many[1]!, 2],
@@ -125,9 +140,9 @@ try {
     row(one, `  ${ratio.toFixed(2)}x the 10-tool time, ${verdict(ratio, target)}`);
   }
   const [small, , large] = many;
-  if (small?.peakMiB !== undefined && large?.peakMiB !== undefined)
+  if (small?.usage && large?.usage)
     console.log(
-      `peak RSS per tool, 10 -> 5,000 tools: ${(((large.peakMiB - small.peakMiB) * 1024) / (large.tools - small.tools)).toFixed(1)} KiB`,
+      `peak RSS per tool, 10 -> 5,000 tools: ${(((large.usage.peakMiB - small.usage.peakMiB) * 1024) / (large.tools - small.tools)).toFixed(1)} KiB`,
     );
   console.log(`load average ${load()} at the end (on a busy machine every wall time is inflated: compare the ratios)`);
 } finally {
