@@ -14,7 +14,8 @@ import { networkErrorKind } from './outcome.js';
 import { assertNever } from '../../shared/guards.js';
 
 export interface ResponseHandler {
-  head(status: number, contentType: string | undefined): void;
+  /** `challenge`: the WWW-Authenticate header, when there is one (a 401 is retried with renewed credentials). */
+  head(status: number, contentType: string | undefined, challenge?: string): void;
   data(chunk: Buffer): void;
   end(): void;
   fail(kind: string): void;
@@ -154,6 +155,7 @@ export class Http1Connection {
     let length: number | undefined;
     let chunked = false;
     let contentType: string | undefined;
+    let challenge: string | undefined;
     this.closeAfter = head.startsWith('HTTP/1.0');
     for (const line of head.split('\r\n').slice(1)) {
       const colon = line.indexOf(':');
@@ -163,8 +165,9 @@ export class Http1Connection {
       else if (name === 'transfer-encoding') chunked = value.toLowerCase().includes('chunked');
       else if (name === 'content-type') contentType = value.toLowerCase();
       else if (name === 'connection') this.closeAfter = value.toLowerCase() === 'close';
+      else if (name === 'www-authenticate' && status === 401) challenge = value;
     }
-    handler.head(status, contentType);
+    handler.head(status, contentType, challenge);
     if (this.handler !== handler) return false;
     if (chunked) this.state = 'chunk-size';
     else if (length !== undefined && Number.isInteger(length) && length >= 0) {

@@ -7,6 +7,7 @@
 import { toolSafety } from '../../spec/tool-safety.js';
 import { detectEra } from '../../wire/era.js';
 import { isWireError } from '../../wire/errors.js';
+import type { TokenProvider } from '../../wire/credentials.js';
 import type { Connection } from '../../wire/exchange.js';
 import { ModernClient } from '../../wire/modern-client.js';
 import { readAllPages, type PageRequester, unreadable } from '../../wire/pagination.js';
@@ -33,6 +34,8 @@ export interface OpenOptions {
   timeoutMs: number;
   maxResponseBytes: number;
   headers?: Record<string, string>;
+  /** The server's OAuth credentials (see ConnectOptions.credentials). */
+  credentials?: TokenProvider;
   maxInFlight: number;
   /** The statelessness probe will compare every instance's answers. */
   compareAnswers: boolean;
@@ -81,6 +84,7 @@ async function openOne(target: Target, template: RequestTemplate, options: OpenO
       timeoutMs: options.timeoutMs,
       maxResponseBytes: options.maxResponseBytes,
       headers: options.headers,
+      credentials: options.credentials,
     });
   } catch (error) {
     if (isWireError(error)) throw new BenchStartError('unreachable', `${describeTarget(target)}: ${error.message}`);
