@@ -42,18 +42,15 @@ export class HttpConnection extends LoggedConnection implements Connection {
 
   /** One request; a 401 to the provider's credentials is sent once more when it has renewed them (credentials.ts). */
   async exchange(message: OutgoingMessage): Promise<Exchange> {
-    const {
-      answer: exchange,
-      retried,
-      problem,
-    } = await withCredentials(
+    const sent = await withCredentials(
       this.options.credentials,
       message.headers,
       (tokenHeaders) => sendHttp(this.url, this.agent, message, { ...this.options, tokenHeaders }),
-      (sent) => ({ status: sent.status, challenge: sent.headers['www-authenticate'] }),
+      (answer) => ({ status: answer.status, challenge: answer.headers['www-authenticate'] }),
     );
-    if (retried) exchange.reauthorized = true;
-    if (problem !== undefined) exchange.credentialsProblem = problem;
+    const exchange = sent.answer;
+    if (sent.retried) exchange.reauthorized = true;
+    if (sent.problem !== undefined) exchange.credentialsProblem = sent.problem;
     // Logged once complete, messages first, so the log holds finished exchanges in the order they ended.
     for (const m of exchange.messages) this.log.addMessage(m);
     this.log.addExchange(exchange);
