@@ -33,9 +33,12 @@ const SECRET_QUERY_PARAM =
 
 /*
  * `Bearer <token68>` anywhere, except the auth-params of a WWW-Authenticate challenge
- * (`Bearer realm="mcp", resource_metadata="..."`), which carry no secret and matter for diagnosing auth.
+ * (`Bearer realm="mcp", resource_metadata="..."`), which carry no secret and matter for diagnosing auth,
+ * and a short word of letters alone (`a Bearer challenge`, `the bearer token`): prose, never a credential
+ * a server issues. A registered token is masked whatever its shape.
  */
-const BEARER = /\b(Bearer\s+)(?!(?:realm|scope|error|error_description|error_uri|resource_metadata)\s*=)[A-Za-z0-9._~+/-]+=*/gi;
+const BEARER =
+  /\b(Bearer\s+)(?!(?:realm|scope|error|error_description|error_uri|resource_metadata)\s*=)(?![a-z]{1,15}(?![\w.~+/=-]))[A-Za-z0-9._~+/-]+=*/gi;
 
 /** Vendor key shapes; the digit look-ahead keeps hyphenated words such as `sk-learn-...` readable. */
 const KEY_SHAPES: RegExp[] = [

@@ -14,7 +14,7 @@ const DISCOVERY = 'basic/authorization/authorization-server-discovery';
 export const authDiscoveryChecks = defineChecks('auth', [
   {
     id: 'auth.unauthenticated-401',
-    title: 'a request without a token gets 401 with a Bearer WWW-Authenticate challenge',
+    title: 'a request without a token gets 401 with a Bearer challenge in WWW-Authenticate',
     fix: 'answer a request without a token with 401 and WWW-Authenticate: Bearer resource_metadata="…", scope="…"',
     level: 'MUST',
     spec: 'basic/authorization#error-handling',
