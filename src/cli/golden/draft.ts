@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { checkDraftWriter, draftGoldenSet, draftSummary } from '../../behavior/golden-draft/draft.js';
 import { draftYaml } from '../../behavior/golden-draft/draft-yaml.js';
+import { connectCredentials, credentialsFromFlags } from '../../pipeline/credentials.js';
 import { buildModels } from '../../pipeline/models.js';
 import { listServerTools } from '../../pipeline/server-tools.js';
 import { targetFrom } from '../../pipeline/target.js';
@@ -27,7 +28,8 @@ export async function draftGolden(flags: DraftFlags): Promise<number> {
       }).models[0]
     : undefined;
   checkDraftWriter(model?.client);
-  const tools = await listServerTools(target, { headers: flags.header, timeoutMs: flags.timeout });
+  const credentials = credentialsFromFlags(target, flags);
+  const tools = await listServerTools(target, { ...connectCredentials(credentials), timeoutMs: flags.timeout });
   const server = describeTarget(target);
   const set = await draftGoldenSet(tools, { server, ...(model ? { model: model.client } : {}) });
   writeFileAtomic(flags.out, draftYaml(set, server));

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { descriptionsDiff, improveMarkdown, improveReport, overridesYaml, type ImproveReport } from '../../behavior/improve/outputs.js';
 import { prepareImprove, runImprove } from '../../pipeline/improve.js';
+import { credentialsFromFlags } from '../../pipeline/credentials.js';
 import { targetFrom } from '../../pipeline/target.js';
 import { rejectedCredentials } from '../../models/errors.js';
 import { painter, type Paint } from '../../report/ansi.js';
@@ -18,8 +19,10 @@ import type { DisplayFlags } from '../flags/groups/display.js';
 import type { ImproveFlags } from './flags.js';
 
 export async function improveCommand(flags: ImproveFlags): Promise<number> {
+  const target = targetFrom(flags);
+  const credentials = credentialsFromFlags(target, flags);
   const prepared = prepareImprove({
-    target: targetFrom(flags),
+    target,
     golden: flags.golden,
     models: flags.model.length > 0 ? flags.model : ['baseline'],
     baseUrl: flags.baseUrl,
@@ -33,7 +36,8 @@ export async function improveCommand(flags: ImproveFlags): Promise<number> {
     softFloor: flags.softFloor,
     concurrency: flags.concurrency,
     allowTools: flags.allowTool,
-    headers: flags.header,
+    headers: credentials.headers,
+    ...(credentials.credentials ? { credentials: credentials.credentials } : {}),
     timeoutMs: flags.timeout,
     proposalRounds: flags.proposalRounds,
     ...(flags.budget !== undefined ? { budget: flags.budget } : {}),
