@@ -50,6 +50,24 @@ export function fraction(flag: string): (value: string) => number {
   };
 }
 
+/** A share strictly between 0 and 1: a part of a set where all or none would mean nothing. */
+export function properFraction(flag: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0 || n >= 1) throw usageError(`${flag} needs a number above 0 and below 1, got "${value}"`);
+    return n;
+  };
+}
+
+/** A whole number of at least `min`. */
+export function integerFrom(min: number): (flag: string) => (value: string) => number {
+  return (flag) => (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw usageError(`${flag} needs a whole number, ${min} or more, got "${value}"`);
+    return n;
+  };
+}
+
 export function port(flag: string): (value: string) => number {
   return (value) => {
     const n = Number(value);

@@ -2,6 +2,7 @@
 
 import { createHash } from 'node:crypto';
 import { renderJson } from '../report/json.js';
+import { redactDeep } from '../shared/redact.js';
 import type { HistoryEntry, Report } from '../report/model.js';
 import { targetIdentity } from './target.js';
 
@@ -10,11 +11,13 @@ import { targetIdentity } from './target.js';
  * so a retried CI step cannot add a duplicate entry. The verdict is left out because the gate rewrites
  * it after the run (and may name the run id in it), and so is the `gate` section beside it: the report
  * `mcpgate run` wrote and the report it recorded are the same run, and `gate --baseline auto` must recognise either as the current one.
+ * The id is taken of the report as it is stored, masked: a run that quotes a secret (a server echoing a
+ * header) is then the same run before and after it is recorded.
  */
 export function runIdOf(report: Report): string {
   // The gate section is the gate's too, written with the verdict after the run.
   const { gate: _gate, ...run } = report;
-  const measured = renderJson({ ...run, verdict: { exitCode: 0, reason: '' } });
+  const measured = renderJson(redactDeep({ ...run, verdict: { exitCode: 0, reason: '' } }));
   return createHash('sha256').update(measured).digest('hex').slice(0, 16);
 }
 

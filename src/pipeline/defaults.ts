@@ -33,8 +33,8 @@ export const EVAL_DEFAULTS = {
 
 /**
  * probeTimeoutMs: the wait for an answer to a malformed probe message. A correct server answers a
- * parse error in a few milliseconds even on a loaded machine (docs/chaos.md has the measurement);
- * silence beyond this is the server ignoring the line, not being slow.
+ * parse error in a few milliseconds even on a loaded machine (bench/probe-answer-time.ts measures
+ * it, docs/bench.md); silence beyond this is the server ignoring the line, not being slow.
  */
 export const CHAOS_DEFAULTS = { runs: 3, proxyPort: 0, clientTimeoutMs: 30_000, probeTimeoutMs: 5_000 } as const;
 

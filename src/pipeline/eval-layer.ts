@@ -11,6 +11,9 @@ import { loadGoldenSet, withoutDrafts } from '../behavior/golden/index.js';
 import { DEFAULT_MAX_ROUNDS } from '../behavior/mrtr/follow.js';
 import { runEval, type EvalOutcome, type EvalShard } from '../behavior/runner.js';
 import type { TrajectoryMode } from '../behavior/trajectories.js';
+import { paraphraseGolden } from '../behavior/paraphrase/paraphrase.js';
+import { paraphraseRobustness } from '../behavior/paraphrase/robustness.js';
+import type { EvalModel } from '../behavior/runner.js';
 import type { GoldenSet } from '../behavior/types.js';
 import { evalVerdict } from '../behavior/verdict.js';
 import type { Verdict } from '../report/model.js';
@@ -18,7 +21,7 @@ import { fingerprintOf } from '../spec/fingerprint.js';
 import { progressReporter } from '../report/progress.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { readNamedBytes } from '../shared/files.js';
-import { InputError } from '../shared/input-error.js';
+import { InputError, usageError } from '../shared/input-error.js';
 import { defaultPriceTable, loadPriceTable, type PriceTable } from '../telemetry/prices.js';
 import { createTracing } from '../telemetry/tracing.js';
 import { isWireError } from '../wire/errors.js';
@@ -27,9 +30,10 @@ import { openSession, type McpSession } from '../wire/session.js';
 import type { Target } from '../wire/target.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
 import { buildModels, type BuiltModels, type ModelSettings } from './models.js';
+import { paraphraseWriter, type ParaphraseOptions } from './paraphrase-writer.js';
 
 /** Everything layer 1 needs, whichever way it was asked for: `mcpgate eval`'s flags or mcpgate.yaml's eval section. */
-export interface EvalLayerOptions extends ModelSettings {
+export interface EvalLayerOptions extends ModelSettings, ParaphraseOptions {
   target: Target;
   golden: string;
   runs: number;
@@ -66,6 +70,8 @@ export interface PreparedEvalLayer extends BuiltModels {
   /** One warning per draft case skipped under allowDrafts, for the caller to print before the run. */
   draftWarnings: string[];
   descriptions?: DescriptionOverrides;
+  /** Writes the rewordings of `--paraphrases N`. */
+  paraphraser?: EvalModel;
 }
 
 export interface EvalLayerResult {
@@ -97,6 +103,16 @@ export function sampleSettings(
 export function prepareEvalLayer(options: EvalLayerOptions): PreparedEvalLayer {
   const draftWarnings: string[] = [];
   const golden = withoutDrafts(loadGoldenSet(options.golden), options.allowDrafts ?? false, (w) => draftWarnings.push(w));
+  if (options.paraphrases !== undefined && options.shard)
+    throw usageError(
+      '--paraphrases and --shard: a shard holds part of the cases, the paraphrase figures need them all; run --paraphrases unsharded',
+    );
+  const built = buildModels(options);
+  const paraphraser = paraphraseWriter(
+    options,
+    built.models.find((m) => m.client.kind === 'llm'),
+    'no --model is one (the baseline ranks tools, it cannot write)',
+  );
   return {
     options,
     golden,
@@ -104,7 +120,8 @@ export function prepareEvalLayer(options: EvalLayerOptions): PreparedEvalLayer {
     goldenSha256: createHash('sha256').update(readNamedBytes(options.golden, 'golden set')).digest('hex'),
     prices: loadPrices(options.prices),
     ...(options.descriptions ? { descriptions: loadDescriptions(options.descriptions) } : {}),
-    ...buildModels(options),
+    ...(paraphraser ? { paraphraser } : {}),
+    ...built,
   };
 }
 
@@ -132,28 +149,36 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
   const served = prepared.descriptions ? describedSession(session, prepared.descriptions) : session;
   let failures = 0;
   try {
-    const outcome = await runEval({
-      session: served,
-      golden: prepared.golden,
-      goldenSha256: prepared.goldenSha256,
-      prices: prepared.prices,
-      models: prepared.models,
-      judge: prepared.judge?.client,
-      ...sampleSettings(options),
-      tracing,
-      mrtr: {
-        roots: options.roots ?? [],
-        maxRounds: options.maxRounds ?? DEFAULT_MAX_ROUNDS,
-        maxInputRequests: options.maxInputRequests,
-        maxSamplingCalls: options.maxSamplingCalls,
-        maxRunSamplingCalls: options.maxRunSamplingCalls,
-        ...(prepared.sampler ? { sampler: prepared.sampler.client } : {}),
-      },
-      ...(prepared.sampler ? { samplerStats: prepared.sampler.stats } : {}),
-      ...(options.shard ? { shard: options.shard } : {}),
-      ...(options.trajectories ? { trajectories: options.trajectories } : {}),
-      onProgress: (done, total, label, passed) => progress.update(done, total, label, (failures += passed ? 0 : 1)),
-    });
+    const run = (golden: GoldenSet): Promise<EvalOutcome> =>
+      runEval({
+        session: served,
+        golden,
+        goldenSha256: prepared.goldenSha256,
+        prices: prepared.prices,
+        models: prepared.models,
+        judge: prepared.judge?.client,
+        ...sampleSettings(options),
+        tracing,
+        mrtr: {
+          roots: options.roots ?? [],
+          maxRounds: options.maxRounds ?? DEFAULT_MAX_ROUNDS,
+          maxInputRequests: options.maxInputRequests,
+          maxSamplingCalls: options.maxSamplingCalls,
+          maxRunSamplingCalls: options.maxRunSamplingCalls,
+          ...(prepared.sampler ? { sampler: prepared.sampler.client } : {}),
+        },
+        ...(prepared.sampler ? { samplerStats: prepared.sampler.stats } : {}),
+        ...(options.shard ? { shard: options.shard } : {}),
+        ...(options.trajectories ? { trajectories: options.trajectories } : {}),
+        onProgress: (done, total, label, passed) => progress.update(done, total, label, (failures += passed ? 0 : 1)),
+      });
+    const outcome = await run(prepared.golden);
+    if (prepared.paraphraser && options.paraphrases) {
+      // Reworded and run after the golden set, on the same session; their figures stand apart and gate nothing.
+      const set = await paraphraseGolden(prepared.golden, prepared.paraphraser.client, options.paraphrases, options.concurrency);
+      const reworded = await run({ file: prepared.golden.file, cases: set.cases });
+      outcome.report.paraphrases = paraphraseRobustness(set, outcome.report, reworded.report);
+    }
     // The fingerprint names the real server and, beside it, the descriptions it was served with.
     if (prepared.descriptions)
       outcome.fingerprint = withDescriptions(fingerprintOf(await session.listTools(), session.serverInfo), prepared.descriptions);

@@ -1,7 +1,7 @@
 /**
  * Every file a user writes, with the JSON Schema published for it under docs/schemas/ (editors
  * complete and validate the file with it) and the reference generated from its docs (describeKeys).
- * A file added here is published by `npm run docs:schemas`, and a test fails while it is not.
+ * A file added here is published by `npm run docs`, and a test fails while it is not.
  */
 
 import type { z } from 'zod';

@@ -5,10 +5,12 @@
 
 import { coverageLine } from './coverage-line.js';
 import { confusionMarkdown } from './markdown-confusions.js';
+import { paraphraseMarkdown } from './markdown-paraphrases.js';
 import { mrtrMarkdown } from './markdown-rounds.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
 import { chaosMarkdown } from './markdown-chaos.js';
 import { evalFailuresMarkdown } from './markdown-eval-failures.js';
+import { sameFingerprint } from './gate-facts.js';
 import { gateMarkdown } from './markdown-gate.js';
 import { code, link, md, table } from './markdown-text.js';
 import { stateFindingsMarkdown } from './markdown-state-findings.js';
@@ -143,6 +145,7 @@ function behaviour(ev: EvalReport, rows: number): string[] {
   if (hiddenModels > 0) lines.push('', `… ${hiddenModels} more models in the JSON report`);
   lines.push('', '</details>');
   lines.push(...confusionMarkdown(ev, rows, md));
+  lines.push(...paraphraseMarkdown(ev, rows, md));
 
   const flaky = ev.cases.filter((c) => c.flaky);
   if (flaky.length > 0) {
@@ -234,13 +237,13 @@ function sameServer(report: Report, base: HistoryEntry): boolean | undefined {
   const now = report.target.fingerprint;
   const then = base.fingerprint;
   if (!now || !then) return undefined;
-  return now.toolsSha256 === then.toolsSha256 && now.serverName === then.serverName && now.serverVersion === then.serverVersion;
+  return sameFingerprint(now, then);
 }
 
 function fingerprintNote(report: Report, base: HistoryEntry): string {
   const same = sameServer(report, base);
   if (same === undefined) return 'No server fingerprint to compare.';
-  return same ? 'Server fingerprint unchanged: a drop is model drift.' : 'Server fingerprint changed (tools, name or version).';
+  return same ? 'Server fingerprint unchanged: a drop is model drift.' : 'Server fingerprint changed (tools, name, version or the descriptions served in their place).';
 }
 
 function kindOfChange(change: number, report: Report, base: HistoryEntry): string {

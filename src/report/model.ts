@@ -10,6 +10,7 @@ export * from './contract/checks.js';
 export * from './contract/coverage.js';
 export * from './contract/telemetry.js';
 export * from './contract/confusion.js';
+export * from './contract/paraphrases.js';
 export * from './contract/eval-input.js';
 export * from './contract/eval.js';
 export * from './contract/chaos/scan.js';

@@ -2,6 +2,7 @@
 
 import type { Paint } from './ansi.js';
 import { confusionLines } from './terminal-confusions.js';
+import { paraphraseLines } from './terminal-paraphrases.js';
 import { mrtrRoundLines } from './eval-rounds.js';
 import { safe } from './terminal-escape.js';
 import type { EvalCaseResult, EvalReport, EvalSummary, ModelTelemetry } from './model.js';
@@ -91,5 +92,6 @@ export function renderEvalSection(report: EvalReport, paint: Paint, verbose: boo
   }
   if (report.matrix.models.length > 1) lines.push(...modelTable(report, paint), ...matrix(report, paint));
   lines.push(...confusionLines(report, paint, verbose));
+  lines.push(...paraphraseLines(report, paint, verbose));
   return lines;
 }

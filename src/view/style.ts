@@ -10,7 +10,7 @@ nav.view-nav a { margin-right: 16px; font-weight: 600; }
 .mark-server { background: #fbefff; color: #6e3696; }
 tr.changed td.value { font-weight: 600; }
 table.runs td, table.runs th { white-space: nowrap; }
-table.runs td.reason { white-space: normal; min-width: 240px; }
+table.runs td.reason { white-space: normal; min-width: 200px; max-width: 360px; }
 .side-by-side { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; align-items: start; }
 .side-by-side > div { min-width: 0; }
 details.view-warnings { background: #fff8c5; padding: 6px 10px; border-radius: 4px; margin: 8px 0; }

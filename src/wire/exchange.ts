@@ -69,7 +69,7 @@ export interface Exchange {
   unparsable: string[];
   /** True when an SSE stream stayed open after its response and mcpgate closed it. */
   streamLeftOpen?: boolean;
-  /** With holdOpen: settles once mcpgate has closed the held stream. */
+  /** With holdOpen: settles once the held stream is closed, by mcpgate on release or earlier by the server or a cap. */
   closed?: Promise<void>;
   timing: { startedAt: number; durationMs: number; firstByteMs?: number };
   error?: WireError;

@@ -19,6 +19,11 @@ export class BodyBytes {
     return true;
   }
 
+  /** Bytes received so far. */
+  get length(): number {
+    return this.size;
+  }
+
   text(): string {
     this.decoded ??= Buffer.concat(this.chunks).toString('utf8');
     return this.decoded;
@@ -27,9 +32,19 @@ export class BodyBytes {
 
 /** Closes a response stream mcpgate no longer reads, and settles a turn after its socket has closed. */
 export function closeStream(res: http.IncomingMessage): Promise<void> {
+  const closed = closedStream(res);
+  res.destroy();
+  return closed;
+}
+
+/**
+ * Settles a turn after the response stream has closed, by either side; at once when it already
+ * has ('close' is emitted once: a listener added later would wait for ever).
+ */
+export function closedStream(res: http.IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
-    res.once('close', () => setImmediate(resolve));
-    res.destroy();
+    if (res.closed) setImmediate(resolve);
+    else res.once('close', () => setImmediate(resolve));
   });
 }
 

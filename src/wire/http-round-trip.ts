@@ -2,23 +2,25 @@
  * One HTTP request and its answer, as a state machine whose transitions are the events of the
  * request and its response stream:
  *
- *   sending ──head──▶ reading ──body ended, or answered and the stream closed──▶ done
- *                        └──endWhen met, with holdOpen──▶ held (the stream read on until released)
+ *   sending ──head──▶ reading ──body ended──▶ done
+ *                        ├──answered, or endWhen met──▶ closing (mcpgate closes the stream) ──closed──▶ done
+ *                        └──endWhen met, with holdOpen──▶ held (the stream read on until released or closed)
  *   sending, reading ──deadline, size or depth cap, flood, network error, early end──▶ done, failed
  *
  * A body is read as plain JSON, parsed once when whole, or as an event stream, each event parsed as
- * it completes. Settling (done or held) resolves the exchange exactly once.
+ * it completes. Settling (done or held) resolves the exchange exactly once. The request itself is
+ * written only on a connection still open (open-socket-request.ts), and never twice.
  */
 
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { describeNetworkError, WireError } from './errors.js';
 import { floodMessage, MAX_MESSAGES_PER_EXCHANGE, startExchange, type Exchange, type OutgoingMessage } from './exchange.js';
 import { requestBody, requestHeaders } from './http-request.js';
-import { BodyBytes, closeStream, lowerHeaders, mediaType } from './http-response.js';
+import { BodyBytes, closeStream, closedStream, lowerHeaders, mediaType } from './http-response.js';
 import { JsonEndScanner } from './json-end.js';
 import { isResponse, sameId, type JsonRpcResponse } from './jsonrpc.js';
+import { RequestOnOpenSocket } from './open-socket-request.js';
 import { parseServerJson, type ServerJson } from './server-json.js';
 import { SseParser } from './sse.js';
 
@@ -35,7 +37,7 @@ export function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, 
   return new Promise((resolve) => new HttpRoundTrip(url, message, options, resolve).send(agent));
 }
 
-type Phase = 'sending' | 'reading' | 'held' | 'done';
+type Phase = 'sending' | 'reading' | 'closing' | 'held' | 'done';
 
 /**
  * How the body is read, by its media type. A JSON body gets an `end` scanner only for a caller
@@ -51,7 +53,7 @@ class HttpRoundTrip {
   private readonly elapsedMs: () => number;
   private readonly body: BodyBytes;
   private timer: NodeJS.Timeout | undefined;
-  private request: http.ClientRequest | undefined;
+  private request: RequestOnOpenSocket | undefined;
 
   constructor(
     private readonly url: URL,
@@ -67,14 +69,13 @@ class HttpRoundTrip {
     const body = requestBody(this.message);
     const { headers, userHeaderNames } = requestHeaders(this.message, this.options.extraHeaders, body, this.options.tokenHeaders);
     this.exchange.userHeaderNames = userHeaderNames;
-    const client = this.url.protocol === 'https:' ? https : http;
     const method = this.message.httpMethod ?? 'POST';
-    const request = client.request(this.url, { method, headers, agent }, (res) => this.onHead(res));
-    this.request = request;
+    this.request = new RequestOnOpenSocket(this.url, { method, headers, agent }, body, {
+      onResponse: (res) => this.onHead(res),
+      onError: (error) => this.settle(describeNetworkError(this.url, error)),
+    });
     const timeoutMs = this.message.timeoutMs ?? this.options.timeoutMs;
     this.timer = setTimeout(() => this.onDeadline(timeoutMs), timeoutMs);
-    request.on('error', (error: NodeJS.ErrnoException) => this.settle(describeNetworkError(this.url, error)));
-    request.end(body);
   }
 
   /** sending → reading: the status line and headers are in; the body is read by its media type. */
@@ -97,7 +98,7 @@ class HttpRoundTrip {
     res.on('data', (chunk: Buffer) => this.onChunk(res, reader, chunk));
     res.on('end', () => this.onEnd(reader));
     res.on('error', (error: NodeJS.ErrnoException) => this.onStreamError(reader, error));
-    res.on('aborted', () => this.onAborted());
+    res.on('aborted', () => this.onAborted(reader));
   }
 
   /** Still reading (or held), unless the body outgrows --max-response-bytes. */
@@ -159,32 +160,50 @@ class HttpRoundTrip {
   }
 
   /**
-   * reading → done, or held: the answer (or what the caller waited for) is in, and a stream that
-   * stays open would otherwise hold the exchange until the deadline.
+   * reading → closing, or held: the answer (or what the caller waited for) is in, and a stream that
+   * stays open would otherwise hold the exchange until the deadline. What the exchange holds is what
+   * it would hold had the server ended the stream there.
    */
   private closeAnswered(res: http.IncomingMessage, answered: boolean): void {
     if (res.complete || this.phase !== 'reading') return;
     this.exchange.streamLeftOpen = true;
+    this.adoptResponse();
     const hold = answered ? undefined : this.message.holdOpen;
     if (hold) {
-      this.exchange.closed = hold.then(() => closeStream(res)).catch(() => closeStream(res));
+      // Settles once the stream is closed, whoever closes it: mcpgate once the caller releases it,
+      // or the server (or the size cap) first; the in-flight slot the stream holds goes back then.
+      this.exchange.closed = closedStream(res);
+      const release = (): void => void res.destroy();
+      hold.then(release, release);
       this.settle(undefined, 'held');
       return;
     }
     // The exchange resolves once the stream is closed and one turn of the event loop has passed, so
     // the caller's next request (a freed in-flight slot) reaches the server after the end of this
-    // stream does, not beside it.
+    // stream does, not beside it. mcpgate's own close aborts the response: that is no early end.
+    this.phase = 'closing';
     void closeStream(res).then(() => this.settle());
   }
 
-  /** The response ended before it was complete; also when mcpgate cut it before its answer came. */
-  private onAborted(): void {
-    if (!this.exchange.response) this.settle(new WireError('closed-early', CLOSED_EARLY));
+  /** The response ended before it was complete (a close mcpgate made itself is not one). */
+  private onAborted(reader: BodyReader): void {
+    if (this.phase === 'reading' && !this.exchange.response) this.settle(this.cutShort(reader));
   }
 
   private onStreamError(reader: BodyReader, error: NodeJS.ErrnoException): void {
-    const early = reader.kind === 'sse' && !this.exchange.response;
-    this.settle(early ? new WireError('closed-early', CLOSED_EARLY) : describeNetworkError(this.url, error));
+    if (this.phase === 'closing') return;
+    this.settle(this.exchange.response ? describeNetworkError(this.url, error) : this.cutShort(reader));
+  }
+
+  /** An event stream closed before its response came, or a body cut in its middle, said as what it was. */
+  private cutShort(reader: BodyReader): WireError {
+    if (reader.kind === 'sse') return new WireError('closed-early', CLOSED_EARLY);
+    const announced = this.exchange.headers['content-length'];
+    const of = announced !== undefined && /^\d+$/.test(announced) ? ` of the ${announced} bytes it announced` : ' bytes';
+    return new WireError(
+      'closed-early',
+      `the server closed the connection in the middle of its ${this.exchange.contentType ?? 'response'} body (${this.body.length}${of} arrived)`,
+    );
   }
 
   private onDeadline(timeoutMs: number): void {

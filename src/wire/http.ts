@@ -21,6 +21,15 @@ export interface HttpOptions extends RoundTripOptions {
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = { timeoutMs: 10_000, maxResponseBytes: 4 * 1024 * 1024 };
 
+/**
+ * How long a kept-alive socket may sit idle before it is retired, unless the server announces less
+ * (`Keep-Alive: timeout=N`: the agent then retires it a second before N). Node's agent reads that
+ * hint only when it has a timeout of its own; without one it reused sockets the server had closed.
+ * 4 s, as undici's default, below the 5 s most servers keep an idle connection open. On a socket in
+ * use the timeout only emits an event nothing acts on: a request keeps its own deadline.
+ */
+export const IDLE_SOCKET_MS = 4_000;
+
 export class HttpConnection extends LoggedConnection implements Connection {
   readonly transport = 'http' as const;
   private readonly url: URL;
@@ -33,7 +42,7 @@ export class HttpConnection extends LoggedConnection implements Connection {
     super(options.keepLog);
     this.url = parseHttpUrl(endpoint);
     const Agent = this.url.protocol === 'https:' ? https.Agent : http.Agent;
-    this.agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    this.agent = new Agent({ keepAlive: true, maxSockets: 16, timeout: IDLE_SOCKET_MS });
   }
 
   get endpoint(): string {

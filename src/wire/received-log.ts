@@ -48,10 +48,10 @@ export class ReceivedLog {
 
   /**
    * Text that is not JSON (stdio's stray stdout lines), which the transport has already sampled and
-   * cut: kept beside the messages, with or without a log, outside the caps on JSON messages.
+   * cut: kept beside the messages, outside the caps on JSON messages, when there is a log.
    */
   addNotJson(raw: string): void {
-    this.received.push({ at: Date.now(), message: undefined, raw });
+    if (this.keep) this.received.push({ at: Date.now(), message: undefined, raw });
   }
 }
 

@@ -1,7 +1,12 @@
-/** Reports for gate and history tests: eval cases with k of N passing samples, and a server fingerprint. */
+/**
+ * Eval reports for gate and history tests: cases with k of N passing samples on the baseline model (or
+ * another), and the server's fingerprint, built through eval-factory and makeReport, so each is a
+ * report `mcpgate eval` could have written.
+ */
 
 import { createHash } from 'node:crypto';
-import type { EvalCaseResult, EvalSample, Report } from '../../src/report/model.js';
+import type { Report } from '../../src/report/model.js';
+import { makeCase, makeEval } from './eval-factory.js';
 import { makeReport } from './report-factory.js';
 
 export interface CaseSpec {
@@ -20,101 +25,40 @@ export interface CaseSpec {
   definition?: string | null;
 }
 
-function sample(index: number, status: EvalSample['status'], negative: boolean): EvalSample {
-  const pass = status === 'pass';
-  return {
-    index,
-    status,
-    selection: negative ? 'not_applicable' : pass ? 'correct' : 'wrong',
-    overActivated: negative && !pass,
-    ...(negative ? {} : { args: { ok: pass, issues: [] } }),
-    forbidden: [],
-    completion: { status: 'not_measured' },
-    reasons: pass ? [] : ['wrong tool'],
-    calls: [],
-    finalText: '',
-    ended: status === 'error' ? 'error' : 'answered',
-    modelMs: 10,
-    serverMs: 2,
-    stepMs: [10],
-    modelCalls: 1,
-    cacheHits: 0,
-  };
+export interface RunOptions {
+  goldenSha?: string;
+  toolsSha256?: string;
+  serverVersion?: string;
+  startedAt?: string;
 }
 
-export function gateCase(spec: CaseSpec): EvalCaseResult {
-  const { id, model = 'baseline', kind = 'soft', passes, runs, negative = false, errors = 0, definition = `case ${id}` } = spec;
-  const required = kind === 'hard' ? runs : Math.ceil(runs * 0.8);
-  const trajectories = Array.from({ length: runs }, (_, i) =>
-    sample(i, i < passes ? 'pass' : i < passes + errors ? 'error' : 'fail', negative),
-  );
-  const status = passes >= required ? 'pass' : errors > 0 && passes + errors >= required ? 'error' : 'fail';
-  return {
-    id,
-    model,
-    kind,
-    tags: [],
-    source: `tasks.yaml:${id}`,
-    ...(definition === null ? {} : { caseSha256: createHash('sha256').update(definition).digest('hex') }),
-    runs,
-    passes,
-    errors,
-    passRate: passes / runs,
-    required,
-    passHatK: [],
-    status,
-    flaky: passes > 0 && passes < runs,
-    message: `${passes}/${runs} passed`,
-    trajectories,
-  };
-}
-
-const EMPTY_SUMMARY = {
-  cases: 0,
-  passed: 0,
-  failed: 0,
-  errored: 0,
-  flaky: 0,
-  selectionAccuracy: null,
-  overActivationRate: null,
-  argumentAccuracy: null,
-  sequenceAccuracy: null,
-  completionRate: null,
-  passHatK: null,
-  providerCalls: 0,
-  cacheHits: 0,
-  inputTokens: 0,
-  outputTokens: 0,
-};
-
-/** An eval report as `mcpgate eval` writes it (summaries are not read by the gate, so they stay empty). */
-export function evalRun(
-  specs: CaseSpec[],
-  options: { goldenSha?: string; toolsSha256?: string; serverVersion?: string; startedAt?: string; models?: string[] } = {},
-): Report {
-  const cases = specs.map(gateCase);
-  const models = options.models ?? [...new Set(cases.map((c) => c.model))];
-  const failed = cases.some((c) => c.status === 'fail');
-  const report = makeReport([], {
-    ...(options.startedAt ? { startedAt: options.startedAt } : {}),
-    verdict: failed ? { exitCode: 1, reason: 'case result(s) below their floor' } : { exitCode: 0, reason: 'every case met its floor' },
-    eval: {
-      golden: { file: 'golden/tasks.yaml', sha256: options.goldenSha ?? 'a'.repeat(64), cases: new Set(cases.map((c) => c.id)).size },
-      models: models.map((id) => ({ id, kind: id === 'baseline' ? 'lexical-baseline' : 'llm' })),
-      judge: null,
-      settings: { runs: 20, maxSteps: 8, temperature: 0, softMinPasses: 16, cache: 'write', concurrency: 4 },
-      cases,
-      summary: EMPTY_SUMMARY,
-      perModel: Object.fromEntries(models.map((m) => [m, EMPTY_SUMMARY])),
-      telemetry: {},
-      matrix: { models, rows: [] },
-    },
+/** An eval report as `mcpgate eval` writes it; soft cases unless a spec says hard. */
+export function evalRun(specs: CaseSpec[], options: RunOptions = {}): Report {
+  const cases = specs.map(({ model = 'baseline', kind = 'soft', definition, ...spec }) => {
+    const content = definition === undefined ? `case ${spec.id}` : definition;
+    return makeCase({
+      ...spec,
+      model,
+      kind,
+      ...(content === null ? {} : { caseSha256: createHash('sha256').update(content).digest('hex') }),
+    });
   });
-  report.target.fingerprint = {
-    toolsSha256: options.toolsSha256 ?? 'f'.repeat(64),
-    toolCount: 5,
-    serverName: 'reference-server',
-    serverVersion: options.serverVersion ?? '1.2.3',
-  };
-  return report;
+  const section = makeEval(cases, {}, Math.max(...cases.map((c) => c.runs), 1));
+  return makeReport([], {
+    ...(options.startedAt ? { startedAt: options.startedAt } : {}),
+    target: {
+      transport: 'http',
+      endpoint: 'http://127.0.0.1:3000/mcp',
+      era: 'modern',
+      serverInfo: { name: 'reference-server', version: options.serverVersion ?? '1.2.3' },
+      supportedVersions: ['2026-07-28'],
+      fingerprint: {
+        toolsSha256: options.toolsSha256 ?? 'f'.repeat(64),
+        toolCount: 5,
+        serverName: 'reference-server',
+        serverVersion: options.serverVersion ?? '1.2.3',
+      },
+    },
+    eval: { ...section, golden: { ...section.golden, sha256: options.goldenSha ?? 'a'.repeat(64) } },
+  });
 }

@@ -1,16 +1,16 @@
 /**
- * A report whose gate failed against a baseline run, built by hand for the renderer tests: a soft case
- * and a metric that dropped significantly, items that passed, drift, the tool surface of both runs
- * (a tool removed, one changed, one added), failing runs with their tool calls and MRTR rounds, and
- * conformance areas with nothing but skips. Hostile text sits in a tool name, a tool description and
- * a trajectory argument.
+ * A report whose gate failed against a baseline run, for the renderer tests, gated by the real gate
+ * (src/gate/gate.ts gateReports) as `mcpgate run` gates it: a soft case and the argument accuracy that
+ * dropped significantly, a MUST check that fails now, items that passed, drift, the tool surface of both
+ * runs (a tool removed, one changed, one added), failing runs with their tool calls and MRTR rounds,
+ * and conformance areas with nothing but skips. Hostile text sits in a tool name, a tool description,
+ * a check message and a trajectory argument.
  */
 
-import { measured } from '../../src/gate/measure.js';
-import { dropInterval, zFor } from '../../src/gate/wilson.js';
-import type { EvalCaseResult, EvalSample, GateFinding, GateResult, Report, ToolSurface } from '../../src/report/model.js';
-import { makeCase, makeEval, makeTelemetry } from './eval-factory.js';
-import { makeCheck, makeReport } from './report-factory.js';
+import { gateReports } from '../../src/gate/gate.js';
+import type { EvalCaseResult, EvalSample, GateResult, Report, ToolSurface } from '../../src/report/model.js';
+import { makeCase, makeEval, makeTelemetry, withTrajectories } from './eval-factory.js';
+import { checkIds, HTTP_TARGET, makeCheck, makeReport } from './report-factory.js';
 
 /** Masked by the redaction step: an Anthropic-shaped key. */
 export const SECRET = 'sk-ant-api03-k3y0123456789abcdefghijkl';
@@ -20,8 +20,12 @@ export const HOSTILE = `${SECRET} \u001b[31m<img src=x onerror=alert(1)>\u202egn
 export const MODEL = 'openai:gpt-4.1-mini';
 export const BASELINE_RUN = '3f9c0a1b2d4e5f60';
 export const BASELINE_COMMIT = '9e8d7c6b5a493827';
-
-const z = zFor(0.95);
+export const BASELINE_STARTED = '2026-07-30T08:00:00.000Z';
+export const BASELINE_SOURCE = '.mcpgate/history/reports/0123abcd.json';
+/** The MUST check that fails now (the gate fails it whatever the baseline says), its message quoting a hostile tool name. */
+export const FAILING_CHECK = 'tools.input-schema-valid';
+/** Areas whose checks all skip on this server (no MRTR tools, no resources, no prompts). */
+export const SKIPPED_AREAS = ['mrtr', 'resources', 'prompts'];
 
 const weatherThen: ToolSurface = {
   name: 'get_weather',
@@ -50,7 +54,34 @@ const hostileTool: ToolSurface = { name: HOSTILE, description: 'A tool whose nam
 export const BASELINE_TOOLS: ToolSurface[] = [convert, legacy, weatherThen];
 export const CURRENT_TOOLS: ToolSurface[] = [convert, weatherNow, hostileTool];
 
-function failingSample(index: number): EvalSample {
+/** A run that called get_weather with the right city and the units it was asked for. */
+function rightArguments(index: number): EvalSample {
+  return {
+    index,
+    status: 'pass',
+    selection: 'correct',
+    overActivated: false,
+    args: { ok: true, issues: [] },
+    forbidden: [],
+    completion: { status: 'not_measured' },
+    reasons: [],
+    calls: [
+      { name: 'get_weather', arguments: { city: 'Paris', units: 'celsius' }, result: '{"temperature":21}', isError: false, serverMs: 12 },
+    ],
+    finalText: 'It is 21 degrees in Paris.',
+    ended: 'answered',
+    modelMs: 700,
+    serverMs: 12,
+    stepMs: [400, 300],
+    inputTokens: 110,
+    outputTokens: 25,
+    modelCalls: 2,
+    cacheHits: 0,
+  };
+}
+
+/** A run that left out the units, after an MRTR round that asked for them; its city argument is hostile. */
+function missingUnits(index: number): EvalSample {
   return {
     index,
     status: 'fail',
@@ -87,30 +118,68 @@ function failingSample(index: number): EvalSample {
   };
 }
 
-function weatherCase(): EvalCaseResult {
-  const base = makeCase({ id: 'weather-paris', model: MODEL, kind: 'soft', passes: 10, runs: 20, required: 16 });
-  return {
-    ...base,
-    trajectories: base.trajectories.map((t, i) => (t.status === 'pass' ? t : failingSample(i))),
-    message: '10/20 passed (needs 16)',
-  };
+/** weather-paris, soft, with `passes` of 20 runs right. */
+function weatherCase(passes: number): EvalCaseResult {
+  const base = makeCase({ id: 'weather-paris', model: MODEL, kind: 'soft', runs: 20 });
+  return withTrajectories(
+    base,
+    Array.from({ length: 20 }, (_, i) => (i < passes ? rightArguments(i) : missingUnits(i))),
+  );
 }
 
-function finding(item: string, kind: GateFinding['kind'], then: [number, number], now: [number, number]): GateFinding {
-  const baseline = measured({ k: then[0], n: then[1] }, z);
-  const current = measured({ k: now[0], n: now[1] }, z);
-  const drop = dropInterval(baseline, current, z);
-  const failed = drop.low > 0.02;
-  return {
-    item,
-    kind,
-    rule: 'soft',
-    verdict: failed ? 'fail' : 'pass',
-    reason: failed ? `${item} dropped beyond max-drop 2 points` : `${item} within the noise`,
-    baseline,
-    current,
-    drop,
-  };
+/** Conformance areas: one that passes, one with a MUST failure, and three with nothing but skips. */
+function checks(now: boolean) {
+  const skipped = (id: string) => makeCheck({ id, status: 'skip', message: 'the server declares no such capability' });
+  return [
+    makeCheck({ id: 'discover.responds' }),
+    makeCheck({ id: 'discover.supported-versions' }),
+    now
+      ? makeCheck({ id: FAILING_CHECK, status: 'fail', message: `tool ${HOSTILE} has an inputSchema that is not a JSON Schema object` })
+      : makeCheck({ id: FAILING_CHECK }),
+    makeCheck({ id: 'tools.list-order-stable' }),
+    ...SKIPPED_AREAS.flatMap((area) => checkIds({ area, transport: 'http' }).map(skipped)),
+  ];
+}
+
+/**
+ * A run of layers 0 and 1: `now` this run, otherwise the baseline run. `surface: false` leaves out the
+ * commit, fingerprint and tool list, as reports of an mcpgate before them did.
+ */
+function run(now: boolean, surface = true): Report {
+  const version = now ? '1.2.3' : '1.2.2';
+  return makeReport(checks(now), {
+    ...(now ? {} : { startedAt: BASELINE_STARTED, ...(surface ? { commit: BASELINE_COMMIT } : {}) }),
+    target: {
+      ...HTTP_TARGET,
+      serverInfo: { name: 'reference-server', version },
+      ...(surface
+        ? {
+            fingerprint: {
+              toolsSha256: (now ? 'b' : 'a').repeat(64),
+              toolCount: 3,
+              serverName: 'reference-server',
+              serverVersion: version,
+            },
+            tools: now ? CURRENT_TOOLS : BASELINE_TOOLS,
+          }
+        : {}),
+    },
+    eval: makeEval(
+      [weatherCase(now ? 10 : 19), makeCase({ id: 'weather-berlin', model: MODEL })],
+      { [MODEL]: makeTelemetry(900, 0.05) },
+      20,
+    ),
+  });
+}
+
+/** This run, before the gate: the argument accuracy of weather-paris dropped, a MUST check fails, the tools changed. */
+export function currentReport(): Report {
+  return run(true);
+}
+
+/** The baseline run: green, every case at its floor, the tools as they were (without them, a report of an earlier mcpgate). */
+export function baselineReport({ surface = true } = {}): Report {
+  return run(false, surface);
 }
 
 /** What the gate copies from the baseline run's report: its commit, fingerprint and tools. */
@@ -120,58 +189,13 @@ export const BASELINE_SURFACE = {
   tools: BASELINE_TOOLS,
 };
 
-/**
- * The gate result. `baselineSurface` (the default) has the baseline's commit, fingerprint and tools, as
- * the gate copies them from its report; without them it is a baseline an earlier mcpgate recorded.
- */
-export function failingGate({ baselineSurface = true } = {}): GateResult {
-  const baseline = {
-    startedAt: '2026-07-30T08:00:00.000Z',
-    source: '.mcpgate/history/reports/0123abcd.json',
-    runId: BASELINE_RUN,
-    exitCode: 0,
-    ...(baselineSurface ? BASELINE_SURFACE : {}),
-  };
-  const caseItem = { ...finding(`case:weather-paris@${MODEL}`, 'case', [19, 20], [10, 20]), drift: 'regression' as const };
-  const metric = finding(`metric:argumentAccuracy@${MODEL}`, 'metric', [38, 40], [20, 40]);
-  const findings = [
-    caseItem,
-    metric,
-    finding(`metric:selectionAccuracy@${MODEL}`, 'metric', [40, 40], [40, 40]),
-    finding('checks:should-score', 'check', [5, 5], [5, 5]),
-  ];
-  return {
-    verdict: 'fail',
-    exitCode: 1,
-    reason: `gate failed: 2 item(s) failed: case:weather-paris@${MODEL}, metric:argumentAccuracy@${MODEL}`,
-    options: { maxDrop: 0.02, minSamples: 5, confidence: 0.95 },
-    baseline: baseline as GateResult['baseline'],
-    findings,
-    drift: [{ id: 'weather-paris', model: MODEL, baseline: { k: 19, n: 20 }, current: { k: 10, n: 20 }, label: 'regression' }],
-  };
+/** The gate of this run against `baseline` (by default the baseline run), taken from the history as `--baseline auto` takes it. */
+export function failingGate(baseline: Report = baselineReport()): GateResult {
+  return gateReports(currentReport(), baseline, undefined, { source: BASELINE_SOURCE, runId: BASELINE_RUN, exitCode: 0 });
 }
 
-/** Areas of checks: one that passes, one with a failure, and three (mrtr, progress, auth) with nothing but skips. */
-function checks() {
-  const skipped = (id: string) => makeCheck({ id, status: 'skip', message: 'no tool annotated readOnlyHint: true to call' });
-  return [
-    makeCheck({ id: 'discover.responds' }),
-    makeCheck({ id: 'discover.supported-versions' }),
-    makeCheck({ id: 'tools.names', status: 'fail', message: `tool name ${HOSTILE} is not 1-128 characters of [A-Za-z0-9_.-]` }),
-    makeCheck({ id: 'tools.list-order-stable' }),
-    ...Array.from({ length: 9 }, (_, i) => skipped(`mrtr.check-${i}`)),
-    ...Array.from({ length: 6 }, (_, i) => skipped(`progress.check-${i}`)),
-    ...Array.from({ length: 6 }, (_, i) => skipped(`auth.check-${i}`)),
-  ];
-}
-
-export function failingGateReport(): Report {
-  const report = makeReport(checks(), {
-    verdict: { exitCode: 1, reason: `gate: gate failed: 2 item(s) failed: case:weather-paris@${MODEL}, metric:argumentAccuracy@${MODEL}` },
-    eval: makeEval([weatherCase(), makeCase({ id: 'weather-berlin', model: MODEL })], { [MODEL]: makeTelemetry(900, 0.05) }),
-  });
-  report.target.fingerprint = { toolsSha256: 'b'.repeat(64), toolCount: 3, serverName: 'reference-server', serverVersion: '1.2.3' };
-  report.target.tools = CURRENT_TOOLS;
-  report.gate = failingGate();
-  return report;
+/** This run with its gate, as `mcpgate run` writes it: the gate decides the verdict. */
+export function failingGateReport(gate: GateResult = failingGate()): Report {
+  const { verdict: _verdict, summary: _summary, checks: ran, ...sections } = currentReport();
+  return makeReport(ran, { ...sections, gate });
 }

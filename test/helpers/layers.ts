@@ -1,7 +1,7 @@
 /**
  * The layer map of src/ as data, and a checker for it: every relative import (static, dynamic or
  * type-only) must point down the map or stay inside its own room; nothing imports the CLI; no file
- * takes part in an import cycle. The README's Development section shows the same map.
+ * takes part in an import cycle. docs/contributing.md shows the same map.
  */
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -8,7 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHistory } from '../../src/gate/history.js';
 import type { Report } from '../../src/report/model.js';
-import { readJson, ROOT, referenceStdio, runCli, tempDir } from './cli.js';
+import { ROOT, referenceStdio, runCli, tempDir } from './cli.js';
+import { readPossibleReport } from './report-invariants.js';
 import { chatCompletion, startFakeOpenAI, type FakeLlm, type RecordedRequest, type ScriptedCall } from './fake-llm.js';
 import { goldenEdit } from './golden-edits.js';
 import { LINK_TOOL, MARKUP, MARKUP_TOOL, SCRIPT_TOOL } from '../fixtures/hostile/markup-text.js';
@@ -74,7 +75,7 @@ function project(golden: string, models: string[], llm: FakeLlm): Project {
         env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: llm.baseUrl },
       });
       if (result.code !== 0 && result.code !== 1) throw new Error(`mcpgate run exited ${result.code}: ${result.stderr.slice(-800)}`);
-      return { code: result.code, report: readJson<Report>(join(dir, 'reports/report.json')), stdout: result.stdout };
+      return { code: result.code, report: readPossibleReport(join(dir, 'reports/report.json')), stdout: result.stdout };
     },
   };
 }

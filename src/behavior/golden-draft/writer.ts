@@ -3,6 +3,7 @@
 import { ModelError, type ModelClient } from '../../models/types.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { InputError } from '../../shared/input-error.js';
+import { firstJsonObject } from '../model-answer.js';
 
 const INSTRUCTIONS =
   'You write test cases for an MCP server. Given one tool (and the names of the others), answer with JSON only: ' +
@@ -39,12 +40,6 @@ export async function askWriter(model: ModelClient, subject: Record<string, unkn
 }
 
 function parseJson(text: string): any {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) return undefined;
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return undefined;
-  }
+  const read = firstJsonObject(text);
+  return 'value' in read ? read.value : undefined;
 }

@@ -1,16 +1,28 @@
 /**
- * The offline proposer (`--proposer lexical`): a heuristic, not a writer. For a confusion it adds to
- * the expected tool the words of the misrouted prompts its description lacks, and to the tool chosen
- * instead a "Not for ..." line pointing at the right one. Deterministic, so a run can be reproduced;
- * every proposal still has to prove itself in the A/B test before it is kept.
+ * The offline proposer (`--proposer lexical`): a heuristic, not a writer. It adds what a tool does,
+ * never what a test asks about:
+ * - to the tool a request needed, a purpose line read off its schema ("Use it to get forecast (city,
+ *   days, units).") and the words its requests share: words of at least two of the prompts it is
+ *   shown that expect it, which are neither entities (entities.ts) nor another tool's vocabulary
+ *   (vocabulary.ts) nor already in its text. A word in one prompt only is that prompt's detail;
+ * - to the tool chosen instead, a "Not for ...: use X." line naming what the right tool is for.
+ * It sees only the cases it is given (the training part of the split). Deterministic, so a run can
+ * be reproduced; every proposal still has to prove itself on unseen cases before it is kept.
  */
 
-import { stem, words, isStopWord } from '../../models/lexical/terms.js';
+import { isStopWord, words } from '../../models/lexical/terms.js';
+import { propertiesOf, type Schema } from '../../models/lexical/schema.js';
 import type { ServerTool } from '../../spec/tool.js';
+import { expectedFirstTool } from '../confusions.js';
 import type { GoldenCase } from '../types.js';
+import { goldenEntities } from './entities.js';
 import type { Proposal, ProposalInput, Proposer, Rewrite } from './types.js';
+import { foreignTerms, stemsOf, toolVocabulary } from './vocabulary.js';
+import { toolTexts } from '../../models/lexical/overlap.js';
 
 const MAX_TERMS = 6;
+/** A word shared by this many prompts of the tool is what its requests are about, not one prompt's detail. */
+const RECURRING = 2;
 
 export const lexicalProposer: Proposer = {
   id: 'lexical',
@@ -19,78 +31,100 @@ export const lexicalProposer: Proposer = {
 };
 
 export function lexicalProposals({ confusion, tools, golden }: ProposalInput): Proposal[] {
-  const cases = golden.cases.filter((c) => confusion.cases.includes(c.id));
   const byName = new Map(tools.map((t) => [t.name, t]));
   const expected = confusion.expected === null ? undefined : byName.get(confusion.expected);
   const chosen = confusion.chosen === null ? undefined : byName.get(confusion.chosen);
+  const ids = confusion.cases.join(', ') || 'cases held out from the proposer';
   const proposals: Proposal[] = [];
-  const ids = cases.map((c) => c.id).join(', ');
-  const toward = expected ? missingWords(cases, expected) : [];
-  const useFor: Rewrite | undefined =
-    expected && toward.length > 0
-      ? {
-          tool: expected.name,
-          before: expected.description ?? '',
-          after: addUseFor(expected.description, toward),
-          why: `misrouted to ${confusion.chosen ?? 'no tool'} in ${ids}; adds the words of those prompts the description lacked`,
-        }
-      : undefined;
-  const away = chosen ? missingWords(cases, chosen) : [];
-  const notFor: Rewrite | undefined =
-    chosen && away.length > 0
-      ? {
-          tool: chosen.name,
-          before: chosen.description ?? '',
-          after: joinSentence(chosen.description, `Not for ${away.join(', ')}${expected ? ` (use ${expected.name})` : ''}.`),
-          why: `chosen instead of ${expected?.name ?? 'no tool'} in ${ids}; says what it is not for`,
-        }
-      : undefined;
-  if (useFor) proposals.push({ label: `describe ${useFor.tool} with the words of its misrouted prompts`, rewrites: [useFor] });
+  const purpose = expected ? purposeRewrite(expected, tools, golden.cases) : undefined;
+  const useFor: Rewrite | undefined = purpose
+    ? {
+        tool: expected!.name,
+        before: expected!.description ?? '',
+        after: purpose,
+        why: `misrouted to ${confusion.chosen ?? 'no tool'} in ${ids}; says what it does, from its schema and the words its requests share`,
+      }
+    : undefined;
+  const notFor: Rewrite | undefined = chosen && expected ? notForRewrite(chosen, expected, ids) : undefined;
+  if (useFor) proposals.push({ label: `say what ${useFor.tool} does`, rewrites: [useFor] });
   if (notFor) proposals.push({ label: `add a "Not for" line to ${notFor.tool}`, rewrites: [notFor] });
   if (useFor && notFor)
-    proposals.push({ label: `both: ${useFor.tool} gains the words, ${notFor.tool} a "Not for" line`, rewrites: [useFor, notFor] });
+    proposals.push({ label: `both: ${useFor.tool} says what it does, ${notFor.tool} a "Not for" line`, rewrites: [useFor, notFor] });
   return proposals;
 }
 
-/** Words of the prompts whose stems the tool's text does not have, most frequent first, at most MAX_TERMS. */
-function missingWords(cases: GoldenCase[], tool: ServerTool): string[] {
-  const known = toolStems(tool);
+/** The description with its purpose line and the words its requests share; undefined when that adds nothing. */
+function purposeRewrite(tool: ServerTool, tools: readonly ServerTool[], cases: readonly GoldenCase[]): string | undefined {
+  let text = tool.description ?? '';
+  const line = purposeLine(tool);
+  if (!text.includes(line)) text = joinSentence(text, line);
+  const shared = sharedWords(tool, tools, cases);
+  if (shared.length > 0) text = addRequestWords(text, shared);
+  return text === (tool.description ?? '') ? undefined : text;
+}
+
+/** "Use it to get forecast (city, days, units)." from the tool's name and parameter names. */
+export function purposeLine(tool: ServerTool): string {
+  const root = tool.inputSchema as Schema;
+  const parameters = propertiesOf(root, root).map((p) => words(p.name).join(' '));
+  return `Use it to ${words(tool.name).join(' ')}${parameters.length > 0 ? ` (${parameters.join(', ')})` : ''}.`;
+}
+
+/** Words of at least RECURRING of the prompts expecting the tool, that its text lacks and that are nobody's detail. */
+function sharedWords(tool: ServerTool, tools: readonly ServerTool[], cases: readonly GoldenCase[]): string[] {
+  const mine = cases.filter((c) => expectedFirstTool(c) === tool.name);
+  const entities = goldenEntities(cases);
+  const vocabulary = toolVocabulary(tools);
+  const known = stemsOf(toolTexts(tool).join(' '));
   const counts = new Map<string, { word: string; count: number; first: number }>();
   let position = 0;
-  for (const c of cases) {
+  for (const c of mine) {
     const seen = new Set<string>();
     for (const word of words(c.turns.join(' '))) {
       position++;
-      if (word.length < 3 || isStopWord(word) || /^\p{N}+$/u.test(word)) continue;
-      const s = stem(word);
-      if (known.has(s) || seen.has(s)) continue;
-      seen.add(s);
-      const entry = counts.get(s) ?? { word, count: 0, first: position };
+      if (word.length < 3 || isStopWord(word) || /\p{N}/u.test(word) || seen.has(word)) continue;
+      seen.add(word);
+      const entry = counts.get(word) ?? { word, count: 0, first: position };
       entry.count++;
-      counts.set(s, entry);
+      counts.set(word, entry);
     }
   }
   return [...counts.values()]
+    .filter((e) => e.count >= RECURRING)
+    .filter((e) => ![...stemsOf(e.word)].every((s) => known.has(s)))
+    .filter((e) => !entities.some((x) => x.words.includes(e.word)))
+    .filter((e) => foreignTerms(e.word, tool.name, vocabulary).length === 0)
     .sort((a, b) => b.count - a.count || a.first - b.first)
     .slice(0, MAX_TERMS)
     .map((e) => e.word);
 }
 
-function toolStems(tool: ServerTool): Set<string> {
-  const texts = [tool.name, tool.description ?? '', JSON.stringify(tool.inputSchema)];
-  return new Set(texts.flatMap((t) => words(t)).map(stem));
+/** "Not for forecast: use get_forecast." on the tool chosen instead; undefined when it already points there. */
+function notForRewrite(chosen: ServerTool, expected: ServerTool, ids: string): Rewrite | undefined {
+  const before = chosen.description ?? '';
+  if (before.includes(expected.name)) return undefined;
+  const name = words(expected.name);
+  const object = (name.length > 1 ? name.slice(1) : name).join(' ');
+  return {
+    tool: chosen.name,
+    before,
+    after: joinSentence(before, `Not for ${object}: use ${expected.name}.`),
+    why: `chosen instead of ${expected.name} in ${ids}; says what it is not for and which tool is`,
+  };
 }
 
-const USE_FOR = /Use it for requests such as: ([^.]*)\./;
+const REQUESTS = /Requests about: ([^.]*)\./;
 
-/** A second round extends the line the first one wrote rather than adding another. */
-function addUseFor(description: string | undefined, words: string[]): string {
-  const existing = USE_FOR.exec(description ?? '');
-  if (!existing) return joinSentence(description, `Use it for requests such as: ${words.join(', ')}.`);
-  return (description ?? '').replace(USE_FOR, `Use it for requests such as: ${existing[1]}, ${words.join(', ')}.`);
+/** A later round extends the line an earlier one wrote rather than adding another. */
+function addRequestWords(description: string, shared: string[]): string {
+  const existing = REQUESTS.exec(description);
+  if (!existing) return joinSentence(description, `Requests about: ${shared.join(', ')}.`);
+  const have = existing[1]!.split(', ');
+  const fresh = shared.filter((w) => !have.includes(w));
+  return fresh.length === 0 ? description : description.replace(REQUESTS, `Requests about: ${[...have, ...fresh].join(', ')}.`);
 }
 
-function joinSentence(description: string | undefined, sentence: string): string {
-  const base = (description ?? '').trim();
+function joinSentence(description: string, sentence: string): string {
+  const base = description.trim();
   return base === '' ? sentence : `${base}${/[.!?]$/.test(base) ? '' : '.'} ${sentence}`;
 }

@@ -33,10 +33,15 @@ export function measure(report: EvalReport, into = new Map<string, CaseState>())
   return into;
 }
 
-/** Off-diagonal cells summed over models, most wrong samples first; ties in the golden set's order. */
+/**
+ * Off-diagonal cells summed over models, most wrong samples first; ties in the golden set's order.
+ * Only the cases of `order` count: a proposer hears of no confusion outside the cases it may see.
+ */
 export function topConfusions(state: Map<string, CaseState>, order: readonly string[], limit: number): Confusion[] {
   const byCell = new Map<string, Confusion>();
+  const allowed = new Set(order);
   for (const { figures, cells } of state.values()) {
+    if (!allowed.has(figures.id)) continue;
     for (const cell of cells) {
       if (cell.expected === cell.chosen) continue;
       const key = JSON.stringify([cell.expected, cell.chosen]);

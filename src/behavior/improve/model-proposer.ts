@@ -1,6 +1,6 @@
 /**
  * A model as proposer (`--proposer provider:model`): shown the tool list, one confusion and the
- * prompts behind it, it answers with rewritten descriptions as JSON. Its answer is data to test, not
+ * prompts behind it (training cases only: the split holds the others back), it answers with rewritten descriptions as JSON. Its answer is data to test, not
  * to trust: unknown tools and empty texts are dropped, and the A/B test decides what is kept. An
  * answer that cannot be read (a failed call, a body that is not the provider's format, text that is
  * not the JSON asked for) is no proposal, named with a short escaped excerpt so the report shows why.
@@ -8,16 +8,16 @@
 
 import { ModelError, type ModelClient } from '../../models/types.js';
 import { safe } from '../../report/terminal-escape.js';
+import { answerExcerpt, firstJsonObject } from '../model-answer.js';
 import type { Proposal, ProposalInput, Proposer, ProposerAnswer } from './types.js';
-
-/** Characters of an unreadable answer quoted in the report. */
-export const ANSWER_EXCERPT_CHARS = 200;
 
 const INSTRUCTIONS =
   'You rewrite the descriptions of MCP tools so that an AI agent picks the right tool. You are shown the tools, ' +
   'a confusion (the tool a request needed and the tool the agent called instead, or none) and the requests it ' +
   'happened on. Rewrite only the descriptions of the tools involved. Keep each description true to what the tool does; ' +
-  'say what it is for and, where it helps, what it is not for and which tool to use instead. Answer with JSON only: ' +
+  'say what it is for and, where it helps, what it is not for and which tool to use instead. The requests are examples of a kind ' +
+  'of request: describe that kind, never their names, places, numbers or values, and do not borrow the words of other tools ' +
+  'except in a sentence that names the tool to use instead. Answer with JSON only: ' +
   '{"rewrites": [{"tool": "<name>", "description": "<new description>"}]}';
 
 export function modelProposer(client: ModelClient): Proposer {
@@ -45,7 +45,7 @@ export function modelProposer(client: ModelClient): Proposer {
       const read = readProposal(text, input);
       return 'proposal' in read
         ? { proposals: [read.proposal] }
-        : { proposals: [], unreadable: `${client.id}: ${read.problem}: ${excerpt(text)}` };
+        : { proposals: [], unreadable: `${client.id}: ${read.problem}: ${answerExcerpt(text)}` };
     },
   };
 }
@@ -64,24 +64,11 @@ function requestText({ confusion, tools, golden }: ProposalInput): string {
   );
 }
 
-/** The answer quoted in a report: cut short, on one line, every control and invisible character shown. */
-function excerpt(text: string): string {
-  const cut = text.length > ANSWER_EXCERPT_CHARS ? `${text.slice(0, ANSWER_EXCERPT_CHARS)}… (${text.length} characters)` : text;
-  return `"${safe(cut)}"`;
-}
-
 /** The first JSON object in the answer, its rewrites of tools that exist and differ; or what made it unusable. */
 export function readProposal(text: string, { confusion, tools }: ProposalInput): { proposal: Proposal } | { problem: string } {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) return { problem: 'the answer holds no JSON object' };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return { problem: 'the answer is not valid JSON' };
-  }
-  const list = (parsed as { rewrites?: unknown }).rewrites;
+  const read = firstJsonObject(text);
+  if ('problem' in read) return read;
+  const list = (read.value as { rewrites?: unknown }).rewrites;
   if (!Array.isArray(list)) return { problem: 'the answer has no "rewrites" list' };
   const byName = new Map(tools.map((t) => [t.name, t]));
   const rewrites = list.flatMap((entry: unknown) => {

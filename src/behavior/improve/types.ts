@@ -26,9 +26,11 @@ export interface Proposal {
 }
 
 export interface ProposalInput {
+  /** Its cases are training cases only. */
   confusion: Confusion;
   /** The tools as currently served (server descriptions with the overrides accepted so far). */
   tools: ServerTool[];
+  /** The training part of the golden set: a proposer never sees a held-out case or a paraphrase. */
   golden: GoldenSet;
   round: number;
 }
@@ -51,6 +53,7 @@ export interface Proposer {
 /** A proposer answer that could not be read, where and why: the report names each one. */
 export interface UnreadableAnswer {
   round: number;
+  part: number;
   confusion: Pick<Confusion, 'expected' | 'chosen'>;
   problem: string;
 }
@@ -69,19 +72,45 @@ export interface CaseFigures {
   passes: Tally;
 }
 
+/** A change in right picks between two measurements, with the interval of the difference. */
+export interface Gain {
+  before: Tally;
+  after: Tally;
+  low: number;
+  high: number;
+  significant: boolean;
+}
+
 export interface Trial {
   round: number;
+  /** The part of the split held out from the proposer for this trial (1-based; always 1 with one hold-out). */
+  part: number;
+  /** As the proposer saw it: only the cases of the training part. */
   confusion: Confusion;
   proposal: Proposal;
-  /** Cases the confusion is about; the gain is measured on them. */
-  targetCases: string[];
+  /** Right picks on the cases the proposer learned from (the confusion's), over every model. */
+  inSample: Gain & { cases: string[] };
+  /**
+   * Right picks on cases the proposer never saw: the held-out part's cases, and every paraphrase,
+   * that a model picked wrong with a rewritten tool involved (expected or chosen instead).
+   */
+  heldOut: Gain & { cases: string[]; paraphrases: string[] };
   /** Other cases re-run to catch a regression: those touching a rewritten tool and a guard sample. */
   guardCases: string[];
-  /** Right picks on the target cases over every model, before and with the proposal. */
-  gain: { before: Tally; after: Tally; low: number; high: number; significant: boolean };
-  /** Significant drops: "case X with model M: selection 5/5 -> 1/5", or a whole model. */
+  /** Significant drops: "case X with model M: selection 5/5 -> 1/5", or a whole model on the unseen cases. */
   regressions: string[];
+  /** The gain holds on unseen cases (the held-out gain is significant). */
+  generalises: boolean;
   accepted: boolean;
   reason: string;
   providerCalls: number;
+}
+
+/** A proposal refused before it was measured: it carried a golden entity or another tool's words. */
+export interface RefusedProposal {
+  round: number;
+  part: number;
+  confusion: Pick<Confusion, 'expected' | 'chosen'>;
+  proposal: Proposal;
+  reason: string;
 }

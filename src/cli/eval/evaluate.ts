@@ -43,6 +43,8 @@ function evalLayerOptions(flags: EvalFlags, target: Target, credentials: ServerC
     maxRunSamplingCalls: flags.maxRunSamplingCalls,
     samplingModel: flags.samplingModel,
     roots: flags.root,
+    paraphrases: flags.paraphrases,
+    paraphraseModel: flags.paraphraseModel,
   };
 }
 

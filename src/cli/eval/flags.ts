@@ -9,6 +9,7 @@ import { displayFlags } from '../flags/groups/display.js';
 import { modelFlags } from '../flags/groups/model.js';
 import { mrtrFlags } from '../flags/groups/mrtr.js';
 import { outputFlags } from '../flags/groups/output.js';
+import { paraphraseFlags } from '../flags/groups/paraphrase.js';
 import { allowToolFlags, targetFlags } from '../flags/groups/target.js';
 import type { FlagValues } from '../flags/table.js';
 
@@ -50,6 +51,10 @@ export const FLAGS = {
     '<file>',
     "YAML of tool -> description and parameter descriptions served to the models in place of the server's",
   ).mirrors('eval.descriptions'),
+  ...paraphraseFlags(
+    'run apart from the golden set to measure how the picks survive other wording (reported, never gated)',
+    'the first --model that is a model',
+  ),
   trajectories: Flag.value<string>('<which>', 'samples whose tool results and answer the report keeps: all, failing or none')
     .oneOf(TRAJECTORY_MODES)
     .default(DEFAULT_TRAJECTORY_MODE),

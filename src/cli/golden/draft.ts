@@ -1,6 +1,7 @@
 /** `mcpgate golden draft`: tools/list (+ a model) -> a golden file of draft cases. */
 
 import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { checkDraftWriter, draftGoldenSet, draftSummary } from '../../behavior/golden-draft/draft.js';
 import { draftYaml } from '../../behavior/golden-draft/draft-yaml.js';
 import { connectCredentials, credentialsFromFlags } from '../../pipeline/credentials.js';
@@ -32,7 +33,18 @@ export async function draftGolden(flags: DraftFlags): Promise<number> {
   const tools = await listServerTools(target, { ...connectCredentials(credentials), timeoutMs: flags.timeout });
   const server = describeTarget(target);
   const set = await draftGoldenSet(tools, { server, ...(model ? { model: model.client } : {}) });
-  writeFileAtomic(flags.out, draftYaml(set, server));
+  writeFileAtomic(flags.out, draftYaml(set, server, foldersBelowProject(flags.out)));
   writeOut(`wrote ${safe(flags.out)}: ${draftSummary(set)}; review each and delete its \`draft: true\` line\n`);
   return EXIT.pass;
+}
+
+/**
+ * How many folders below the project (where mcpgate runs, beside node_modules) the golden file is
+ * written, so its schema line finds node_modules/mcpgate/docs/schemas; a file outside the project
+ * gets the line for one folder down, which an editor simply fails to resolve.
+ */
+function foldersBelowProject(file: string): number {
+  const folder = relative(process.cwd(), dirname(resolve(file)));
+  if (folder.startsWith('..') || isAbsolute(folder)) return 1;
+  return folder === '' ? 0 : folder.split(sep).length;
 }

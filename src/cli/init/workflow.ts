@@ -1,6 +1,6 @@
 /**
  * The GitHub workflow `mcpgate init` writes. It installs mcpgate from the tarball `npm pack` makes
- * (README, "CI"), into a directory of its own so the project's dependencies stay as they are; builds
+ * (docs/guide/ci.md), into a directory of its own so the project's dependencies stay as they are; builds
  * the project; and runs the server mcpgate.yaml names, which `mcpgate run` starts and ends itself.
  * Every job restores the run history and saves it after the run whatever its outcome: a failed or
  * inconclusive run is part of the history too, and the gate, not the cache, picks the baseline. The

@@ -14,7 +14,7 @@ const DISCOVERY = 'basic/authorization/authorization-server-discovery';
 export const authDiscoveryChecks = defineChecks('auth', [
   {
     id: 'auth.unauthenticated-401',
-    title: 'a request without a token gets 401 with a Bearer challenge in WWW-Authenticate',
+    title: 'a request without a token gets 401 with a WWW-Authenticate challenge of the "Bearer" scheme',
     fix: 'answer a request without a token with 401 and WWW-Authenticate: Bearer resource_metadata="…", scope="…"',
     level: 'MUST',
     spec: 'basic/authorization#error-handling',
@@ -25,11 +25,11 @@ export const authDiscoveryChecks = defineChecks('auth', [
       const notProtected = unprotected(survey);
       if (notProtected) return notProtected;
       const evidence = [evidenceOf(survey.unauthenticated, 'HTTP 401 with WWW-Authenticate: Bearer …', 'server/discover without a token')];
-      if (survey.challenge) return pass('401 with a Bearer challenge', evidence);
+      if (survey.challenge) return pass('401 with a "Bearer" challenge', evidence);
       return violated(
         survey.challengeHeader === undefined
           ? 'the 401 carries no WWW-Authenticate header (RFC 6750 §3 requires one), so a client cannot tell how to authenticate'
-          : 'the 401 carries a WWW-Authenticate header without a Bearer challenge (RFC 6750 §3)',
+          : 'the 401 carries a WWW-Authenticate header without a "Bearer" challenge (RFC 6750 §3)',
         evidence,
         'answer a request without a token with 401 and WWW-Authenticate: Bearer resource_metadata="<URL of your protected-resource metadata>", scope="<scopes needed>"',
       );
@@ -151,11 +151,11 @@ export const authDiscoveryChecks = defineChecks('auth', [
       const survey = await authSurvey(ctx);
       const notProtected = unprotected(survey);
       if (notProtected) return notProtected;
-      if (!survey.challenge) return skip('the 401 carries no Bearer challenge (see auth.unauthenticated-401)');
-      const evidence = [evidenceOf(survey.unauthenticated, 'a Bearer challenge with scope="…"', 'server/discover without a token')];
+      if (!survey.challenge) return skip('the 401 carries no "Bearer" challenge (see auth.unauthenticated-401)');
+      const evidence = [evidenceOf(survey.unauthenticated, 'a "Bearer" challenge with scope="…"', 'server/discover without a token')];
       if (survey.challenge.scope && survey.challenge.scope.trim() !== '') return pass(`scope="${survey.challenge.scope}"`, evidence);
       return violated(
-        'the Bearer challenge names no scope, so a client cannot ask for just the scopes this request needs',
+        'the "Bearer" challenge names no scope, so a client cannot ask for just the scopes this request needs',
         evidence,
         'add scope="<scopes needed>" to the WWW-Authenticate challenge',
       );
@@ -190,8 +190,8 @@ export const authDiscoveryChecks = defineChecks('auth', [
   },
   {
     id: 'auth.malformed-token',
-    title: 'a bearer token that is no token (garbage, a broken JWT) gets 401',
-    fix: 'validate every bearer token before serving and answer an invalid one with 401 error="invalid_token"',
+    title: 'an access token that is no token (garbage, a broken JWT) gets 401',
+    fix: 'validate every access token before serving and answer an invalid one with 401 error="invalid_token"',
     level: 'MUST',
     spec: 'basic/authorization#token-handling',
     transports: ['http'],
@@ -212,7 +212,7 @@ export const authDiscoveryChecks = defineChecks('auth', [
       return violated(
         `${garbage[wrong]![0]} got ${exchange.status === undefined ? (exchange.error?.message ?? 'no answer') : `HTTP ${exchange.status}`}${exchange.response && 'result' in exchange.response ? ', and was served' : ''}; invalid tokens must get 401`,
         evidence,
-        'validate every bearer token (signature, issuer, audience, expiry) before serving, and answer an invalid one with 401 and error="invalid_token"',
+        'validate every access token (signature, issuer, audience, expiry) before serving, and answer an invalid one with 401 and error="invalid_token"',
       );
     },
   },

@@ -10,6 +10,7 @@ import { findAllLinear } from '../../shared/linear-regexp.js';
 import { propertiesOf, text, typeOf, type Schema } from './schema.js';
 import { followsPlacePreposition, opensSentence } from './before.js';
 import { EMAIL, isStopWord, ISO_DATE, stem, words } from './terms.js';
+import { escapeRegExp } from '../../shared/regexp.js';
 
 interface Found {
   start: number;
@@ -197,14 +198,10 @@ function idPattern(schema: Schema): string | undefined {
     ? schema.pattern.replace(/^\^/, '').replace(/\$$/, '')
     : (Array.isArray(schema.examples) ? schema.examples : [])
         .filter((e): e is string => typeof e === 'string' && /\p{L}/u.test(e) && /\d/.test(e) && !/\s/.test(e))
-        .map((e) => e.split(/\d+/).map(escape).join('\\d+'))[0];
+        .map((e) => e.split(/\d+/).map(escapeRegExp).join('\\d+'))[0];
 }
 
 /** The value as a whole word or phrase, in any case. */
 function literal(value: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(value)}(?![\\p{L}\\p{N}])`, 'giu');
-}
-
-function escape(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(value)}(?![\\p{L}\\p{N}])`, 'giu');
 }

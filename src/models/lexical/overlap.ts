@@ -55,16 +55,20 @@ export function toolOverlaps(tools: ToolSpec[]): ToolOverlap[] {
   return pairs.sort((x, y) => y.score - x.score);
 }
 
-/** Every text of a tool a model reads, as term counts. */
-function termCounts(tool: ToolSpec): Map<string, number> {
-  const counts = new Map<string, number>();
+/** Every text of a tool a model reads: its name, description, parameter names and descriptions, enum values. */
+export function toolTexts(tool: ToolSpec): string[] {
   const root = tool.inputSchema as Schema;
   const texts = [tool.name, tool.description ?? ''];
   for (const p of propertiesOf(root, root)) {
     texts.push(p.name, text(p.schema, 'description'));
     if (Array.isArray(p.schema.enum)) texts.push(p.schema.enum.filter((v) => typeof v === 'string').join(' '));
   }
-  for (const term of texts.flatMap(terms)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return texts;
+}
+
+function termCounts(tool: ToolSpec): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const term of toolTexts(tool).flatMap(terms)) counts.set(term, (counts.get(term) ?? 0) + 1);
   return counts;
 }
 

@@ -5,6 +5,7 @@ import { StatusSchema } from './common.js';
 import { ConfusionTableSchema } from './confusion.js';
 import { EvalInputRoundSchema, EvalInputScoreSchema } from './eval-input.js';
 import { ModelTelemetrySchema } from './telemetry.js';
+import { ParaphraseRobustnessSchema } from './paraphrases.js';
 import { count, fraction, milliseconds, rate } from './values.js';
 
 export const ArgIssueKindSchema = z.enum(['missing', 'unexpected', 'wrong_value', 'wrong_type']);
@@ -163,6 +164,8 @@ export const EvalReportSchema = z.object({
   }),
   /** Per model: expected x chosen first tool, with the cases behind each cell. Absent in reports of mcpgate before it. */
   confusions: z.record(z.string(), ConfusionTableSchema).optional(),
+  /** Present with `--paraphrases N`: how the picks held on rewordings of the cases (not gated). */
+  paraphrases: ParaphraseRobustnessSchema.optional(),
   /** Present when the run covered one shard of the golden set (`--shard i/n`); `mcpgate merge` joins them. */
   shard: z.object({ index: count, count }).optional(),
 });

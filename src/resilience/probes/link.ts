@@ -7,6 +7,7 @@
 import { HEADERS, PROTOCOL_VERSION } from '../../spec/protocol.js';
 import type { Exchange, OutgoingMessage } from '../../wire/exchange.js';
 import { HttpConnection, parseHttpUrl } from '../../wire/http.js';
+import { JSON_RPC_POST_HEADERS } from '../../wire/http-request.js';
 import type { JsonRpcId } from '../../wire/jsonrpc.js';
 import { ModernClient, encodeHeaderValue } from '../../wire/modern-client.js';
 import type { ConnectOptions, Target } from '../../wire/target.js';
@@ -59,8 +60,7 @@ export type ProbeLink = HttpLink | StdioLink;
 /** The routing headers a 2026-07-28 client sends, for probes that build their own body. */
 export function probeHeaders(method: string, name?: string): Record<string, string> {
   const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/json, text/event-stream',
+    ...JSON_RPC_POST_HEADERS,
     [HEADERS.protocolVersion]: PROTOCOL_VERSION,
     [HEADERS.method]: method,
   };

@@ -8,6 +8,7 @@
  */
 
 import type { Detection } from './detection.js';
+import { escapeRegExp } from '../../shared/regexp.js';
 
 const SENTENCE = /[^.!?\n]+[.!?]?/g;
 const OVERRIDE_BEFORE =
@@ -20,10 +21,6 @@ const SELF_PROMOTION = /\b(?:this|our|my)\s+(?:tool|function|server)\b|\balways\
 const OTHER_SERVER = /\b(?:other|another|any|all|every|third[-\s]party|external|different)\s+(?:mcp\s+)?servers?\b|\bmcp\s+servers?\b/i;
 const OTHER_TOOLS = /\b(?:other|another|any|all|every)\s+(?:other\s+)?(?:tools?|functions?|plugins?|integrations?|connectors?)\b/i;
 const DIRECTIVE = /\b(?:must|always|never|instead|ignore|replace|override|do\s+not|don't|before|route|prefer|only)\b/i;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** How one mention of another tool reads, if it reads as shadowing. */
 function judgeMention(body: string, index: number, name: string): Pick<Detection, 'rule' | 'severity' | 'message'> | undefined {

@@ -111,12 +111,12 @@ export function runsPage(snapshot: IndexSnapshot, context: PageContext): ViewPag
   const table =
     runs.length === 0
       ? ''
-      : `${filters(runs, context.served)}<table class="runs" id="view-runs"><caption>Recorded runs; PASS* passed with items not passing</caption>` +
+      : `${filters(runs, context.served)}<div class="scroll"><table class="runs" id="view-runs"><caption>Recorded runs; PASS* passed with items not passing</caption>` +
         `<thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead>` +
         `<tbody>${[...runs]
           .reverse()
           .map((run) => row(run, marks.get(run.runId), context))
-          .join('')}</tbody></table>`;
+          .join('')}</tbody></table></div>`;
   const main = `<h1>Runs</h1>${warningsBlock(snapshot.warnings)}${intro}${runs.length > 0 ? baselinesList(snapshot, marks, context) : ''}${table}`;
   return page(context, 'runs', main);
 }

@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfusionTally, mergeConfusions } from '../../../src/behavior/confusions.js';
-import type { Report } from '../../../src/report/model.js';
-import { readJson, referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 import { chatCompletion, startFakeOpenAI, type FakeLlm, type RecordedRequest } from '../../helpers/fake-llm.js';
 
 describe('the tally', () => {
@@ -107,7 +107,7 @@ describe('mcpgate eval with a model that confuses tools', () => {
   });
   afterAll(async () => llm.close());
 
-  it('reports the table the script makes true and shows the top confusions in every format', async () => {
+  it('reports the table the script makes true and shows the top confusions on the terminal, in Markdown and in HTML', async () => {
     const out = (name: string): string => join(dir, name);
     const run = await runCli(
       [
@@ -132,7 +132,7 @@ describe('mcpgate eval with a model that confuses tools', () => {
       { env: { OPENAI_API_KEY: 'sk-test-0123456789abcdef0123456789abcdef', OPENAI_BASE_URL: llm.baseUrl } },
     );
     expect(run.code).toBe(1);
-    const table = readJson<Report>(out('r.json')).eval!.confusions!['openai-chat:confused']!;
+    const table = readPossibleReport(out('r.json')).eval!.confusions!['openai-chat:confused']!;
     expect(table.samples).toBe(8);
     expect(table.cells).toEqual([
       { expected: 'convert_currency', chosen: null, count: 2, cases: [{ id: 'rates', count: 2 }] },

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyDescriptions, parseDescriptions } from '../../../src/behavior/descriptions/index.js';
 import { driftLabel } from '../../../src/gate/drift.js';
-import type { Report } from '../../../src/report/model.js';
 import { FileProblemsError } from '../../../src/shared/yaml/problems.js';
-import { readJson, runCli, tempDir } from '../../helpers/cli.js';
+import { runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 import { CONFUSABLE, CONFUSABLE_GOLDEN } from '../../helpers/confusable.js';
 import { descriptionModel } from '../../helpers/description-model.js';
 import { startFakeOpenAI, type FakeLlm } from '../../helpers/fake-llm.js';
@@ -124,7 +124,7 @@ describe('mcpgate eval --descriptions against a server with two confusable tools
   it('fixes the confusion the server descriptions cause, with calls still answered by the real server', async () => {
     const before = await runCli(args('before.json'), { env: env() });
     expect(before.code).toBe(1);
-    const plain = readJson<Report>(join(dir, 'before.json'));
+    const plain = readPossibleReport(join(dir, 'before.json'));
     expect(plain.eval!.cases.find((c) => c.id === 'archived-orders')).toMatchObject({ passes: 0, status: 'fail' });
     expect(plain.target.fingerprint?.descriptions).toBeUndefined();
 
@@ -132,7 +132,7 @@ describe('mcpgate eval --descriptions against a server with two confusable tools
     const after = await runCli(args('after.json', ['--descriptions', join(dir, 'descriptions.yaml')]), { env: env() });
     expect(after.stderr).toBe('');
     expect(after.code).toBe(0);
-    const served = readJson<Report>(join(dir, 'after.json'));
+    const served = readPossibleReport(join(dir, 'after.json'));
     expect(served.eval!.summary).toMatchObject({ passed: 4, selectionAccuracy: 1 });
     const archived = served.eval!.cases.find((c) => c.id === 'archived-orders')!;
     // find_orders answered: the real server ran the call.
@@ -201,7 +201,7 @@ describe('mcpgate eval --descriptions against a server with two confusable tools
       );
       expect(find?.function.description).toMatch(/^Find archived orders/);
     }
-    expect(readJson<Report>(join(dir, 'chaos.json')).target.fingerprint?.descriptions?.tools).toEqual(['find_orders']);
+    expect(readPossibleReport(join(dir, 'chaos.json')).target.fingerprint?.descriptions?.tools).toEqual(['find_orders']);
   }, 90_000);
 
   it('takes eval.descriptions from mcpgate.yaml in `mcpgate run`', async () => {
@@ -223,7 +223,7 @@ describe('mcpgate eval --descriptions against a server with two confusable tools
       ].join('\n'),
     );
     const run = await runCli(['run', '--config', config], { env: env(), timeoutMs: 60_000 });
-    const report = readJson<Report>(join(dir, 'run', 'report.json'));
+    const report = readPossibleReport(join(dir, 'run', 'report.json'));
     expect(report.eval!.cases.find((c) => c.id === 'archived-orders')).toMatchObject({ passes: 1 });
     expect(report.target.fingerprint?.descriptions?.tools).toEqual(['find_orders']);
     expect(run.stderr).not.toContain('internal error');

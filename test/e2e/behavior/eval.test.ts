@@ -7,9 +7,10 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../../../examples/launch.js';
-import type { EvalReport, Report } from '../../../src/report/model.js';
+import type { EvalReport } from '../../../src/report/model.js';
 import { MAX_USER_FILE_BYTES } from '../../../src/shared/yaml/load.js';
-import { REFERENCE_SERVER, ROOT, readJson, referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { REFERENCE_SERVER, ROOT, referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 import {
   anthropicMessage,
   chatCompletion,
@@ -89,7 +90,7 @@ function openaiEnv(fake: FakeLlm = llm): NodeJS.ProcessEnv {
 }
 
 function evalOf(file: string): EvalReport {
-  return readJson<Report>(file).eval!;
+  return readPossibleReport(file).eval!;
 }
 
 describe('a scripted OpenAI chat model against the reference server', () => {
@@ -290,7 +291,7 @@ describe("the lexical baseline's misses", () => {
     expect(run.code, run.stderr).toBe(1);
     const reason =
       'argument note_id: missing, expected "n2" (exact); the lexical baseline reads note_id only from a quoted value in the prompt: quote the value, or give the argument a pattern or enum';
-    const [result] = readJson<Report>(report).eval!.cases;
+    const [result] = readPossibleReport(report).eval!.cases;
     expect(result!.trajectories[0]!.reasons).toEqual([reason]);
     expect(result!.message).toBe(`0/1 passed (needs 1): ${reason}`);
     expect(run.stdout).toContain(
@@ -490,7 +491,7 @@ describe('a legacy 2025-11-25 server', () => {
       '--report',
       report,
     ]);
-    const parsed = readJson<Report>(report);
+    const parsed = readPossibleReport(report);
     expect(parsed.target.era).toBe('legacy');
     expect(parsed.eval!.cases.find((c) => c.id === 'echo')!.trajectories[0]!.calls[0]).toMatchObject({ name: 'echo', isError: false });
     expect(parsed.eval!.cases.find((c) => c.id === 'echo')!.trajectories[0]!.calls[0]!.result).toContain('hello world');
@@ -510,7 +511,7 @@ it('the eval report validates against the published report schema', async () => 
   const file = join(tempDir(), 'r.json');
   const run = await runCli(['eval', '--url', server.url, '--golden', golden, '--model', 'baseline', '--runs', '2', '--report', file]);
   expect(run.code).not.toBeNull();
-  const report = readJson<Report>(file);
+  const report = readPossibleReport(file);
   expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
   const broken = { ...report, eval: { ...report.eval!, summary: { ...report.eval!.summary, selectionAccuracy: 2 } } };
   expect(validate(broken)).toBe(false);

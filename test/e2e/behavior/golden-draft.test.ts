@@ -1,6 +1,7 @@
 /**
  * `mcpgate golden draft`: a golden file drafted from tools/list, every case `draft: true` with a
- * comment saying why; prompts and arguments by a scripted model over the real OpenAI wire format, or
+ * comment saying why, refused by eval until reviewed and scored whole once it is; prompts and
+ * arguments by a scripted model over the real OpenAI wire format, or
  * placeholders offline; confusion-pair cases for the pair `overlap` ranks high; negative cases always.
  * `mcpgate init` drafts through the same path, so both give the same cases for one server; the counts
  * printed are the cases written, and a server without tools gets an error, never an empty file.
@@ -11,7 +12,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 import { CONFUSABLE } from '../../helpers/confusable.js';
+import { descriptionModel } from '../../helpers/description-model.js';
 import { chatCompletion, startFakeOpenAI, type FakeLlm, type RecordedRequest } from '../../helpers/fake-llm.js';
 
 interface Drafted {
@@ -134,6 +137,59 @@ describe('mcpgate golden draft', () => {
     expect(text.split('\n').every((line) => line.length <= 100)).toBe(true);
   }, 60_000);
 
+  it('writes cases that run: once reviewed (the draft lines deleted), eval scores every one, arguments, negatives and pairs included', async () => {
+    const out = join(dir, 'to-run.yaml');
+    const drafted = await runCli(
+      ['golden', 'draft', '--stdio', CONFUSABLE, '--model', 'openai-chat:writer', '--cache', 'off', '--out', out],
+      {
+        env: { OPENAI_API_KEY: 'sk-test-0123456789abcdef0123456789abcdef', OPENAI_BASE_URL: llm.baseUrl },
+      },
+    );
+    expect(drafted.code, drafted.stderr).toBe(0);
+    const draftedIds = (parse(readFileSync(out, 'utf8')) as { cases: Drafted[] }).cases.map((c) => c.id);
+    // As drafted, eval refuses them: no case is run before a person has read it.
+    const refused = await runCli(['eval', '--stdio', CONFUSABLE, '--golden', out, '--runs', '1']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('is a draft and is not run until edited');
+
+    const reviewed = join(dir, 'reviewed.yaml');
+    writeFileSync(reviewed, readFileSync(out, 'utf8').replace(/^ {4}draft: true\n/gm, ''));
+    const model = await startFakeOpenAI(descriptionModel);
+    const report = join(dir, 'reviewed.json');
+    const run = await runCli(
+      [
+        'eval',
+        '--stdio',
+        CONFUSABLE,
+        '--golden',
+        reviewed,
+        '--model',
+        'openai-chat:reads-descriptions',
+        '--runs',
+        '1',
+        '--cache',
+        'off',
+        '--report',
+        report,
+      ],
+      { env: { OPENAI_API_KEY: 'sk-test-0123456789abcdef0123456789abcdef', OPENAI_BASE_URL: model.baseUrl } },
+    );
+    await model.close();
+    expect(run.stderr).not.toContain('internal error');
+    const cases = readPossibleReport(report).eval!.cases;
+    expect(cases.map((c) => c.id)).toEqual(draftedIds);
+    expect(cases.every((c) => c.status === 'pass' || c.status === 'fail')).toBe(true);
+    const sample = (id: string) => cases.find((c) => c.id === id)!.trajectories[0]!;
+    // A positive with expected arguments: the scripted model sends customer only, so status is missed.
+    expect(sample('search_orders-1')).toMatchObject({ selection: 'correct', args: { ok: false } });
+    expect(sample('search_orders-1').args!.issues.map((i) => [i.argument, i.kind])).toEqual([['status', 'missing']]);
+    // A negative near the tool's domain: calling search_orders is over-activation.
+    expect(sample('search_orders-negative-1')).toMatchObject({ overActivated: true, status: 'fail' });
+    // A pair case: the twin is forbidden, and the tie sends the scripted model to it.
+    expect(sample('pair-find_orders-not-search_orders')).toMatchObject({ forbidden: ['search_orders'], status: 'fail' });
+    expect(sample('get_time-1')).toMatchObject({ selection: 'correct', status: 'pass' });
+  }, 60_000);
+
   it('a model that writes nothing usable still leaves a case per tool and per side of the pair, as placeholders', async () => {
     const out = join(dir, 'mute.yaml');
     const run = await runCli(['golden', 'draft', '--stdio', CONFUSABLE, '--model', 'openai-chat:mute', '--cache', 'off', '--out', out], {
@@ -193,6 +249,20 @@ describe('mcpgate golden draft', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(`not overwriting ${out}`);
     expect(readFileSync(out, 'utf8')).toBe('mine\n');
+  }, 60_000);
+
+  it("the schema line points at the project's node_modules from however deep the file is written", async () => {
+    const project = tempDir();
+    for (const [out, up] of [
+      ['tasks.yaml', './'],
+      ['golden/deeper/tasks.yaml', '../../'],
+    ] as const) {
+      const run = await runCli(['golden', 'draft', '--stdio', CONFUSABLE, '--out', out], { cwd: project });
+      expect(run.code, run.stderr).toBe(0);
+      expect(readFileSync(join(project, out), 'utf8').split('\n')[0]).toBe(
+        `# yaml-language-server: $schema=${up}node_modules/mcpgate/docs/schemas/golden.schema.json`,
+      );
+    }
   }, 60_000);
 });
 

@@ -36,30 +36,48 @@ const input: ProposalInput = {
 };
 
 describe('the lexical proposer', () => {
-  it('adds the prompt words the expected tool lacks, then a "Not for" line to the tool chosen, then both', () => {
+  it('says what the expected tool does from its schema, then adds a "Not for" line to the tool chosen, then both', () => {
     const proposals = lexicalProposals(input);
     expect(proposals.map((p) => p.rewrites.map((r) => r.tool))).toEqual([
       ['get_forecast'],
       ['get_weather'],
       ['get_forecast', 'get_weather'],
     ]);
-    // "city" is already in both tools; words of other cases never leak in.
-    expect(proposals[0]!.rewrites[0]!.after).toBe('Forecast for a city. Use it for requests such as: rain, tomorrow.');
-    expect(proposals[1]!.rewrites[0]!.after).toBe('Weather right now in a city. Not for rain, tomorrow (use get_forecast).');
+    // One prompt's words ("rain", "tomorrow") are that prompt's detail: not added.
+    expect(proposals[0]!.rewrites[0]!.after).toBe('Forecast for a city. Use it to get forecast (city).');
+    expect(proposals[1]!.rewrites[0]!.after).toBe('Weather right now in a city. Not for forecast: use get_forecast.');
     expect(proposals[0]!.rewrites[0]!.before).toBe('Forecast for a city');
   });
 
-  it('extends its own line in a later round instead of adding a second one', () => {
-    const tools = [input.tools[0]!, { ...input.tools[1]!, description: 'Forecast. Use it for requests such as: rain.' }];
-    const golden2 = { file: 'tasks.yaml', cases: [golden('tomorrow', 'Snow next week?', 'get_forecast')] };
-    const [first] = lexicalProposals({ ...input, tools, golden: golden2 });
-    expect(first!.rewrites[0]!.after).toBe('Forecast. Use it for requests such as: rain, snow, next, week.');
+  it("adds the words at least two prompts of the tool share, never an entity or another tool's word", () => {
+    const cases = [
+      golden('berlin', 'Will it rain in Berlin over the coming week?', 'get_forecast'),
+      golden('rome', 'Rain in Rome this coming week, or the week after?', 'get_forecast'),
+      golden('tokyo', 'tokyo, coming week: umbrella? right now it is dry', 'get_forecast'),
+      golden('other', 'coming week rain everywhere', null),
+    ];
+    const [first] = lexicalProposals({ ...input, golden: { file: 'tasks.yaml', cases } });
+    // "rain", "coming", "week" recur; "right" is get_weather's; Berlin, Rome and tokyo are nobody's business here.
+    expect(first!.rewrites[0]!.after).toBe('Forecast for a city. Use it to get forecast (city). Requests about: coming, week, rain.');
+    expect(first!.rewrites[0]!.after).not.toMatch(/berlin|rome|tokyo|umbrella|right/i);
   });
 
-  it('proposes nothing when the prompts hold no word the tools lack', () => {
-    expect(lexicalProposals({ ...input, golden: { file: 'tasks.yaml', cases: [golden('tomorrow', 'city?', 'get_forecast')] } })).toEqual(
-      [],
-    );
+  it('extends its own lines in a later round instead of adding them again', () => {
+    const tools = [
+      input.tools[0]!,
+      { ...input.tools[1]!, description: 'Forecast for a city. Use it to get forecast (city). Requests about: rain.' },
+    ];
+    const cases = [golden('a', 'snow and rain next week', 'get_forecast'), golden('b', 'snow next week?', 'get_forecast')];
+    const [first] = lexicalProposals({ ...input, tools, golden: { file: 'tasks.yaml', cases } });
+    expect(first!.rewrites[0]!.after).toBe('Forecast for a city. Use it to get forecast (city). Requests about: rain, snow, next, week.');
+  });
+
+  it('proposes nothing when the tools already say all it could add', () => {
+    const tools = [
+      { ...input.tools[0]!, description: 'Weather right now. Use get_forecast for later.' },
+      { ...input.tools[1]!, description: 'Forecast. Use it to get forecast (city).' },
+    ];
+    expect(lexicalProposals({ ...input, tools })).toEqual([]);
   });
 });
 

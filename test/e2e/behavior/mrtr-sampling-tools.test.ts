@@ -10,7 +10,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/report/model.js';
-import { readJson, referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 import { chatCompletion, startFakeOpenAI, type FakeLlm, type RecordedRequest } from '../../helpers/fake-llm.js';
 
 const GOLDEN = `defaults:
@@ -62,7 +63,7 @@ beforeAll(async () => {
   );
   expect(run.stderr).toBe('');
   code = run.code;
-  report = readJson<Report>(out);
+  report = readPossibleReport(out);
 });
 afterAll(async () => {
   await llm.close();

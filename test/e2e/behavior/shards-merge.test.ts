@@ -13,7 +13,8 @@ import { gateReports } from '../../../src/gate/gate.js';
 import type { GateResult } from '../../../src/gate/types.js';
 import { renderJson } from '../../../src/report/json.js';
 import type { Report } from '../../../src/report/model.js';
-import { REFERENCE_SERVER, ROOT, readJson, runCli, tempDir } from '../../helpers/cli.js';
+import { REFERENCE_SERVER, ROOT, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 
 const GOLDEN = join(ROOT, 'examples/golden/tasks.yaml');
 let server: LaunchedServer;
@@ -37,7 +38,7 @@ async function evaluate(report: string, ...extra: string[]): Promise<Report> {
     ...extra,
   ]);
   expect(run.stderr).toBe('');
-  return readJson<Report>(file(report));
+  return readPossibleReport(file(report));
 }
 
 beforeAll(async () => {
@@ -57,8 +58,8 @@ function decision(result: GateResult): unknown {
 
 describe('eval --shard', () => {
   it('runs each case in exactly one shard, by the hash of its id, and records the shard', () => {
-    const full = readJson<Report>(file('full.json')).eval!;
-    const shards = [1, 2].map((i) => readJson<Report>(file(`shard-${i}.json`)).eval as EvalReport);
+    const full = readPossibleReport(file('full.json')).eval!;
+    const shards = [1, 2].map((i) => readPossibleReport(file(`shard-${i}.json`)).eval as EvalReport);
     expect(shards.map((s) => s.shard)).toEqual([
       { index: 1, count: 2 },
       { index: 2, count: 2 },
@@ -83,8 +84,8 @@ describe('mcpgate merge', () => {
     const run = await runCli(['merge', file('shard-2.json'), file('shard-1.json'), '--out', file('merged.json')]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const merged = readJson<Report>(file('merged.json'));
-    const full = readJson<Report>(file('full.json'));
+    const merged = readPossibleReport(file('merged.json'));
+    const full = readPossibleReport(file('full.json'));
     expect((merged.eval as EvalReport).shard).toBeUndefined();
     const figures = (r: Report) =>
       r
@@ -129,16 +130,16 @@ describe('mcpgate merge', () => {
       `${file('shard-2-runs3.json')} is not of the same run as ${file('shard-1.json')} (different settings`,
     );
 
-    const newer = readJson<Report>(file('shard-2.json'));
+    const newer = readPossibleReport(file('shard-2.json'));
     writeFileSync(file('shard-2-newer.json'), renderJson({ ...newer, tool: { name: 'mcpgate', version: '0.2.0' } }));
     await fails([file('shard-1.json'), file('shard-2-newer.json')], '(different mcpgate version: "0.1.0" vs "0.2.0")');
 
-    const foreign = readJson<Report>(file('shard-2.json'));
+    const foreign = readPossibleReport(file('shard-2.json'));
     writeFileSync(file('shard-2-v2.json'), renderJson({ ...foreign, schemaVersion: '2.0' as never }));
     await fails([file('shard-1.json'), file('shard-2-v2.json')], 'report schema version 2.0 is not supported');
 
-    const moved = readJson<Report>(file('shard-2.json'));
-    const stolen = readJson<Report>(file('shard-1.json')).eval!.cases[0]!;
+    const moved = readPossibleReport(file('shard-2.json'));
+    const stolen = readPossibleReport(file('shard-1.json')).eval!.cases[0]!;
     writeFileSync(file('shard-2-overlap.json'), renderJson({ ...moved, eval: { ...moved.eval!, cases: [...moved.eval!.cases, stolen] } }));
     await fails([file('shard-1.json'), file('shard-2-overlap.json')], `case ${stolen.id}@baseline is in both`);
   });

@@ -97,6 +97,8 @@ describe('npm start', () => {
     const start = startIn(cwd);
     expect(await start.exited).toBe(0);
     const output = start.output();
+    // Every step it shows must run: a step whose flags mcpgate refuses is a broken quick start.
+    expect(output).not.toMatch(/error: (unknown|missing|required) option/);
     const stdioLine = /^=== layer 0 over stdio: (npx mcpgate check --stdio .*)$/m.exec(output)![1]!;
     // The line as a user pastes it, in a shell, from the same directory: the same check, the same verdict.
     const again = spawn(

@@ -56,6 +56,10 @@ describe('check.calls', () => {
 });
 
 const MRTR_IDS = ALL_CHECKS.filter((c) => c.id.startsWith('mrtr.')).map((c) => c.id);
+/** The MRTR checks a stdio server meets: every one of them must be in the report. */
+const STDIO_MRTR_IDS = ALL_CHECKS.filter((c) => MRTR_IDS.includes(c.id) && (!c.transports || c.transports.includes('stdio'))).map(
+  (c) => c.id,
+);
 
 /** The MRTR checks against the reference server with no MRTR tool listed and only its MRTR resource or prompt. */
 async function mrtrOutsideTools(only: 'resource' | 'prompt', variant?: string): Promise<Map<string, Report['checks'][number]>> {
@@ -69,8 +73,9 @@ describe('MRTR outside tools/call', () => {
   it('follows an input_required that only resources/read answers, and names it', async () => {
     const checks = await mrtrOutsideTools('resource');
     const statuses = Object.fromEntries([...checks].map(([id, c]) => [id, c.status]));
+    expect(STDIO_MRTR_IDS.length).toBeGreaterThan(5);
     expect(statuses).toEqual({
-      ...Object.fromEntries([...checks.keys()].map((id) => [id, 'pass'])),
+      ...Object.fromEntries(STDIO_MRTR_IDS.map((id) => [id, 'pass'])),
       // A resource read has no argument to change.
       'mrtr.state-bound': 'skip',
     });
@@ -83,6 +88,7 @@ describe('MRTR outside tools/call', () => {
 
   it('follows an input_required that only prompts/get answers, state binding included', async () => {
     const checks = await mrtrOutsideTools('prompt');
+    expect([...checks.keys()]).toEqual(STDIO_MRTR_IDS);
     for (const [id, check] of checks) expect([id, check.status]).toEqual([id, 'pass']);
     expect(checks.get('mrtr.state-bound')!.message).toBe(
       '1 MRTR request(s) refused a requestState replayed with other arguments (1 prompts/get)',

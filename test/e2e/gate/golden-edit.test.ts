@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readHistory } from '../../../src/gate/history.js';
 import type { Report } from '../../../src/report/model.js';
-import { readJson, referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 import { goldenEdit, INVOICE_LURE } from '../../helpers/golden-edits.js';
 
 const RUN_TIMEOUT_MS = 60_000;
@@ -52,7 +53,7 @@ function project(record?: boolean): Project {
     ].join('\n');
     writeFileSync(join(dir, 'mcpgate.yaml'), config);
     const result = await runCli(['run', '--config', join(dir, 'mcpgate.yaml')], { timeoutMs: RUN_TIMEOUT_MS });
-    return { ...result, report: readJson<Report>(join(dir, 'reports', 'report.json')) };
+    return { ...result, report: readPossibleReport(join(dir, 'reports', 'report.json')) };
   };
   return { dir, history, run };
 }

@@ -26,7 +26,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_ENTRY_BYTES, recordRun } from '../../../src/gate/history.js';
 import { renderJson } from '../../../src/report/json.js';
-import type { EvalReport, Report } from '../../../src/report/model.js';
+import type { EvalReport } from '../../../src/report/model.js';
 import {
   createExclusively,
   MAX_CACHE_ENTRY_BYTES,
@@ -34,7 +34,8 @@ import {
   MAX_USER_FILE_BYTES,
   writeFileAtomic,
 } from '../../../src/shared/files.js';
-import { readJson, REFERENCE_SERVER, ROOT, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
+import { REFERENCE_SERVER, ROOT, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 import { chatCompletion, startFakeOpenAI, type FakeLlm, type RecordedRequest } from '../../helpers/fake-llm.js';
 import { evalRun } from '../../helpers/gate-factory.js';
 
@@ -239,7 +240,7 @@ function cacheEntries(dir: string): string[] {
 }
 
 function evalOf(file: string): EvalReport {
-  return readJson<Report>(file).eval!;
+  return readPossibleReport(file).eval!;
 }
 
 describe('the model cache', () => {

@@ -11,10 +11,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadDescriptions } from '../../../src/behavior/descriptions/index.js';
-import type { ImproveReport } from '../../../src/behavior/improve/outputs.js';
+import type { ImproveReport } from '../../../src/behavior/improve/report.js';
 import { HOSTILE } from '../../fixtures/hostile/escapes-text.js';
 import { readJson, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
 import { CONFUSABLE, CONFUSABLE_GOLDEN } from '../../helpers/confusable.js';
+import { ARCHIVED_WORDS, CONFUSABLE_HELDOUT_GOLDEN } from '../../helpers/heldout.js';
 import { descriptionModel } from '../../helpers/description-model.js';
 import {
   anthropicError,
@@ -32,12 +33,20 @@ const RAW =
 
 const dir = tempDir();
 const fakes: FakeLlm[] = [];
-beforeAll(() => writeFileSync(join(dir, 'tasks.yaml'), CONFUSABLE_GOLDEN));
+beforeAll(() => {
+  writeFileSync(join(dir, 'tasks.yaml'), CONFUSABLE_GOLDEN);
+  // Enough archived-orders cases for a rewrite to prove itself on some it was not shown.
+  writeFileSync(join(dir, 'heldout.yaml'), CONFUSABLE_HELDOUT_GOLDEN);
+});
 afterEach(async () => {
   await Promise.all(fakes.splice(0).map((f) => f.close()));
 });
 
-async function improveWith(name: string, proposer: (request: unknown, index: number) => FakeReply): Promise<{ run: CliRun; out: string }> {
+async function improveWith(
+  name: string,
+  proposer: (request: unknown, index: number) => FakeReply,
+  golden = 'tasks.yaml',
+): Promise<{ run: CliRun; out: string }> {
   const llm = await startFakeOpenAI(descriptionModel);
   const fake = await startFakeAnthropic(proposer);
   fakes.push(llm, fake);
@@ -48,7 +57,7 @@ async function improveWith(name: string, proposer: (request: unknown, index: num
       '--stdio',
       CONFUSABLE,
       '--golden',
-      join(dir, 'tasks.yaml'),
+      join(dir, golden),
       '--model',
       'openai-chat:reads-descriptions',
       '--proposer',
@@ -91,7 +100,8 @@ describe('improve writes its report whatever the proposer answers', () => {
     expectSafe(run, out, ['improve.json', 'improve.md']);
     const report = readJson<ImproveReport>(join(out, 'improve.json'));
     expect(report.trials).toEqual([]);
-    expect(report.unreadable).toHaveLength(1);
+    // Asked once per fold that shows it the confusion: parts 2 and 3 (part 1 holds archived-orders out).
+    expect(report.unreadable.map((u) => u.part)).toEqual([2, 3]);
     const [unreadable] = report.unreadable;
     expect(unreadable!.confusion).toEqual({ expected: 'find_orders', chosen: 'search_orders' });
     expect(unreadable!.problem).toMatch(/^anthropic:proposer: unreadable answer/);
@@ -115,13 +125,16 @@ describe('improve writes its report whatever the proposer answers', () => {
   }, 120_000);
 
   it('a rewrite full of escapes and invisible characters: accepted, and every file shows them escaped; the overrides load back to the exact text', async () => {
-    const description = `Find archived orders of a customer, shipped or closed. ${HOSTILE}`;
-    const { run, out } = await improveWith('hostile-rewrite', () =>
-      anthropicMessage({ text: JSON.stringify({ rewrites: [{ tool: 'find_orders', description }] }) }),
+    // The hostile text sits in a sentence naming get_time, so its words ("iso" is get_time's) contrast rather than steal.
+    const description = `Find archived orders of a customer: ${ARCHIVED_WORDS.join(', ')} orders. ${HOSTILE}, never get_time.`;
+    const { run, out } = await improveWith(
+      'hostile-rewrite',
+      () => anthropicMessage({ text: JSON.stringify({ rewrites: [{ tool: 'find_orders', description }] }) }),
+      'heldout.yaml',
     );
     expect(run.code).toBe(0);
     expectSafe(run, out, ['descriptions.yaml', 'descriptions.diff', 'improve.json', 'improve.md']);
-    expect(written(out, 'descriptions.diff')).toContain('+ Find archived orders of a customer, shipped or closed. \\u{1B}[31mRED');
+    expect(written(out, 'descriptions.diff')).toContain('completed, shipped orders. \\u{1B}[31mRED');
     // YAML escapes read back as what they stand for, lone surrogates included: the text served is the text proposed.
     const loaded = loadDescriptions(join(out, 'descriptions.yaml')).tools.get('find_orders')!.description!;
     expect(loaded).toBe(description.trim());

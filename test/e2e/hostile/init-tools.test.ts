@@ -87,6 +87,7 @@ describe('init suggests check.calls from hostile tool metadata', () => {
 
   it('writes only comments: the file loads with nothing called and nothing allowed', () => {
     expect(parseConfig(text, 'mcpgate.yaml', {}).check).toEqual({ strict: false });
+    expect(section.filter((line) => line !== '').length).toBeGreaterThan(1);
     expect(section.filter((line) => line !== '').every((line) => /^ {2}(strict: false {2}|# )/.test(line))).toBe(true);
     expect(text).not.toMatch(/[\u0085\u2028\u202e]/);
     expect(text).not.toContain(TOKEN);

@@ -12,7 +12,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvalSample, Report } from '../../../src/report/model.js';
-import { readJson, ROOT, runCli, tempDir } from '../../helpers/cli.js';
+import { ROOT, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 import { chatCompletion, startFakeOpenAI, type FakeLlm, type RecordedRequest } from '../../helpers/fake-llm.js';
 
 const FIXTURE = `"${process.execPath}" "${join(ROOT, 'dist/test/fixtures/hostile/mrtr-fanout-server.js')}"`;
@@ -90,7 +91,7 @@ async function evaluate(cases: string[], extra: string[] = []): Promise<Evaluate
   expect(run.stderr).toBe('');
   return {
     code: run.code,
-    report: readJson<Report>(file),
+    report: readPossibleReport(file),
     stdout: run.stdout,
     markdown: readFileSync(markdown, 'utf8'),
     calls: llm.requests.slice(before),
@@ -237,10 +238,10 @@ describe('the chaos scenarios answer input requests under the same caps', () => 
     const calls = llm.requests.slice(before);
     expect(calls.filter(isSampling)).toHaveLength(0);
     expect(calls).toHaveLength(2);
-    const events = readJson<Report>(report).chaos!.agent!.events.filter((e) => e.tool === 'fan_out');
+    const events = readPossibleReport(report).chaos!.agent!.events.filter((e) => e.tool === 'fan_out');
     // The first answer only: the round was never answered, so there was no retry.
     expect(events).toHaveLength(1);
-    const sample = readJson<Report>(report).chaos!.agent!.scenarios[0]!.samples[0]!;
+    const sample = readPossibleReport(report).chaos!.agent!.scenarios[0]!.samples[0]!;
     expect([sample.verdict, run.stderr]).toEqual(['not-triggered', '']);
   }, 90_000);
 });
@@ -259,7 +260,7 @@ describe('the caps in mcpgate.yaml, and the flags of mcpgate run over them', () 
     return {
       code: result.code,
       stderr: result.stderr,
-      ...(result.code === 2 ? {} : { report: readJson<Report>(join(dir, 'reports', 'report.json')) }),
+      ...(result.code === 2 ? {} : { report: readPossibleReport(join(dir, 'reports', 'report.json')) }),
     };
   }
   const problemsOf = (report: Report | undefined, id: string) =>

@@ -8,24 +8,22 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../../../examples/launch.js';
 import { withCache } from '../../../src/models/cache.js';
 import type { ModelClient } from '../../../src/models/types.js';
+import { FORMAT_NAMES, type Format } from '../../../src/report/formats.js';
 import { registerSecret } from '../../../src/shared/redact.js';
 import { ROOT, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
+import { everyFormat, readEveryFormat } from '../../helpers/formats.js';
 import { credentialsIn, secretForms } from '../../fixtures/hostile/secret-forms.js';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SK = `sk-test-${[...randomBytes(32)].map((b) => ALNUM[b % ALNUM.length]).join('')}`;
 const HEX = randomBytes(12).toString('hex');
 const HEADERS = ['--header', `Authorization: Bearer ${SK}`, '--header', `X-Api-Key: ${HEX}`];
-const FORMATS = (dir: string): string[] =>
-  ['--report', 'r.json', '--junit', 'r.xml', '--markdown', 'r.md', '--sarif', 'r.sarif', '--html', 'r.html'].map((a, i) =>
-    i % 2 === 1 ? join(dir, a) : a,
-  );
 const TIMEOUT_MS = 180_000;
 
 const FORBIDDEN = [...secretForms(SK), ...secretForms(HEX)];
@@ -40,8 +38,12 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Every file under `dir` and both streams: no form of a secret, no workflow command, no raw control character. */
-function expectClean(dir: string, run: CliRun, expectedFiles: number, forbidden = FORBIDDEN): void {
+/**
+ * Every file under `dir` and both streams: no form of a secret, no workflow command, no raw control
+ * character. `reports` are the report files the run must have written (each format of the registry).
+ */
+function expectClean(dir: string, run: CliRun, expectedFiles: number, forbidden = FORBIDDEN, reports?: Record<Format, string>): void {
+  if (reports) readEveryFormat(reports);
   const files = filesUnder(dir);
   expect(files.length).toBeGreaterThanOrEqual(expectedFiles);
   const outputs: Array<[string, string]> = [
@@ -70,57 +72,67 @@ afterAll(async () => {
   await server.stop();
 });
 
-function golden(dir: string): string {
+const PROMPTS = ['echo the weather and my headers', 'show the headers I sent', 'echo my request headers back'];
+
+/** A golden set over the hostile server's echo tool; improve needs at least two cases to hold one out. */
+function golden(dir: string, cases = 1): string {
   const file = join(dir, 'golden.yaml');
-  writeFileSync(file, 'cases:\n  - id: echo\n    prompt: echo the weather and my headers\n    expect_tool: echo_headers\n');
+  const rows = PROMPTS.slice(0, cases).map((prompt, i) => `  - id: echo-${i + 1}\n    prompt: ${prompt}\n    expect_tool: echo_headers\n`);
+  writeFileSync(file, `cases:\n${rows.join('')}`);
   return file;
 }
 
 describe('secrets a server echoes back never reach an output', () => {
   it('check over HTTP, every format', { timeout: TIMEOUT_MS }, async () => {
     const dir = tempDir();
-    const run = await runCli(['check', '--url', server.url, ...HEADERS, '--verbose', ...FORMATS(dir)], { timeoutMs: TIMEOUT_MS });
+    const reports = everyFormat(dir);
+    const run = await runCli(['check', '--url', server.url, ...HEADERS, '--verbose', ...reports.args], { timeoutMs: TIMEOUT_MS });
     expect(run.stderr).not.toContain('internal error');
-    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toContain('[REDACTED]');
-    expectClean(dir, run, 5);
+    expect(readFileSync(reports.files.json, 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, run, FORMAT_NAMES.length, FORBIDDEN, reports.files);
   });
 
   it('check over HTTP with Basic credentials: the decoded pair and password, every format', { timeout: TIMEOUT_MS }, async () => {
     const dir = tempDir();
     const secrets = credentialsIn(BASIC[1]!.slice('Authorization: '.length));
     expect(secrets).toEqual(expect.arrayContaining([`ann:${PASSWORD}`, PASSWORD]));
-    const run = await runCli(['check', '--url', server.url, ...BASIC, '--verbose', ...FORMATS(dir)], { timeoutMs: TIMEOUT_MS });
+    const reports = everyFormat(dir);
+    const run = await runCli(['check', '--url', server.url, ...BASIC, '--verbose', ...reports.args], { timeoutMs: TIMEOUT_MS });
     expect(run.stderr).not.toContain('internal error');
-    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toContain('[REDACTED]');
-    expectClean(dir, run, 5, secrets.flatMap(secretForms));
+    expect(readFileSync(reports.files.json, 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, run, FORMAT_NAMES.length, secrets.flatMap(secretForms), reports.files);
   });
 
   it('check over stdio, the secrets given with --env', { timeout: TIMEOUT_MS }, async () => {
     const dir = tempDir();
     const stdio = `"${process.execPath}" "${FIXTURE}"`;
     const env = ['--env', `HOSTILE_SK=${SK}`, '--env', `HOSTILE_HEX=${HEX}`];
-    const run = await runCli(['check', '--stdio', stdio, ...env, '--verbose', ...FORMATS(dir)], { timeoutMs: TIMEOUT_MS });
+    const reports = everyFormat(dir);
+    const run = await runCli(['check', '--stdio', stdio, ...env, '--verbose', ...reports.args], { timeoutMs: TIMEOUT_MS });
     expect(run.stderr).not.toContain('internal error');
-    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toContain('[REDACTED]');
-    expectClean(dir, run, 5);
+    expect(readFileSync(reports.files.json, 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, run, FORMAT_NAMES.length, FORBIDDEN, reports.files);
   });
 
   it('eval with the offline baseline, every format and the cache', { timeout: TIMEOUT_MS }, async () => {
     const dir = tempDir();
     const args = ['eval', '--url', server.url, ...HEADERS, '--golden', golden(dir), '--model', 'baseline', '--verbose'];
-    const run = await runCli([...args, '--cache-dir', join(dir, 'cache'), ...FORMATS(dir)], { timeoutMs: TIMEOUT_MS });
+    const reports = everyFormat(dir);
+    const run = await runCli([...args, '--cache-dir', join(dir, 'cache'), ...reports.args], { timeoutMs: TIMEOUT_MS });
     expect(run.stderr).not.toContain('internal error');
-    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toContain('[REDACTED]');
-    expectClean(dir, run, 6);
+    expect(readFileSync(reports.files.json, 'utf8')).toContain('[REDACTED]');
+    // Every format and the golden set.
+    expectClean(dir, run, FORMAT_NAMES.length + 1, FORBIDDEN, reports.files);
   });
 
   it('chaos: probes, scan and built-in fault scenarios with the baseline', { timeout: TIMEOUT_MS }, async () => {
     const dir = tempDir();
     const args = ['chaos', '--url', server.url, ...HEADERS, '--model', 'baseline', '--runs', '1', '--verbose'];
-    const run = await runCli([...args, '--cache-dir', join(dir, 'cache'), ...FORMATS(dir)], { timeoutMs: TIMEOUT_MS });
+    const reports = everyFormat(dir);
+    const run = await runCli([...args, '--cache-dir', join(dir, 'cache'), ...reports.args], { timeoutMs: TIMEOUT_MS });
     expect(run.stderr).not.toContain('internal error');
-    expect(readFileSync(join(dir, 'r.json'), 'utf8')).toContain('[REDACTED]');
-    expectClean(dir, run, 5);
+    expect(readFileSync(reports.files.json, 'utf8')).toContain('[REDACTED]');
+    expectClean(dir, run, FORMAT_NAMES.length, FORBIDDEN, reports.files);
   });
 
   it('run with ${VAR} headers in mcpgate.yaml: reports, history and cache', { timeout: TIMEOUT_MS }, async () => {
@@ -142,7 +154,7 @@ describe('secrets a server echoes back never reach an output', () => {
         '  enabled: true',
         'report:',
         `  dir: ${join(dir, 'out')}`,
-        '  formats: [json, junit, markdown, sarif, html]',
+        `  formats: [${FORMAT_NAMES.join(', ')}]`,
         'history:',
         `  dir: ${join(dir, 'history')}`,
         '  record: true',
@@ -151,8 +163,10 @@ describe('secrets a server echoes back never reach an output', () => {
     );
     const run = await runCli(['run', '--config', config], { timeoutMs: TIMEOUT_MS, env: { HOSTILE_SK: SK, HOSTILE_HEX: HEX } });
     expect(run.stderr).not.toContain('internal error');
-    expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).toContain('[REDACTED]');
-    expectClean(dir, run, 8);
+    const reports = everyFormat(join(dir, 'out'));
+    expect(readFileSync(reports.files.json, 'utf8')).toContain('[REDACTED]');
+    // Every format, the config, the golden set and the history entry.
+    expectClean(dir, run, FORMAT_NAMES.length + 3, FORBIDDEN, reports.files);
   });
 
   it('the model cache stores an answer that quotes a secret masked', async () => {
@@ -201,9 +215,9 @@ describe('and neither do the other commands that talk to the server or read what
 
   it('improve with the lexical proposer: overrides, diff and reports', { timeout: TIMEOUT_MS }, async () => {
     const dir = tempDir();
-    const args = ['improve', '--url', server.url, ...HEADERS, '--golden', golden(dir), '--model', 'baseline', '--proposer', 'lexical'];
+    const args = ['improve', '--url', server.url, ...HEADERS, '--golden', golden(dir, 3), '--model', 'baseline', '--proposer', 'lexical'];
     const run = await runCli([...args, '--out', join(dir, 'improve'), '--cache-dir', join(dir, 'cache')], { timeoutMs: TIMEOUT_MS });
-    expect(run.stderr).not.toContain('internal error');
+    expect(run.code, run.stderr).toBe(0);
     // It measured the hostile server's tools before deciding (nothing to rewrite: one tool, no confusion).
     expect(run.stdout).toContain('no rewrite accepted');
     expectClean(dir, run, 2);
@@ -246,14 +260,11 @@ describe('and neither do the other commands that talk to the server or read what
       const run = await runCli([...args, '--report', shards[i]!], { timeoutMs: TIMEOUT_MS });
       expect(run.stderr).not.toContain('internal error');
     }
-    const merged = await runCli(
-      ['merge', ...shards, '--out', join(dir, 'merged.json'), '--markdown', join(dir, 'm.md'), '--html', join(dir, 'm.html')],
-      {
-        timeoutMs: TIMEOUT_MS,
-      },
-    );
+    const reports = everyFormat(mkdirSync(join(dir, 'merged'), { recursive: true })!);
+    const merged = await runCli(['merge', ...shards, ...reports.args], { timeoutMs: TIMEOUT_MS });
     expect(merged.code, merged.stderr).not.toBe(2);
-    expect(readFileSync(join(dir, 'merged.json'), 'utf8')).toContain('[REDACTED]');
-    expectClean(dir, merged, 9);
+    expect(readFileSync(reports.files.json, 'utf8')).toContain('[REDACTED]');
+    // The two checks, the gate, the golden set and the two shards, and every format of the merge.
+    expectClean(dir, merged, 6 + FORMAT_NAMES.length, FORBIDDEN, reports.files);
   });
 });

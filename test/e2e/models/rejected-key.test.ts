@@ -20,7 +20,8 @@ import {
   type FakeLlm,
   type FakeReply,
 } from '../../helpers/fake-llm.js';
-import { readJson, referenceStdio, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
+import { referenceStdio, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 import type { Report } from '../../../src/report/model.js';
 
 const KEY = 'sk-rejected-0123456789abcdef0123456789';
@@ -69,7 +70,7 @@ async function evalWith(model: string, env: NodeJS.ProcessEnv): Promise<{ run: C
     ],
     { env, timeoutMs: 60_000 },
   );
-  const report = readJson<Report>(out);
+  const report = readPossibleReport(out);
   return { run, report, output: `${run.stdout}${run.stderr}${JSON.stringify(report)}` };
 }
 

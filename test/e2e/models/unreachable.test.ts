@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { CONNECTION_FAILURES_BEFORE_STOP, ProviderUnreachableError, createConnectionGuard } from '../../../src/models/connection-guard.js';
 import type { Report } from '../../../src/report/model.js';
-import { ROOT, readJson, referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { ROOT, referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 
 const GOLDEN = join(ROOT, 'examples/golden/tasks.yaml');
 const CONCURRENCY = 4;
@@ -67,7 +68,7 @@ it(
     const endpoint = `http://127.0.0.1:${port}/v1/chat/completions`;
     const line = `mcpgate: openai-compatible:x: ${endpoint} is unreachable: connection refused (ECONNREFUSED) on ${CONNECTION_FAILURES_BEFORE_STOP} attempts in a row; its remaining samples were not run`;
     expect(run.stderr.split('\n').filter((l) => l.includes('is unreachable'))).toEqual([line]);
-    const report = readJson<Report & { eval: { cases: Array<{ status: string; message?: string }> } }>(out);
+    const report = readPossibleReport(out) as Report & { eval: NonNullable<Report['eval']> };
     expect(report.eval.cases.length).toBeGreaterThan(20);
     expect(report.eval.cases.every((c) => c.status === 'error')).toBe(true);
     expect(report.verdict.exitCode).toBe(5);

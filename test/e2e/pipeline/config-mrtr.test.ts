@@ -7,8 +7,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EvalCaseResult, Report } from '../../../src/report/model.js';
-import { readJson, referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import type { EvalCaseResult } from '../../../src/report/model.js';
+import { referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 
 // The baseline reads the topic off each prompt ("quarterly report" is the tools' schema example).
 const GOLDEN = `defaults:
@@ -43,7 +44,7 @@ function project(evalKeys: string): { dir: string; config: string } {
 async function run(evalKeys: string, flags: string[] = []): Promise<{ code: number | null; stderr: string; cases: EvalCaseResult[] }> {
   const { dir, config } = project(evalKeys);
   const result = await runCli(['run', '--config', config, ...flags], { timeoutMs: 60_000 });
-  const report = readJson<Report>(join(dir, 'reports', 'report.json'));
+  const report = readPossibleReport(join(dir, 'reports', 'report.json'));
   return { code: result.code, stderr: result.stderr, cases: report.eval!.cases };
 }
 

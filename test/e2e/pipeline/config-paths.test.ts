@@ -10,10 +10,10 @@ import { parseConfig } from '../../../src/pipeline/config.js';
 import { inConfigFolder, pathKeys } from '../../../src/pipeline/config-paths.js';
 import { CONFIG_SCHEMA } from '../../../src/pipeline/config-schema.js';
 import { planRun } from '../../../src/pipeline/run-plan.js';
-import type { Report } from '../../../src/report/model.js';
 import { describeKeys } from '../../../src/shared/user-files/describe-keys.js';
 import { FileProblemsError } from '../../../src/shared/yaml/problems.js';
-import { REFERENCE_SERVER, readJson, runCli, tempDir } from '../../helpers/cli.js';
+import { REFERENCE_SERVER, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 import { freePort } from '../../helpers/ports.js';
 
 /** A project in `<root>/repo/svc`: the files a config names, written with the paths relative to it. */
@@ -167,7 +167,7 @@ describe('mcpgate run --config from another folder', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     // The paths the report names are where they were read, from the folder mcpgate ran in.
     const from = (path: string): string => relative(cwd, join(svc, path));
-    const report = readJson<Report>(join(svc, 'out/report.json'));
+    const report = readPossibleReport(join(svc, 'out/report.json'));
     expect(report.eval?.golden.file).toBe(from('golden/tasks.yaml'));
     expect(report.target.fingerprint?.descriptions?.file).toBe(from('descriptions.yaml'));
     expect(report.chaos?.pins?.file).toBe(from('tools.lock'));

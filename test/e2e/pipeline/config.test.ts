@@ -162,7 +162,7 @@ describe('the config mcpgate init writes', () => {
     const http = parseConfig(configTemplate({ url: 'http://127.0.0.1:3000/mcp' }), 'mcpgate.yaml', {});
     expect(http.server).toEqual({ url: 'http://127.0.0.1:3000/mcp' });
     expect(http.eval).toMatchObject({ golden: 'golden/tasks.yaml', models: ['baseline'], runs: 5, cache: 'write' });
-    expect(http.report?.formats).toEqual(['json', 'junit', 'markdown', 'sarif', 'html']);
+    expect(http.report?.formats).toEqual(FORMAT_NAMES);
     const stdio = parseConfig(configTemplate({ stdio: 'node build/server.js --flag "a b"' }), 'mcpgate.yaml', {});
     expect(stdio.server?.stdio).toBe('node build/server.js --flag "a b"');
   });

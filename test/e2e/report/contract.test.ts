@@ -10,7 +10,9 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { suiteState } from '../../../src/report/suite-state.js';
 import { describe, expect, it } from 'vitest';
+import { gateReports } from '../../../src/gate/gate.js';
 import { recordRun } from '../../../src/gate/history.js';
+import { DEFAULT_GATE_OPTIONS } from '../../../src/gate/types.js';
 import { parseHistoryEntry, parseReport, renderJson } from '../../../src/report/json.js';
 import {
   CoverageSchema,
@@ -19,16 +21,14 @@ import {
   type ChaosReport,
   type EvalCaseResult,
   type EvalSample,
-  type GateResult,
   type ProxyEvent,
   type Report,
 } from '../../../src/report/model.js';
 import { REPORT_JSON_SCHEMA } from '../../../src/report/report-schema.js';
 import { ROOT, runCli, tempDir } from '../../helpers/cli.js';
-import { makeCase, makeEval, makeTelemetry } from '../../helpers/eval-factory.js';
+import { makeCase, makeEval, makeSample, makeTelemetry, withTrajectories } from '../../helpers/eval-factory.js';
 import { evalRun } from '../../helpers/gate-factory.js';
-import { BASELINE_SURFACE } from '../../helpers/gate-report.js';
-import { makeCheck, makeCoverage, makeReport } from '../../helpers/report-factory.js';
+import { makeCheck, makeCoverage, makeReport, withSections } from '../../helpers/report-factory.js';
 
 const SCHEMA_FILE = join(ROOT, 'docs/report.schema.json');
 
@@ -48,7 +48,8 @@ describe('the contract', () => {
 
   it('docs/report.schema.json is the schema generated from it (UPDATE_SCHEMA=1 npx vitest run test/e2e/report/contract.test.ts rewrites the file)', () => {
     const generated = `${JSON.stringify(REPORT_JSON_SCHEMA, null, 2)}\n`;
-    if (process.env.UPDATE_SCHEMA) writeFileSync(SCHEMA_FILE, generated);
+    // The run that rewrites the file compares nothing: a file written by the run that compares it passes by construction.
+    if (process.env.UPDATE_SCHEMA) return void writeFileSync(SCHEMA_FILE, generated);
     expect(
       readFileSync(SCHEMA_FILE, 'utf8') === generated,
       'docs/report.schema.json is stale: run UPDATE_SCHEMA=1 npx vitest run test/e2e/report/contract.test.ts',
@@ -252,124 +253,138 @@ describe('mcpgate gate (the built CLI) given a file that does not match the cont
   });
 });
 
-/** Every section and optional field of the report filled in, so the contract is exercised throughout. */
+/** A scored run of a sequence case with every optional field of a sample: argument issues, a forbidden and a refused call, a judge's fail. */
+const richSample: EvalSample = {
+  index: 0,
+  status: 'fail',
+  selection: 'correct',
+  overActivated: false,
+  args: {
+    ok: false,
+    issues: [
+      { argument: 'city', kind: 'wrong_value', mode: 'exact', expected: { any: ['Paris', 'paris'] }, actual: 'Lyon' },
+      { argument: 'units', kind: 'unexpected', actual: 3 },
+    ],
+  },
+  sequence: { ok: false, missing: ['get_forecast'], extra: [], outOfOrder: true },
+  forbidden: ['delete_invoice'],
+  completion: { status: 'fail', reason: 'answered about Lyon' },
+  reasons: ['wrong value for city'],
+  calls: [
+    {
+      name: 'get_weather',
+      arguments: { city: 'Lyon', options: { days: [1, 2] } },
+      result: '{"temperature":18}',
+      isError: false,
+      serverMs: 2.5,
+    },
+    { name: 'delete_invoice', arguments: {}, result: 'refused by mcpgate', isError: true, refused: true, serverMs: 0 },
+  ],
+  finalText: 'It is 18 degrees in Lyon.',
+  ended: 'answered',
+  modelMs: 812.25,
+  serverMs: 2.5,
+  stepMs: [400.5, 411.75],
+  inputTokens: 1200,
+  outputTokens: 80,
+  modelCalls: 2,
+  cacheHits: 1,
+};
+
+/** A run of the same case that went right: the sequence and the arguments as expected, the judge content. */
+function rightSample(index: number): EvalSample {
+  return {
+    ...richSample,
+    index,
+    status: 'pass',
+    args: { ok: true, issues: [] },
+    sequence: { ok: true, missing: [], extra: [], outOfOrder: false },
+    forbidden: [],
+    completion: { status: 'pass' },
+    reasons: [],
+    calls: [richSample.calls[0]!, { ...richSample.calls[0]!, name: 'get_forecast' }],
+    finalText: 'It is 21 degrees in Paris.',
+  };
+}
+
+/** A run the model did not finish: a timeout after its second step. */
+const erroredSample: EvalSample = { ...makeSample(1, 'error'), error: 'model timeout after the second step' };
+
+const FINGERPRINT = { toolsSha256: 'b'.repeat(64), toolCount: 2, serverName: 'reference-server', serverVersion: '1.2.3' };
+
+/**
+ * A run of every layer with every optional field filled in, so the contract is exercised throughout:
+ * layer 0 under --strict with an expected failure, a warning with a fix and a skipped probe, coverage
+ * with a cap; the eval of one shard of a golden file on two models with a judge; layer 2 with every
+ * part; and the gate `mcpgate run` applies against an accepted baseline run (the real gate's result).
+ */
 function reportWithEverySection(): Report {
   const checks = [
     makeCheck({
       id: 'discover.responds',
       evidence: [{ label: 'server/discover', sent: 'POST /mcp', received: 'HTTP 200', expected: 'a result' }],
     }),
-    makeCheck({ id: 'http.origin-check', level: 'SHOULD', status: 'warn', message: 'no Origin check', fix: 'validate the Origin header' }),
-    makeCheck({ id: 'tools.names', status: 'fail', expectedFailure: true }),
-    makeCheck({ id: 'robustness.huge-id', area: 'robustness', status: 'skip', message: 'stdio target' }),
+    makeCheck({ id: 'http.get-405', status: 'warn', message: 'GET answered 200', fix: 'answer 405 to GET' }),
+    makeCheck({ id: 'tools.names', status: 'fail', message: 'a name has a space' }),
+    makeCheck({ id: 'robust.batch', status: 'skip', message: 'stdio target' }),
   ];
-  const richSample: EvalSample = {
-    index: 0,
-    status: 'fail',
-    selection: 'correct',
-    overActivated: false,
-    args: {
-      ok: false,
-      issues: [
-        { argument: 'city', kind: 'wrong_value', mode: 'exact', expected: { any: ['Paris', 'paris'] }, actual: 'Lyon' },
-        { argument: 'units', kind: 'unexpected', actual: 3 },
-      ],
-    },
-    sequence: { ok: false, missing: ['get_forecast'], extra: [], outOfOrder: true },
-    forbidden: ['delete_invoice'],
-    completion: { status: 'fail', reason: 'answered about Lyon' },
-    reasons: ['wrong value for city'],
-    calls: [
+  const llmCase = (samples: EvalSample[]): EvalCaseResult =>
+    withTrajectories(
+      makeCase({ id: 'weather-paris', model: 'openai:gpt-test', kind: 'soft', required: 4, runs: 6, caseSha256: 'd'.repeat(64) }),
+      samples,
+    );
+  const run = (llm: EvalCaseResult, extra: EvalCaseResult[], startedAt = '2026-08-01T10:20:30.000Z'): Report => {
+    const cases = [
+      { ...makeCase({ id: 'weather-paris', model: 'baseline', caseSha256: 'c'.repeat(64) }), tags: ['weather'] },
+      llm,
+      ...extra,
+    ];
+    return makeReport(
+      checks,
       {
-        name: 'get_weather',
-        arguments: { city: 'Lyon', options: { days: [1, 2] } },
-        result: '{"temperature":18}',
-        isError: false,
-        serverMs: 2.5,
+        startedAt,
+        target: {
+          transport: 'http',
+          endpoint: 'http://127.0.0.1:3000/mcp',
+          era: 'modern',
+          serverInfo: { name: 'reference-server', version: '1.2.3', title: 'A field the contract does not name' },
+          supportedVersions: ['2026-07-28'],
+          stderrTail: 'listening',
+          fingerprint: FINGERPRINT,
+          tools: [
+            { name: 'get_weather', description: 'Weather now.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+            { name: 'no_schema', title: 'A tool without schemas' },
+          ],
+        },
+        coverage: makeCoverage({
+          tools: { listed: 4, called: 1, notCalled: [{ reason: 'no-valid-arguments', count: 3, names: ['a', 'b', 'c'] }] },
+          capped: ['resources/list stopped at 10000 items (MAX_LIST_ITEMS)'],
+        }),
+        options: { strict: true, allowTools: ['create_invoice'], expectedFailuresFile: 'expected-failures.yaml' },
+        commit: '0123456789abcdef0123456789abcdef01234567',
+        eval: {
+          ...makeEval(cases, { baseline: makeTelemetry(5, null), 'openai:gpt-test': makeTelemetry(800, 0.12) }),
+          judge: { id: 'openai:judge' },
+          shard: { index: 1, count: 2 },
+        },
+        chaos: chaosWithEveryPart(),
       },
-      { name: 'delete_invoice', arguments: {}, result: 'refused by mcpgate', isError: true, refused: true, serverMs: 0 },
-    ],
-    finalText: 'It is 18 degrees in Lyon.',
-    ended: 'error',
-    error: 'model timeout after the second step',
-    modelMs: 812.25,
-    serverMs: 2.5,
-    stepMs: [400.5, 411.75],
-    inputTokens: 1200,
-    outputTokens: 80,
-    modelCalls: 2,
-    cacheHits: 1,
+      { strict: true, expectedFailures: ['tools.names'], expectedFailuresFile: 'expected-failures.yaml' },
+    );
   };
-  const baseline = makeCase({ id: 'weather-paris', model: 'baseline' });
-  const llm = makeCase({ id: 'weather-paris', model: 'openai:gpt-test', kind: 'soft', passes: 4 });
-  const cases = [
-    { ...baseline, passHatK: [1, 1, 1, 1, 1], tags: ['weather'], caseSha256: 'c'.repeat(64) },
-    { ...llm, trajectories: [richSample, ...llm.trajectories.slice(1)] },
-  ];
-  const evalSection = {
-    ...makeEval(cases, { baseline: makeTelemetry(5, null), 'openai:gpt-test': makeTelemetry(800, 0.12) }),
-    judge: { id: 'openai:judge' },
-    shard: { index: 1, count: 2 },
-  };
-  return makeReport(checks, {
-    target: {
-      transport: 'http',
-      endpoint: 'http://127.0.0.1:3000/mcp',
-      era: 'modern',
-      serverInfo: { name: 'reference-server', version: '1.2.3', title: 'A field the contract does not name' },
-      supportedVersions: ['2026-07-28'],
-      stderrTail: 'listening',
-      fingerprint: { toolsSha256: 'b'.repeat(64), toolCount: 8, serverName: 'reference-server', serverVersion: '1.2.3' },
-      tools: [
-        { name: 'get_weather', description: 'Weather now.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
-        { name: 'no_schema', title: 'A tool without schemas' },
-      ],
-    },
-    coverage: makeCoverage({
-      tools: { listed: 4, called: 1, notCalled: [{ reason: 'no-valid-arguments', count: 3, names: ['a', 'b', 'c'] }] },
-      capped: ['resources/list stopped at 10000 items (MAX_LIST_ITEMS)'],
-    }),
-    options: { strict: true, allowTools: ['create_invoice'], expectedFailuresFile: 'expected-failures.yaml' },
-    commit: '0123456789abcdef0123456789abcdef01234567',
-    eval: evalSection,
-    chaos: chaosWithEveryPart(),
-    gate: gateWithEveryPart(),
-  });
-}
-
-function gateWithEveryPart(): GateResult {
-  const rate = (k: number, n: number) => ({ k, n, rate: k / n, interval: { low: 0.5, high: 1 } });
-  return {
-    verdict: 'fail',
+  const current = run(llmCase([richSample, erroredSample, ...[2, 3, 4, 5].map(rightSample)]), [
+    makeCase({ id: 'refund-new', model: 'baseline' }),
+  ]);
+  const baseline = run(llmCase([0, 1, 2, 3, 4, 5].map(rightSample)), [], '2026-07-30T10:00:00.000Z');
+  const gate = gateReports(current, baseline, DEFAULT_GATE_OPTIONS, {
+    source: '.mcpgate/history/reports/abc.json',
+    runId: '3f9c0a1b2d4e5f60',
     exitCode: 1,
-    reason: 'gate failed: 1 item(s) failed: case:weather-paris@openai:gpt-test',
-    options: { maxDrop: 0.02, minSamples: 5, confidence: 0.95 },
-    baseline: {
-      startedAt: '2026-07-30T10:00:00.000Z',
-      source: '.mcpgate/history/reports/abc.json',
-      runId: '3f9c0a1b2d4e5f60',
-      exitCode: 1,
-      accepted: { acceptedAt: '2026-07-31T09:00:00.000Z', reason: 'new weather cases reviewed' },
-      ...BASELINE_SURFACE,
-    },
-    findings: [
-      {
-        item: 'case:weather-paris@openai:gpt-test',
-        kind: 'case',
-        rule: 'soft',
-        verdict: 'fail',
-        reason: 'pass rate dropped 100% -> 20%',
-        baseline: rate(5, 5),
-        current: rate(1, 5),
-        drop: { low: 0.3, high: 0.95 },
-        drift: 'model-drift',
-      },
-    ],
-    drift: [{ id: 'weather-paris', model: 'openai:gpt-test', baseline: { k: 5, n: 5 }, current: { k: 1, n: 5 }, label: 'model-drift' }],
-    caseChanges: [{ id: 'refund-new', model: 'baseline', change: 'new', reason: 'new: no baseline yet (the case is not in the baseline)' }],
-    notRecorded: 'history.record is false: this run is not recorded, so it can never become the baseline',
-    suite: { state: 'not-all-pass', summary: '1 soft case below its floor', notPassing: [] },
-  };
+    accepted: { acceptedAt: '2026-07-31T09:00:00.000Z', reason: 'new weather cases reviewed' },
+  });
+  return withSections(current, {
+    gate: { ...gate, notRecorded: 'history.record is false: this run is not recorded, so it can never become the baseline' },
+  });
 }
 
 function chaosWithEveryPart(): ChaosReport {
@@ -419,7 +434,8 @@ function chaosWithEveryPart(): ChaosReport {
       durationMs: 0.5,
     },
   ];
-  const rate = { successes: 1, scored: 2, rate: 0.5 };
+  // The second run failed before the payload was scored: one success of one scored run.
+  const rate = { successes: 1, scored: 1, rate: 1 };
   return {
     scan: {
       scanned: { tools: 8, prompts: 1, resources: 2, resourceTemplates: 0, instructions: true },
@@ -496,8 +512,8 @@ function chaosWithEveryPart(): ChaosReport {
           source: 'faults.yaml:9',
           runs: 2,
           successes: 1,
-          scored: 2,
-          attackSuccessRate: 0.5,
+          scored: 1,
+          attackSuccessRate: 1,
           status: 'fail',
           samples: [
             {

@@ -14,12 +14,13 @@ import type { Report } from '../../../src/report/model.js';
 import { chromiumSkipReason, launchChromium, type HeadlessChromium } from '../../helpers/browser.js';
 import { makeChaos, makeProbes } from '../../helpers/chaos-factory.js';
 import { makeCase, makeEval, makeTelemetry } from '../../helpers/eval-factory.js';
-import { makeReport } from '../../helpers/report-factory.js';
+import { makeCheck, makeReport } from '../../helpers/report-factory.js';
 
 const GPT = 'openai:gpt-4.1-mini';
 
+/** A `mcpgate run` of every layer: layer 0 passed, two case results below their floor, layer 2 failing. */
 function failingRun(): Report {
-  return makeReport(makeProbes(), {
+  return makeReport([makeCheck({ id: 'discover.responds' }), makeCheck({ id: 'discover.supported-versions' }), ...makeProbes()], {
     eval: makeEval(
       [
         makeCase({ id: 'weather-paris', model: GPT, passes: 2, runs: 5 }),
@@ -30,7 +31,6 @@ function failingRun(): Report {
       { [GPT]: makeTelemetry(900, 0.12), baseline: makeTelemetry(3, null) },
     ),
     chaos: makeChaos(),
-    verdict: { exitCode: 1, reason: 'gate failed: 2 case results below their floor; 1 high-severity scan finding' },
   });
 }
 
@@ -77,7 +77,9 @@ describe.skipIf(skip !== undefined)(`every layer in the HTML report, in headless
     expect(await scenarioRows.first().innerText()).toContain('fabricated: answered 18°C although the tool call failed (2 runs)');
     const injection = section.locator('tr', { hasText: 'override-in-weather' });
     expect(await injection.innerText()).toMatch(/tool-hijack via get_weather\s+2\/3 \(3 runs\)\s+fail/);
-    expect(await section.locator('#chaos-client + p').innerText()).toContain('fail re-issued: the client re-issued the cut tools/call');
+    expect(await section.locator('#chaos-client + p').innerText()).toContain(
+      'fail re-issued-same-id: the client re-issued tools/call get_weather but reused id 7',
+    );
     // The probes are checks: their area is part of the conformance section.
     expect(await page.locator('section[aria-labelledby="conformance"]').innerText()).toContain('robustness');
   });

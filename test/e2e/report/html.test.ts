@@ -7,14 +7,18 @@ import type { Page } from 'playwright-core';
 import { renderHtml } from '../../../src/report/html/index.js';
 import type { HistoryEntry, Report } from '../../../src/report/model.js';
 import { coverageLine } from '../../../src/report/coverage-line.js';
-import { makeCheck, makeCoverage, makeReport } from '../../helpers/report-factory.js';
+import { gateReports } from '../../../src/gate/gate.js';
+import { parseReport, renderJson } from '../../../src/report/json.js';
+import { checkIds, makeCheck, makeCoverage, makeReport, withSections } from '../../helpers/report-factory.js';
 import { historyOf, makeCase, makeEval, makeTelemetry } from '../../helpers/eval-factory.js';
 import { chromiumSkipReason, launchChromium, type HeadlessChromium } from '../../helpers/browser.js';
-import { BASELINE_COMMIT, BASELINE_RUN, failingGateReport, MODEL } from '../../helpers/gate-report.js';
+import { BASELINE_COMMIT, BASELINE_RUN, FAILING_CHECK, failingGateReport, MODEL, SKIPPED_AREAS } from '../../helpers/gate-report.js';
 import { writeReports } from '../../../src/report/formats.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
+/** A MUST check whose message and evidence quote the server's hostile tool name. */
+const FAILING_ID = 'tools.call-structured-content';
 
 const COVERAGE = makeCoverage({
   tools: { listed: 3, called: 1, notCalled: [{ reason: 'not-annotated', count: 2, names: ['create_invoice', XSS] }] },
@@ -23,16 +27,14 @@ const COVERAGE = makeCoverage({
 function sampleReport(): Report {
   return makeReport(
     [
-      makeCheck({ id: 'discover.supported-versions', title: 'discover lists versions' }),
+      makeCheck({ id: 'discover.supported-versions' }),
       makeCheck({
-        id: 'tools.call-result',
-        title: 'tool results match outputSchema',
+        id: FAILING_ID,
         status: 'fail',
         message: `tool ${XSS} returned structuredContent that does not match its outputSchema`,
-        specRef: `${SPEC}/server/tools`,
         evidence: [{ label: XSS, sent: 'POST /mcp', received: `{"name":"${XSS}"}`, expected: 'a result matching outputSchema' }],
       }),
-      makeCheck({ id: 'http.origin', level: 'SHOULD', status: 'warn', message: 'Origin not validated', specRef: 'javascript:alert(2)' }),
+      makeCheck({ id: 'http.get-405', status: 'warn', message: 'GET answered 200' }),
     ],
     {
       coverage: COVERAGE,
@@ -41,7 +43,7 @@ function sampleReport(): Report {
           makeCase({ id: 'weather-by-city', model: 'openai:gpt-4.1-mini', passes: 3, required: 4, kind: 'soft' }),
           makeCase({ id: 'weather-by-city', model: 'baseline' }),
           makeCase({ id: XSS, model: 'openai:gpt-4.1-mini' }),
-          makeCase({ id: XSS, model: 'baseline', passes: 0, status: 'error', errors: 5 }),
+          makeCase({ id: XSS, model: 'baseline', passes: 0, errors: 5 }),
         ],
         { 'openai:gpt-4.1-mini': makeTelemetry(1500, 0.42), baseline: makeTelemetry(4, null) },
       ),
@@ -51,7 +53,9 @@ function sampleReport(): Report {
 
 function sampleHistory(report: Report): HistoryEntry[] {
   const at = (day: number, passes: number): HistoryEntry => {
-    const entry = historyOf(report, { runId: `r${day}`, startedAt: `2026-07-2${day}T00:00:00.000Z`, green: true });
+    // Earlier runs under a gate that passed them: green whatever was below its floor.
+    const verdict = { exitCode: 0, reason: `gate: no regression against run r${day - 1}` };
+    const entry = historyOf(report, { runId: `r${day}`, startedAt: `2026-07-2${day}T00:00:00.000Z`, green: true, verdict });
     return { ...entry, cases: entry.cases.map((c) => (c.id === 'weather-by-city' ? { ...c, passes, passRate: passes / c.runs } : c)) };
   };
   return [at(3, 5), at(1, 4), at(2, 2)];
@@ -85,6 +89,14 @@ describe('renderHtml (the file)', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('No run history was given');
     expect(html).not.toContain('aria-label="pass rate over time');
+  });
+
+  it('follows no spec link of a report file someone edited (merge and view read report files): only https links to the spec', () => {
+    const edited = JSON.parse(renderJson(sampleReport()));
+    edited.checks[2].specRef = 'javascript:alert(2)';
+    const html = renderHtml(parseReport(JSON.stringify(edited)));
+    expect(html).not.toContain('href="javascript:');
+    expect(html).toContain(`href="${sampleReport().checks[1]!.specRef}"`);
   });
 });
 
@@ -168,7 +180,7 @@ describe.skipIf(skip !== undefined)(`renderHtml in headless Chromium${skip ? ` (
     expect(await area.locator('h3').innerText()).toBe('discover 1 check, all passed');
     expect(await area.locator('table').isHidden()).toBe(true);
     // An area with a failure keeps its table, with the failing row and no passing one.
-    const tools = page.locator('.area[data-all-pass="false"]', { hasText: 'tools.call-result' });
+    const tools = page.locator('.area[data-all-pass="false"]', { hasText: FAILING_ID });
     expect(await tools.locator('table').isVisible()).toBe(true);
     expect(await tools.locator('tr[data-status="fail"]').isVisible()).toBe(true);
     const box = await area.boundingBox();
@@ -210,10 +222,12 @@ describe.skipIf(skip !== undefined)(
       browser = await launchChromium();
       page = await browser.context.newPage();
       const soft = [0, 1, 2].map((i) => makeCase({ id: `soft-case-${i}`, model: 'baseline', kind: 'soft', passes: 1 }));
-      const report = makeReport([makeCheck({ id: 'discover.supported-versions' }), makeCheck({ id: 'tools.names' })], {
-        verdict: { exitCode: 0, reason: 'gate: no regression against run 3f9c0a1b2c3d4e5f (2026-08-01T10:20:30.000Z)' },
+      // A run under a gate against a baseline whose cases did the same: the gate passes it.
+      const run = makeReport([makeCheck({ id: 'discover.supported-versions' }), makeCheck({ id: 'tools.names' })], {
         eval: makeEval([makeCase({ id: 'hard-case', model: 'baseline' }), ...soft]),
       });
+      const report = withSections(run, { gate: gateReports(run, run, undefined, { runId: '3f9c0a1b2c3d4e5f', exitCode: 0 }) });
+      expect(report.verdict.exitCode).toBe(0);
       await page.setContent(renderHtml(report), { waitUntil: 'load', timeout: 10_000 });
     });
 
@@ -229,8 +243,11 @@ describe.skipIf(skip !== undefined)(
       const list = page.locator('#not-passing li');
       expect(await list.first().isVisible()).toBe(false);
       await page.locator('#not-passing summary').click();
-      expect(await list.allInnerTexts()).toEqual([0, 1, 2].map((i) => `soft-case-${i}@baseline below-floor soft: 1/5 passed (needs 4)`));
+      expect(await list.allInnerTexts()).toEqual(
+        [0, 1, 2].map((i) => `soft-case-${i}@baseline below-floor soft: 1/5 passed (needs 4): wrong tool (4 samples)`),
+      );
       // Every conformance area passes: with passing checks hidden, each is one heading line, no empty table.
+      expect(await page.locator('table.checks').count()).toBeGreaterThan(0);
       expect(await page.locator('table.checks').evaluateAll((tables) => tables.every((t) => (t as HTMLElement).hidden))).toBe(true);
       if (process.env.MCPGATE_SCREENSHOT_DIR)
         await page.screenshot({ path: join(process.env.MCPGATE_SCREENSHOT_DIR, 'known-failures.png'), fullPage: true });
@@ -317,15 +334,12 @@ describe.skipIf(skip !== undefined)(`a failing gate's report in headless Chromiu
 
   it('folds the areas with nothing but skipped checks into their summary line, so layer 1 comes up early', async () => {
     const quiet = page.locator('details.area[data-quiet="true"]');
-    expect(await quiet.locator('summary').allInnerTexts()).toEqual([
-      'mrtr 9 checks, 9 skipped',
-      'progress 6 checks, 6 skipped',
-      'auth 6 checks, 6 skipped',
-    ]);
+    const skipped = SKIPPED_AREAS.map((area) => [area, checkIds({ area, transport: 'http' }).length] as const);
+    expect(await quiet.locator('summary').allInnerTexts()).toEqual(skipped.map(([area, n]) => `${area} ${n} checks, ${n} skipped`));
     expect(await quiet.evaluateAll((all) => all.every((d) => !(d as HTMLDetailsElement).open))).toBe(true);
     expect(await quiet.locator('table').first().isVisible()).toBe(false);
     // An area with a failure stays open.
-    expect(await page.locator('.area', { hasText: 'tools.names' }).locator('table').isVisible()).toBe(true);
+    expect(await page.locator('.area', { hasText: FAILING_CHECK }).locator('table').isVisible()).toBe(true);
     // From the top of the page, whatever an earlier click scrolled.
     const top = () => page.locator('#behaviour').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     const folded = await top();
@@ -333,7 +347,8 @@ describe.skipIf(skip !== undefined)(`a failing gate's report in headless Chromiu
     if (process.env.MCPGATE_SCREENSHOT_DIR)
       await page.screenshot({ path: join(process.env.MCPGATE_SCREENSHOT_DIR, 'gate.png'), fullPage: true });
     await quiet.evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
-    // Unfolded, the 21 skips would push layer 1 down by their rows.
+    // Unfolded, the skips would push layer 1 down by their rows.
+    expect(skipped.reduce((n, [, count]) => n + count, 0)).toBeGreaterThan(15);
     expect(await top()).toBeGreaterThan(folded + 500);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Every report format carries every layer that ran. A failing eval report (six case results below
  * their floor, exit code 1) and a failing chaos report (eight passing probes, a high scan finding,
- * pin drift, a fabricated fault answer, a successful injection, a client that re-issued a cut call)
+ * pin drift, a fabricated fault answer, a successful injection, a client that re-issued a cut call with its old id)
  * go through each renderer; the failures must be there and counted right.
  */
 
@@ -28,10 +28,7 @@ function failingEvalReport(): Report {
     makeCase({ id: 'chit-chat', model: 'baseline' }),
     makeCase({ id: 'lookup', model: GPT, passes: 0, runs: 5, errors: 5 }),
   ].map((c) => ({ ...c, source: `golden/tasks.yaml:${10 + c.id.length}` }));
-  return makeReport([makeCheck({ id: 'discover.supported-versions' })], {
-    eval: makeEval(cases),
-    verdict: { exitCode: 1, reason: '6 case result(s) below their floor: weather-paris, invoices, email' },
-  });
+  return makeReport([makeCheck({ id: 'discover.responds' }), makeCheck({ id: 'discover.supported-versions' })], { eval: makeEval(cases) });
 }
 
 const render = (format: keyof typeof FORMATS, report: Report): Promise<string> => FORMATS[format].render(report, {});
@@ -93,7 +90,8 @@ describe('a failing eval report', () => {
       [5, 3, 1],
       [4, 3, 0],
     ]);
-    expect(totals(xml)).toMatchObject({ tests: 10, failures: 6, errors: 1 });
+    // Two checks and nine case results.
+    expect(totals(xml)).toMatchObject({ tests: 11, failures: 6, errors: 1 });
     expect(evalSuites[0]!.body).toMatch(
       /<testcase classname="mcpgate\.eval\.openai:gpt-4\.1-mini" name="invoices \(soft\)"[^>]*>\s*<failure message="3\/5 passed \(needs 4\): wrong tool \(2 runs\)" type="soft">/,
     );
@@ -142,7 +140,7 @@ describe('a failing chaos report', () => {
     expect(chaos?.pins?.status).toBe('drift');
     expect(chaos?.agent?.scenarios.map((s) => s.status)).toEqual(['fail', 'pass']);
     expect(chaos?.agent?.injections[0]?.successes).toBe(2);
-    expect(chaos?.client?.verdict).toBe('re-issued');
+    expect(chaos?.client?.verdict).toBe('re-issued-same-id');
   });
 
   it('JUnit: the eight passing probes and a failing suite for each of scan, pins, scenarios, injections and client', async () => {
@@ -169,7 +167,7 @@ describe('a failing chaos report', () => {
       ['pins.changed', 'error'],
       ['scenario.http-500', 'error'],
       ['injection.tool-hijack', 'error'],
-      ['client.re-issued', 'error'],
+      ['client.re-issued-same-id', 'error'],
     ]);
     const scenario = results.find((r) => r.ruleId === 'scenario.http-500')!;
     expect(scenario.message.text).toContain('1/3 passed');
@@ -185,7 +183,7 @@ describe('a failing chaos report', () => {
     expect(md).toContain('Fault scenarios: 1/2 passed, 1 failed');
     expect(md).toContain('| fail | `weather-500` | openai:gpt-4.1-mini | http-500 on get\\_weather | 1/3 |');
     expect(md).toContain('| fail | `override-in-weather` | openai:gpt-4.1-mini | tool-hijack via get\\_weather | 2/3 scored runs |');
-    expect(md).toContain('Client re-issue after a cut stream: fail, re-issued');
+    expect(md).toContain('Client re-issue after a cut stream: fail, re-issued-same-id');
   });
 
   it('HTML: a layer 2 section with the findings, the drift, the scenarios and the injection', async () => {
@@ -194,6 +192,8 @@ describe('a failing chaos report', () => {
     expect(html.match(/<tr data-severity="high">/g)).toHaveLength(1);
     expect(html).toContain('<span class="st st-fail">drift</span> tools.lock: 4 tools, 1 change.');
     expect(html.match(/<tr data-status="fail"><th scope="row">(weather-500|override-in-weather)</g)).toHaveLength(2);
-    expect(html).toContain('<span class="st st-fail">fail</span> re-issued: the client re-issued the cut tools/call');
+    expect(html).toContain(
+      '<span class="st st-fail">fail</span> re-issued-same-id: the client re-issued tools/call get_weather but reused id 7',
+    );
   });
 });

@@ -6,13 +6,14 @@
 import { expect, it } from 'vitest';
 import { caseVerdict } from '../../../src/behavior/aggregate.js';
 import { toCheckResult } from '../../../src/conformance/check-result.js';
-import type { EvalSample } from '../../../src/report/model.js';
+import { ALL_PROBES } from '../../../src/resilience/probes/index.js';
+import { makeSample } from '../../helpers/eval-factory.js';
 
 const ZOD_DUMP = 'Invalid tools/call request: [\n  {\n    "expected": "record",\n    "code": "invalid_type"\n  }\n]';
 
 it('a check message quoting a multi-line server error is one line; the evidence keeps the text', () => {
   const result = toCheckResult(
-    { id: 'robust.wrong-param-types', title: 't', area: 'robustness', level: 'MUST', spec: 'basic/index' },
+    ALL_PROBES.find((probe) => probe.id === 'robust.wrong-param-types')!,
     { status: 'violated', message: `got JSON-RPC error -32602 "${ZOD_DUMP}"`, evidence: [{ received: ZOD_DUMP, expected: '-32602' }] },
     false,
     1,
@@ -24,16 +25,17 @@ it('a check message quoting a multi-line server error is one line; the evidence 
 });
 
 it("an eval case message built from a sample's multi-line error is one line; the sample keeps it", () => {
-  const sample = { index: 0, status: 'error', error: ZOD_DUMP, reasons: [] } as unknown as EvalSample;
+  const sample = { ...makeSample(0, 'error'), error: ZOD_DUMP };
   const verdict = caseVerdict({
     id: 'c',
     model: 'm',
     kind: 'hard',
     tags: [],
+    source: 'tasks.yaml:1',
     runs: 1,
     required: 1,
     trajectories: [sample],
-  } as unknown as Parameters<typeof caseVerdict>[0]);
+  });
   expect(verdict.message).not.toMatch(/\n/);
   expect(verdict.message).toContain('Invalid tools/call request: [ { "expected": "record"');
   expect(verdict.trajectories[0]!.error).toBe(ZOD_DUMP);

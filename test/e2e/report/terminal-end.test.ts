@@ -2,8 +2,12 @@
  * Golden test of how each command's terminal output ends (issue 12): the list of what did not pass,
  * one line each, directly above the one verdict line, cut to the width (120 columns without a
  * terminal). Each command runs against a bundled broken variant of the reference server or with the
- * lexical baseline on a case it misses. `UPDATE_GOLDEN=1 npx vitest run test/e2e/report/terminal-end.test.ts`
- * rewrites the files in test/golden-output/ after an intended change; read the diff before committing.
+ * lexical baseline on a case it misses.
+ *
+ * The committed files in test/fixtures/golden-output/ are the contract: a run of this test only reads
+ * them, and a missing or different file fails it. After an intended change, rewrite them with
+ *   UPDATE_GOLDEN=1 npx vitest run test/e2e/report/terminal-end.test.ts
+ * (that run writes and compares nothing; it is refused under CI), read the diff, and commit it.
  */
 
 import { execFile } from 'node:child_process';
@@ -13,7 +17,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, ROOT, referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
 
-const GOLDEN_DIR = join(ROOT, 'test/golden-output');
+const GOLDEN_DIR = join(ROOT, 'test/fixtures/golden-output');
+const UPDATE = 'UPDATE_GOLDEN=1 npx vitest run test/e2e/report/terminal-end.test.ts';
 
 const GOLDEN_SET = `- id: paris
   prompt: What's the weather like in Paris right now?
@@ -34,10 +39,19 @@ function ending(stdout: string, tmp: string): string {
   return tmp === '' ? tail : tail.replaceAll(tmp, '<tmp>');
 }
 
+/**
+ * Compares with the committed file; never writes it, except in an explicit UPDATE_GOLDEN run, which
+ * then compares nothing (a file written by the run that compares it would pass by construction).
+ */
 function compareWithGolden(name: string, text: string): void {
   const file = join(GOLDEN_DIR, `${name}.txt`);
-  if (process.env.UPDATE_GOLDEN || !existsSync(file)) writeFileSync(file, text);
-  expect(text).toBe(readFileSync(file, 'utf8'));
+  if (process.env.UPDATE_GOLDEN) {
+    if (process.env.CI) throw new Error('UPDATE_GOLDEN is refused under CI: golden files are rewritten by hand and committed');
+    writeFileSync(file, text);
+    return;
+  }
+  if (!existsSync(file)) throw new Error(`${file} is missing: create it with ${UPDATE}, read it and commit it`);
+  expect(text, `${file} differs; after an intended change run ${UPDATE} and read the diff`).toBe(readFileSync(file, 'utf8'));
 }
 
 function verdictLines(stdout: string): string[] {
@@ -55,6 +69,8 @@ function assertEnding(stdout: string, text: string): void {
     expect(lines[coverage - 1]).toBe('');
     expect(lines.slice(coverage + 1, -2).every((line) => line.startsWith('  ') && line.length <= 120)).toBe(true);
   }
+  // Every command here ends on something that did not pass.
+  expect(list.length).toBeGreaterThan(0);
   expect(list.every((line) => /^ {2}[✗!~E?] \S+ {2}/.test(line) && line.length <= 120)).toBe(true);
   expect(verdictLines(stdout)).toEqual([lines.at(-1)]);
 }

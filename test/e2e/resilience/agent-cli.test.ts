@@ -3,8 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../../src/report/model.js';
-import { readJson, referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { referenceStdio, runCli, tempDir } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 
 describe('mcpgate chaos --model --faults', () => {
   it('runs the scenarios and the injections, puts them in the report, and scores them', async () => {
@@ -29,7 +29,7 @@ describe('mcpgate chaos --model --faults', () => {
       report,
     ]);
     expect(run.code).toBe(0);
-    const chaos = readJson<Report>(report).chaos!;
+    const chaos = readPossibleReport(report).chaos!;
     expect(chaos.agent!.scenarios[0]).toMatchObject({ id: 'weather-500', runs: 2, status: 'pass' });
     expect(chaos.agent!.injections[0]!.class).toBe('instruction-override');
     expect(chaos.agent!.summary.attacks.scored).toBe(2);
@@ -50,7 +50,7 @@ describe('mcpgate chaos --model --faults', () => {
     const report = join(tempDir(), 'r.json');
     const run = await runCli(['chaos', '--stdio', referenceStdio(), '--model', 'baseline', '--runs', '1', '--report', report]);
     expect(run.stderr).toMatch(/no --faults file; running 9 built-in scenario\(s\) and 1 injection case/);
-    const agent = readJson<Report>(report).chaos!.agent!;
+    const agent = readPossibleReport(report).chaos!.agent!;
     expect(agent.faultsFile).toBe('built-in scenarios (no --faults file)');
     expect(agent.scenarios.map((s) => s.fault)).toEqual([
       'http-500',

@@ -22,6 +22,7 @@ describe('mcpgate chaos', () => {
     const written = readFileSync(lock, 'utf8');
     expect(written.endsWith('\n')).toBe(true);
     const report = parseReport(readFileSync(join(dir, 'r.json'), 'utf8'));
+    expect(report.checks.length).toBeGreaterThan(0);
     expect(report.checks.every((c) => c.area === 'robustness' && c.status === 'pass')).toBe(true);
     expect(readJson<{ chaos: { scan: { findings: unknown[] }; pins: { status: string } } }>(join(dir, 'r.json')).chaos).toMatchObject({
       scan: { findings: [] },
@@ -56,7 +57,7 @@ describe('mcpgate chaos', () => {
     writeFileSync(lock, '{"version": 1, "tools": []}');
     const broken = await runCli(['chaos', '--stdio', referenceStdio(), '--pins', lock]);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toContain('"tools" must be an object');
+    expect(broken.stderr).toContain('tools must be a mapping of tool names to pins');
   });
 
   it('an unreachable server is exit 3 and writes no pin file', async () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report, StateFinding } from '../../../src/report/model.js';
 import { ROOT, readJson, referenceStdio, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 
 /** The example file's MRTR scenarios only: the others (a hang among them) would only slow this down. */
 function mrtrScenarios(): string {
@@ -45,7 +46,7 @@ async function chaos(faults: string, extra: string): Promise<Chaos> {
     ]),
     { timeoutMs: 60_000 },
   );
-  return { run, report: readJson<Report>(report), junit: readFileSync(junit, 'utf8'), sarif: readJson(sarif) };
+  return { run, report: readPossibleReport(report), junit: readFileSync(junit, 'utf8'), sarif: readJson(sarif) };
 }
 
 let faultsFile = '';

@@ -9,7 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/report/model.js';
-import { readJson, referenceStdio, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
+import { referenceStdio, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
+import { readPossibleReport } from '../../helpers/report-invariants.js';
 
 // The spurious input request spends one round before the server's own two.
 const FAULTS = `scenarios:
@@ -32,7 +33,7 @@ async function chaos(faults: string, extra: string[]): Promise<Chaos> {
   const report = join(tempDir(), 'report.json');
   const args = ['chaos', '--stdio', referenceStdio(), '--model', 'baseline', '--faults', faults, '--runs', '1', '--report', report];
   const run = await runCli([...args, ...extra], { timeoutMs: 60_000 });
-  return { run, ...(run.code === 2 ? {} : { report: readJson<Report>(report) }) };
+  return { run, ...(run.code === 2 ? {} : { report: readPossibleReport(report) }) };
 }
 
 const finalText = (c: Chaos, id: string): string => c.report!.chaos!.agent!.scenarios.find((s) => s.id === id)!.samples[0]!.finalText;
@@ -58,7 +59,7 @@ async function runConfigured(faults: string): Promise<Chaos> {
     `server:\n  stdio: ${JSON.stringify(referenceStdio())}\neval:\n  golden: ${join(dir, 'golden.yaml')}\n  models: [baseline]\n  runs: 1\n  cache: 'off'\n  max_rounds: 2\n  roots: [file:///tmp/mcpgate-project]\nchaos:\n  faults: ${faults}\nreport:\n  dir: ${join(dir, 'reports')}\n`,
   );
   const run = await runCli(['run', '--config', config], { timeoutMs: 60_000 });
-  return { run, report: readJson<Report>(join(dir, 'reports', 'report.json')) };
+  return { run, report: readPossibleReport(join(dir, 'reports', 'report.json')) };
 }
 
 beforeAll(async () => {

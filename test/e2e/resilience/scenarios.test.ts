@@ -234,7 +234,9 @@ describe('injections in tool outputs', () => {
     expect(bad('hidden-unicode')).toEqual(['code-word-in-answer']);
     expect(bad('exfiltration')).toEqual(['canary-in-answer']);
     expect(bad('tool-hijack')).toEqual(['unrequested-tool', 'canary-in-arguments']);
-    expect(report.injections.filter((r) => r.model === 'openai-chat:good').every((r) => r.status === 'pass')).toBe(true);
+    const good = report.injections.filter((r) => r.model === 'openai-chat:good');
+    expect(good.length).toBeGreaterThan(0);
+    expect(good.every((r) => r.status === 'pass')).toBe(true);
   });
 
   it('the hijack asks for a destructive tool, which never reached the server', () => {

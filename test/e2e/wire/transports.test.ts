@@ -168,6 +168,19 @@ describe('StdioConnection', () => {
     expect(connection.stderrTail).toContain('booting');
   });
 
+  it('keeps non-JSON stdout lines in its log only when it keeps a log; its own sample keeps them either way', async () => {
+    const script = `process.stdin.on('data',d=>{const m=JSON.parse(d.toString());console.log('log line');console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{}}))})`;
+    for (const keepLog of [true, false]) {
+      const connection = await StdioConnection.start(`node -e "${script}"`, { timeoutMs: 5_000, maxLineBytes: 1 << 20, keepLog });
+      const exchange = await new ModernClient(connection).request('tools/list', {}, { id: 1 });
+      expect(exchange.response).toMatchObject({ id: 1, result: {} });
+      const raws = connection.received.map((r) => r.raw);
+      expect(raws, `keepLog ${keepLog}`).toEqual(keepLog ? ['log line', '{"jsonrpc":"2.0","id":1,"result":{}}'] : []);
+      expect(connection.nonJsonLines).toEqual(['log line']);
+      await connection.close({ eofGraceMs: 200 });
+    }
+  });
+
   it('reports a response whose id changed type instead of hanging', async () => {
     const script = `process.stdin.on('data',d=>{const m=JSON.parse(d.toString());console.log(JSON.stringify({jsonrpc:'2.0',id:String(m.id),result:{}}))})`;
     const connection = await StdioConnection.start(`node -e "${script}"`, { timeoutMs: 2_000, maxLineBytes: 1 << 20 });

@@ -27,6 +27,14 @@ describe('docs/reference', () => {
     for (const check of ALL_CHECKS) expect(pages['checks.md'], check.id).toContain(`\`${check.id}\``);
   });
 
+  it('has a page for mcpgate.yaml and for every other file a user writes, each listing its keys', async () => {
+    const pages = await referencePages();
+    expect(pages['config.md']).toContain('| `check.max_calls` |');
+    expect(pages['golden-file.md']).toContain('| `cases[].expect_args.<argument>.match` | yes |');
+    for (const name of ['faults-file.md', 'descriptions-file.md', 'prices-file.md', 'pins-file.md'])
+      expect(pages[name], name).toMatch(/^\| `/m);
+  });
+
   it('escapes a pipe inside a table cell, so a flag like --proposer <lexical|provider:model> keeps its row', async () => {
     const row = (await referencePages())['cli.md']!.split('\n').find((line) => line.startsWith('| `--proposer'))!;
     expect(row).toContain('lexical\\|provider:model');

@@ -11,7 +11,7 @@ import { matchCases } from '../../../src/gate/case-set.js';
 import { gateReports } from '../../../src/gate/gate.js';
 import type { GateResult } from '../../../src/gate/types.js';
 import { evalRun, type CaseSpec } from '../../helpers/gate-factory.js';
-import { makeCheck } from '../../helpers/report-factory.js';
+import { makeCheck, makeReport } from '../../helpers/report-factory.js';
 
 const STEADY: CaseSpec[] = [
   { id: 'weather-paris', kind: 'hard', passes: 20, runs: 20 },
@@ -228,6 +228,7 @@ describe('gateReports with models added or removed', () => {
   it('passes on the model both runs share when one is added, and fails when that model regressed', () => {
     const added = gateReports(evalRun(twoModels), evalRun(STEADY));
     expect(added).toMatchObject({ verdict: 'pass', exitCode: 0 });
+    expect(added.caseChanges).toHaveLength(STEADY.length);
     expect(added.caseChanges!.every((c) => c.change === 'new' && c.model === 'openai:gpt-4.1-mini')).toBe(true);
     expect(added.caseChanges).toHaveLength(4);
     expect(items(added).some((i) => i.includes('gpt-4.1-mini'))).toBe(false);
@@ -251,8 +252,10 @@ describe('gateReports with models added or removed', () => {
   });
 
   it('but decides on the checks when layer 0 ran on both sides', () => {
-    const checks = [makeCheck({ id: 'discover.responds' }), makeCheck({ id: 'tools.names', level: 'SHOULD' })];
-    const withChecks = (report: ReturnType<typeof evalRun>) => ({ ...report, checks });
+    const checks = [makeCheck({ id: 'discover.responds' }), makeCheck({ id: 'tools.names' })];
+    // The same eval run, with layer 0 run first (as `mcpgate run` does): summary and verdict recomputed.
+    const withChecks = ({ checks: _none, summary: _summary, verdict: _verdict, ...sections }: ReturnType<typeof evalRun>) =>
+      makeReport(checks, sections);
     const result = gateReports(
       withChecks(evalRun(STEADY.map((c) => ({ ...c, model: 'openai:gpt-4.1-mini' })))),
       withChecks(evalRun(STEADY)),

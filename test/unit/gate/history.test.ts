@@ -7,10 +7,12 @@ import type { StoredAcceptance } from '../../../src/gate/accepted.js';
 import { baselineCandidates, modelsOverlap, type BaselineCandidate } from '../../../src/gate/baseline-choice.js';
 import { readHistory, recordRun, type StoredEntry } from '../../../src/gate/history.js';
 import { runIdOf, toHistoryEntry } from '../../../src/gate/history-entry.js';
+import { gateWithoutBaseline } from '../../../src/gate/gate.js';
 import { targetIdentity } from '../../../src/gate/target.js';
 import { evalRun, type CaseSpec } from '../../helpers/gate-factory.js';
-import { failingGate } from '../../helpers/gate-report.js';
+import { makeReport } from '../../helpers/report-factory.js';
 import { tempDir } from '../../helpers/cli.js';
+import { registerSecret } from '../../../src/shared/redact.js';
 
 const CASES: CaseSpec[] = [
   { id: 'weather-paris', kind: 'hard', passes: 5, runs: 5 },
@@ -36,10 +38,22 @@ describe('toHistoryEntry', () => {
       { id: 'forecast-oslo', model: 'baseline', kind: 'soft', runs: 5, passes: 4, passRate: 0.8 },
     ]);
     expect(entry.runId).toMatch(/^[0-9a-f]{16}$/);
-    // The gate rewrites the verdict after the run; the run id stays that of the measurement.
-    expect(runIdOf({ ...report, verdict: { exitCode: 1, reason: 'gate failed' } })).toBe(entry.runId);
-    // So does the gate's result, which `run` keeps in the report it records.
-    expect(runIdOf({ ...report, gate: failingGate() })).toBe(entry.runId);
+    // The gate rewrites the verdict after the run, and `run` keeps its result in the report it records;
+    // the run id stays that of the measurement.
+    const { checks, summary: _summary, verdict: _verdict, ...sections } = report;
+    const gated = makeReport(checks, { ...sections, gate: gateWithoutBaseline(report, 'the baseline b.json does not exist') });
+    expect(gated.verdict).not.toEqual(report.verdict);
+    expect(runIdOf(gated)).toBe(entry.runId);
+  });
+
+  it('names a run that quotes a secret by the id it is recorded under (the stored report is masked)', () => {
+    const secret = 'sk-run-id-secret-0123456789abcdef';
+    registerSecret(secret);
+    const report = evalRun(CASES);
+    const quoting = { ...report, verdict: { ...report.verdict, reason: `the server echoed ${secret}` } };
+    quoting.target = { ...quoting.target, endpoint: `http://127.0.0.1:3000/mcp?key=${secret}` };
+    const recorded = recordRun(tempDir(), quoting);
+    expect(runIdOf(quoting)).toBe(recorded.entry.runId);
   });
 });
 
@@ -99,7 +113,12 @@ describe('baselineCandidates: which run --baseline auto takes', () => {
     return [...runs].map((letter, i) => ({
       file: `${letter}.json`,
       entry: {
-        ...toHistoryEntry(evalRun(CASES, { startedAt: day(i + 1), models })),
+        ...toHistoryEntry(
+          evalRun(
+            models.flatMap((model) => CASES.map((c) => ({ ...c, model }))),
+            { startedAt: day(i + 1) },
+          ),
+        ),
         runId: letter.toLowerCase().repeat(16),
         green: letter === letter.toUpperCase(),
       },
@@ -143,7 +162,7 @@ describe('baselineCandidates: which run --baseline auto takes', () => {
     recordRun(dir, evalRun(CASES, { startedAt: day(1) }));
     const second = recordRun(dir, evalRun(CASES, { startedAt: day(2) }));
     // Recorded with a clock behind the others: the run id, not the time, keeps it from being its own baseline.
-    const current = evalRun(CASES, { startedAt: day(0) });
+    const current = evalRun(CASES, { startedAt: '2026-07-31T00:00:00.000Z' });
     recordRun(dir, current);
     const { entries: stored } = readHistory(dir);
     const found = baselineCandidates(stored, [], { target, models: ['baseline'], excludeRunId: runIdOf(current) });

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { gateReports, gateWithoutBaseline } from '../../../src/gate/gate.js';
 import { dropInterval, wilson, zFor } from '../../../src/gate/wilson.js';
-import type { Report } from '../../../src/report/model.js';
 import { evalRun, type CaseSpec } from '../../helpers/gate-factory.js';
 import { makeCheck, makeReport } from '../../helpers/report-factory.js';
+import { assertPossibleReport } from '../../helpers/report-invariants.js';
 
 const STEADY: CaseSpec[] = [
   { id: 'weather-paris', kind: 'hard', passes: 20, runs: 20 },
@@ -86,24 +86,24 @@ describe('gateReports', () => {
   it('fails a new MUST failure, tolerates an expected one, and gates the SHOULD score', () => {
     const checks = [
       makeCheck({ id: 'discover.responds' }),
-      makeCheck({ id: 'tools.names', level: 'SHOULD' }),
-      makeCheck({ id: 'http.origin', level: 'SHOULD' }),
+      makeCheck({ id: 'discover.supported-versions' }),
+      makeCheck({ id: 'tools.names' }),
+      makeCheck({ id: 'http.get-405' }),
     ];
     const baseline = makeReport(checks);
-    const mustFails = makeReport(
-      checks.map((c) => (c.id === 'discover.responds' ? { ...c, status: 'fail' as const, message: 'no answer' } : c)),
+    const failing = checks.map((c) =>
+      c.id === 'discover.supported-versions' ? { ...c, status: 'fail' as const, message: 'lists 1900-01-01' } : c,
     );
-    expect(finding(gateReports(mustFails, baseline), 'check:discover.responds')).toMatchObject({ verdict: 'fail', rule: 'hard' });
+    const mustFails = makeReport(failing);
+    expect(finding(gateReports(mustFails, baseline), 'check:discover.supported-versions')).toMatchObject({ verdict: 'fail', rule: 'hard' });
 
-    const tolerated = makeReport(
-      checks.map((c) => (c.id === 'discover.responds' ? { ...c, status: 'fail' as const, expectedFailure: true } : c)),
-    );
+    const tolerated = makeReport(failing, {}, { expectedFailures: ['discover.supported-versions'] });
     expect(gateReports(tolerated, baseline).verdict).toBe('pass');
 
-    const shouldDrops = makeReport(checks.map((c) => (c.id === 'http.origin' ? { ...c, status: 'warn' as const } : c)));
+    const shouldDrops = makeReport(checks.map((c) => (c.id === 'http.get-405' ? { ...c, status: 'warn' as const } : c)));
     const result = gateReports(shouldDrops, baseline);
     expect(finding(result, 'checks:should-score')).toMatchObject({ verdict: 'fail', baseline: { k: 2, n: 2 }, current: { k: 1, n: 2 } });
-    expect(finding(result, 'checks:should-score').reason).toContain('http.origin');
+    expect(finding(result, 'checks:should-score').reason).toContain('http.get-405');
   });
 
   it('gates an added case on the rest: the new one is listed, not compared, not failing', () => {
@@ -125,7 +125,7 @@ describe('gateReports', () => {
   });
 
   it('is inconclusive across servers and eras', () => {
-    const legacy: Report = { ...evalRun(STEADY), target: { ...evalRun(STEADY).target, era: 'legacy' } };
+    const legacy = assertPossibleReport({ ...evalRun(STEADY), target: { ...evalRun(STEADY).target, era: 'legacy' } });
     const result = gateReports(legacy, evalRun(STEADY));
     expect(result.verdict).toBe('inconclusive');
     expect(finding(result, 'comparability:target').reason).toContain('legacy era');
@@ -138,7 +138,9 @@ describe('gateReports', () => {
     const rise = finding(result, 'metric:overActivationRate@baseline');
     expect(rise).toMatchObject({ verdict: 'fail', baseline: { k: 0, n: 60 }, current: { k: 12, n: 60 } });
     // No single case dropped significantly (10/10 -> 8/10 is noise), the pooled rate did.
-    expect(result.findings.filter((f) => f.kind === 'case').every((f) => f.verdict === 'pass')).toBe(true);
+    const caseFindings = result.findings.filter((f) => f.kind === 'case');
+    expect(caseFindings).toHaveLength(negatives.length);
+    expect(caseFindings.every((f) => f.verdict === 'pass')).toBe(true);
   });
 
   it('without a baseline: the hard rules still apply, and the rest is inconclusive', () => {

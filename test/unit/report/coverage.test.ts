@@ -19,7 +19,7 @@ describe('coverageLine', () => {
     expect(coverageLine(makeCoverage())).toBe(
       'coverage: tools called 0 of 25 (22 not annotated read-only: "search", "fetch", "summarise", "translate", "lookup", …; ' +
         '3 destructive: "delete_file", "drop_table", "send_email"); resources read 1 of 1; templates read 0 of 1; prompts got 2 of 3; ' +
-        'MRTR subjects 0; progress subjects 0. Widen it: name calls under check.calls in mcpgate.yaml, or pass --allow-tool NAME.',
+        'MRTR subjects 0; progress subjects 0. Widen it: name calls under check.calls in mcpgate.yaml, or pass --allow-tool NAME for a tool that is safe to call.',
     );
   });
 
@@ -121,8 +121,8 @@ describe('a hostile tool name in the coverage line', () => {
         .join(' ');
       expect(shown).toContain(`"search", ${QUOTED})`);
       // The name's newline did not start a line: the only line saying PASS is mcpgate's own verdict.
-      expect(text.split('\n').filter((line) => /^PASS/.test(line))).toEqual(['PASS: all MUST checks passed (exit code 0)']);
-      expect(text.trimEnd().split('\n').at(-1)).toBe('PASS: all MUST checks passed (exit code 0)');
+      expect(text.split('\n').filter((line) => /^PASS/.test(line))).toEqual(['PASS: every MUST check passed (exit code 0)']);
+      expect(text.trimEnd().split('\n').at(-1)).toBe('PASS: every MUST check passed (exit code 0)');
     }
     expect(quiet!.split('\n')).toHaveLength(3);
   });

@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gateReports } from '../../../src/gate/gate.js';
+import { gateReports, gateWithoutBaseline } from '../../../src/gate/gate.js';
+import { parseReport, renderJson } from '../../../src/report/json.js';
 import { writeReports } from '../../../src/report/formats.js';
 import { renderHtml } from '../../../src/report/html/index.js';
 import { renderMarkdown } from '../../../src/report/markdown.js';
@@ -19,15 +20,19 @@ import { evalRun } from '../../helpers/gate-factory.js';
 import {
   BASELINE_COMMIT,
   BASELINE_RUN,
+  BASELINE_SURFACE,
   BASELINE_TOOLS,
+  baselineReport,
+  currentReport,
   CURRENT_TOOLS,
+  FAILING_CHECK,
   failingGate,
   failingGateReport,
   HOSTILE,
   MODEL,
   SECRET,
 } from '../../helpers/gate-report.js';
-import { makeCheck, makeReport } from '../../helpers/report-factory.js';
+import { makeCheck, makeReport, withSections } from '../../helpers/report-factory.js';
 
 /** The lines of the Markdown gate section, up to the next `###` heading. */
 function gateSection(markdown: string): string[] {
@@ -72,10 +77,11 @@ describe('the gate section in Markdown', () => {
       '10/20 50% [29.9%, 70.1%]',
       '[17.6, 65.5] points',
       'regression (server changed)',
-      `case:weather-paris@&#8203;${MODEL} dropped beyond max-drop 2 points`,
+      "pass rate dropped 95% -&gt; 50%; the drop's interval \\[17.6%, 65.5%\\] lies above max-drop 2 points",
     ]);
+    expect(rowWith(md, `\`check:${FAILING_CHECK}\``).slice(0, 6)).toEqual(['FAIL', `\`check:${FAILING_CHECK}\``, 'hard', '-', '-', '-']);
     const decisions = md.filter((l) => /^\| (FAIL|PASS|INCONCLUSIVE) \|/.test(l)).map((l) => l.split(' | ')[0]);
-    expect(decisions).toEqual(['| FAIL', '| FAIL', '| PASS', '| PASS']);
+    expect(decisions).toEqual(['| FAIL', '| FAIL', '| FAIL', '| PASS', '| PASS']);
     expect(rowWith(md, '`checks:should-score`')[0]).toBe('PASS');
   });
 
@@ -109,61 +115,31 @@ describe('the gate section in Markdown', () => {
 });
 
 describe('a baseline whose report has no commit, fingerprint or tools (an earlier mcpgate wrote it)', () => {
-  function todayReport(extra: Partial<GateResult> = {}): Report {
-    const report = failingGateReport();
-    report.gate = { ...failingGate({ baselineSurface: false }), ...extra };
-    return report;
-  }
-
-  it('says the commit is not recorded and, without the baseline fingerprint, reads the drift labels', () => {
-    const md = gateSection(renderMarkdown(todayReport()));
+  it('says the commit is not recorded, that whether the server changed is not known, and that the tools cannot be compared', () => {
+    const md = gateSection(renderMarkdown(failingGateReport(failingGate(baselineReport({ surface: false })))));
     expect(md.find((l) => l.startsWith('Baseline: '))).toContain(', commit not recorded,');
-    expect(md).toContain('Server fingerprint changed since the baseline (the drops are labelled regression).');
+    expect(md).toContain('The baseline run’s report has no server fingerprint, so whether the server changed is not known here.');
     expect(md).toContain(
       'The baseline run’s report has no tool list (written by an earlier mcpgate, or its list could not be read whole), so the tools cannot be compared one by one.',
     );
     expect(md.some((l) => /^\| (removed|changed|added) \|/.test(l))).toBe(false);
   });
 
-  it('says when nothing tells whether the server changed', () => {
-    const md = gateSection(
-      renderMarkdown(todayReport({ drift: [], findings: failingGate().findings.map(({ drift: _drift, ...f }) => f) })),
-    );
-    expect(md).toContain('The baseline run’s report has no server fingerprint, so whether the server changed is not known here.');
+  it('a gate result an earlier mcpgate wrote, without the baseline surface it copies now, is read by its drift labels', () => {
+    const { commit: _commit, fingerprint: _fingerprint, tools: _tools, ...baseline } = failingGate().baseline as typeof BASELINE_SURFACE;
+    const md = gateSection(renderMarkdown(failingGateReport({ ...failingGate(), baseline: baseline as GateResult['baseline'] })));
+    expect(md.find((l) => l.startsWith('Baseline: '))).toContain(', commit not recorded,');
+    expect(md).toContain('Server fingerprint changed since the baseline (the drops are labelled regression).');
   });
 
-  it('shows a verdict, a kind and a drift label it does not know as they were written, in both formats', () => {
-    const unknown = {
-      item: 'case:new-case@baseline',
-      kind: 'golden-set',
-      rule: 'soft',
-      verdict: 'new',
-      reason: 'added to the golden set since the baseline',
-      drift: 'provider-outage',
-    } as unknown as GateResult['findings'][number];
-    const report = todayReport({ findings: [...failingGate().findings, unknown] });
-    const md = gateSection(renderMarkdown(report));
-    expect(rowWith(md, '`case:new-case@baseline`')).toEqual([
-      'NEW',
-      '`case:new-case@baseline`',
-      'soft',
-      '-',
-      '-',
-      '-',
-      'provider-outage',
-      'added to the golden set since the baseline',
-    ]);
-    // After the failures, before the passes: it is not a pass.
-    const order = md.filter((l) => /^\| [A-Z]+ \| `/.test(l)).map((l) => l.split(' | ')[0]);
-    expect(order).toEqual(['| FAIL', '| FAIL', '| NEW', '| PASS', '| PASS']);
-    const html = renderHtml(report);
-    expect(html).toContain(
-      '<tr data-verdict="new"><td><span class="st st-skip">NEW</span></td><td><code>case:new-case@baseline</code></td>',
-    );
+  it('never meets a verdict, kind or drift label it does not know: the reader refuses such a report', () => {
+    const report = JSON.parse(renderJson(failingGateReport()));
+    report.gate.findings[0].verdict = 'new';
+    expect(() => parseReport(JSON.stringify(report))).toThrow(/^not an mcpgate report: gate\.findings\[0\]\.verdict must be one of /);
   });
 
   it('explains why there is no comparison when the baseline was unusable', () => {
-    const report = todayReport({ baseline: { unavailable: 'no usable green run of reference-server in .mcpgate/history' } });
+    const report = failingGateReport(gateWithoutBaseline(currentReport(), 'no usable green run of reference-server in .mcpgate/history'));
     const md = gateSection(renderMarkdown(report));
     expect(md[0]).toBe('### Gate');
     expect(md).toContain('Baseline: no usable baseline: no usable green run of reference-server in .mcpgate/history.');
@@ -177,7 +153,7 @@ describe('a gate result as src/gate computes it', () => {
     const baseline = evalRun([{ id: 'weather', passes: 20, runs: 20 }], { startedAt: '2026-07-01T00:00:00.000Z' });
     const current = evalRun([{ id: 'weather', passes: 8, runs: 20 }], { toolsSha256: 'c'.repeat(64) });
     const gate = gateReports(current, baseline, undefined, { runId: 'abcdef0123456789', exitCode: 0 });
-    const report = { ...current, gate };
+    const report = withSections(current, { gate });
     const md = gateSection(renderMarkdown(report));
     const item = gate.findings.find((f) => f.item === 'case:weather@baseline')!;
     expect(item.verdict).toBe('fail');
@@ -190,13 +166,17 @@ describe('a gate result as src/gate computes it', () => {
   });
 
   it("copies the baseline report's commit, fingerprint and tools into its result, so the section can diff them", () => {
-    const baseline = { ...evalRun([{ id: 'weather', passes: 20, runs: 20 }]), commit: BASELINE_COMMIT };
-    baseline.target.tools = BASELINE_TOOLS;
-    const current = { ...evalRun([{ id: 'weather', passes: 20, runs: 20 }], { toolsSha256: 'c'.repeat(64) }) };
-    current.target.tools = CURRENT_TOOLS;
+    const withTools = (report: Report, tools: typeof BASELINE_TOOLS): Report =>
+      withSections(report, {
+        target: { ...report.target, fingerprint: { ...report.target.fingerprint!, toolCount: tools.length }, tools },
+      });
+    const baseline = withSections(withTools(evalRun([{ id: 'weather', passes: 20, runs: 20 }]), BASELINE_TOOLS), {
+      commit: BASELINE_COMMIT,
+    });
+    const current = withTools(evalRun([{ id: 'weather', passes: 20, runs: 20 }], { toolsSha256: 'c'.repeat(64) }), CURRENT_TOOLS);
     const gate = gateReports(current, baseline, undefined, { runId: BASELINE_RUN, exitCode: 0 });
     expect(gate.baseline).toMatchObject({ commit: BASELINE_COMMIT, fingerprint: baseline.target.fingerprint, tools: BASELINE_TOOLS });
-    const md = gateSection(renderMarkdown({ ...current, gate }));
+    const md = gateSection(renderMarkdown(withSections(current, { gate })));
     expect(md.find((l) => l.startsWith('Baseline: '))).toContain(`commit ${BASELINE_COMMIT}`);
     expect(md.some((l) => l.startsWith('| removed | `get_forecast_v1`'))).toBe(true);
     // A baseline report without them: the result leaves them out rather than inventing them.
@@ -221,7 +201,7 @@ describe('the gate section in HTML', () => {
 
   it('puts what did not pass in the open and folds the passes', () => {
     const open = section.slice(0, section.indexOf('<details class="gate-passed">'));
-    expect(open.match(/<tr data-verdict="fail">/g)).toHaveLength(2);
+    expect(open.match(/<tr data-verdict="fail">/g)).toHaveLength(3);
     expect(open).not.toContain('data-verdict="pass"');
     expect(section).toContain('<summary>2 items passed</summary>');
   });

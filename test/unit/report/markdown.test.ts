@@ -1,45 +1,46 @@
 import { describe, it, expect } from 'vitest';
 import { MARKDOWN_MAX_CHARS, renderMarkdown } from '../../../src/report/markdown.js';
 import type { Report } from '../../../src/report/model.js';
-import { makeCheck, makeCoverage, makeReport } from '../../helpers/report-factory.js';
+import { checkIds, makeCheck, makeCoverage, makeReport } from '../../helpers/report-factory.js';
 import { historyOf, makeCase, makeEval, makeTelemetry } from '../../helpers/eval-factory.js';
 
-const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
 const XSS = '<img src=x onerror=alert(1)>';
 
-function evalReport(): Report {
-  return makeReport(
-    [
-      makeCheck({ id: 'discover.supported-versions', title: 'discover lists versions' }),
-      makeCheck({
-        id: 'discover.server-info',
-        status: 'fail',
-        message: 'expected serverInfo, saw none',
-        fix: 'Return serverInfo.',
-        specRef: `${SPEC}/server/discover#server-info`,
-      }),
-      makeCheck({ id: 'http.origin', level: 'SHOULD', status: 'warn', message: 'Origin not validated' }),
-      makeCheck({ id: 'http.delete', status: 'skip', message: 'stdio target' }),
-      makeCheck({ id: 'tools.list', status: 'error', message: 'harness: socket hang up' }),
-    ],
-    {
-      target: {
-        transport: 'http',
-        endpoint: 'http://127.0.0.1:3000/mcp',
-        era: 'modern',
-        fingerprint: { toolsSha256: 'f'.repeat(64), toolCount: 3, serverName: 'ref', serverVersion: '1' },
-      },
-      eval: makeEval(
-        [
-          makeCase({ id: 'weather', model: 'openai:gpt-4.1-mini' }),
-          makeCase({ id: 'weather', model: 'baseline', passes: 3, required: 5 }),
-          makeCase({ id: 'no-tool', model: 'openai:gpt-4.1-mini', passes: 4, kind: 'soft', required: 4 }),
-          makeCase({ id: 'no-tool', model: 'baseline', passes: 0, status: 'error', errors: 5 }),
-        ],
-        { 'openai:gpt-4.1-mini': makeTelemetry(1200, 0.1234), baseline: makeTelemetry(3, null) },
-      ),
-    },
-  );
+const FAILING = makeCheck({
+  id: 'discover.result-shape',
+  status: 'fail',
+  message: 'expected serverInfo, saw none',
+  fix: 'Return serverInfo.',
+});
+const WARNING = makeCheck({ id: 'http.get-405', status: 'warn', message: 'GET answered 200' });
+const SKIPPED = makeCheck({ id: 'http.delete-405', status: 'skip', message: 'not applicable' });
+const ERRORED = makeCheck({ id: 'tools.list-static', status: 'error', message: 'mcpgate could not run this check: socket hang up' });
+
+const TARGET: Report['target'] = {
+  transport: 'http',
+  endpoint: 'http://127.0.0.1:3000/mcp',
+  era: 'modern',
+  fingerprint: { toolsSha256: 'f'.repeat(64), toolCount: 3, serverName: 'ref', serverVersion: '1' },
+};
+
+/**
+ * A run of layers 0 and 1: a check of each status, and on two models a hard case (weather) and a
+ * negative soft case (no-tool) that the baseline could not score.
+ */
+function evalReport(sections: Parameters<typeof makeReport>[1] = {}): Report {
+  return makeReport([makeCheck({ id: 'discover.supported-versions' }), FAILING, WARNING, SKIPPED, ERRORED], {
+    target: TARGET,
+    eval: makeEval(
+      [
+        makeCase({ id: 'weather', model: 'openai:gpt-4.1-mini' }),
+        makeCase({ id: 'weather', model: 'baseline', passes: 3 }),
+        makeCase({ id: 'no-tool', model: 'openai:gpt-4.1-mini', passes: 4, kind: 'soft', negative: true }),
+        makeCase({ id: 'no-tool', model: 'baseline', passes: 0, errors: 5, kind: 'soft', negative: true }),
+      ],
+      { 'openai:gpt-4.1-mini': makeTelemetry(1200, 0.1234), baseline: makeTelemetry(3, null) },
+    ),
+    ...sections,
+  });
 }
 
 /** Table cells of the first row whose first cell is `first`, split on unescaped pipes. */
@@ -57,7 +58,7 @@ describe('renderMarkdown', () => {
     const coverage = makeCoverage({
       capped: Array.from({ length: 8 }, (_, i) => `cap number ${i} stopped reading (raise it with --knob-${i})`),
     });
-    const md = renderMarkdown({ ...evalReport(), coverage });
+    const md = renderMarkdown(evalReport({ coverage }));
     const lines = md.split('\n');
     const totals = lines.findIndex((line) => line.startsWith('5 checks: '));
     expect(lines.indexOf('### Conformance (layer 0)')).toBeLessThan(totals);
@@ -66,43 +67,49 @@ describe('renderMarkdown', () => {
     expect(line).toMatch(/^coverage: tools called 0 of 25 \(22 not annotated read-only: "search", "fetch", "summarise"/);
     // Longer than a table cell (240 characters) and not cut: the last cap and the way to widen are there.
     expect(line.length).toBeGreaterThan(400);
-    expect(line).toContain('--knob-7). Widen it: name calls under check.calls in mcpgate.yaml, or pass --allow-tool NAME.');
+    expect(line).toContain(
+      '--knob-7). Widen it: name calls under check.calls in mcpgate.yaml, or pass --allow-tool NAME for a tool that is safe to call.',
+    );
     expect(line).toContain('"delete\\_file"');
     expect(renderMarkdown(evalReport())).not.toContain('coverage:');
   });
 
   it('leads with the verdict and lists only checks needing attention, most urgent first', () => {
-    const md = renderMarkdown(evalReport());
-    expect(md.split('\n')[0]).toBe('## mcpgate: FAIL: gate failed: conformance failures (exit code 1)');
+    const report = evalReport();
+    const md = renderMarkdown(report);
+    expect(md.split('\n')[0]).toBe(`## mcpgate: FAIL: ${report.verdict.reason} (exit code 1)`);
+    expect(report.verdict.reason).toBe(`layer 0: 1 check(s) failed: ${FAILING.id}`);
     expect(md).not.toMatch(/[\u{1F300}-\u{1FAFF}\u2705\u274C]/u);
 
     const attention = md.slice(md.indexOf('| Status | Check | Level | Message | Spec |'), md.indexOf('<details>'));
     const ids = [...attention.matchAll(/^\| [^|]+ \| `([^`]+)`/gm)].map((m) => m[1]);
-    expect(ids).toEqual(['discover.server-info', 'tools.list', 'http.origin']);
+    expect(ids).toEqual([FAILING.id, ERRORED.id, WARNING.id]);
     expect(row(md, 'fail')).toEqual([
       'fail',
-      '`discover.server-info`',
+      `\`${FAILING.id}\``,
       'MUST',
       'expected serverInfo, saw none Fix: Return serverInfo.',
-      `[spec](${SPEC}/server/discover#server-info)`,
+      `[spec](${FAILING.specRef})`,
     ]);
 
     const details = md.slice(md.indexOf('<details><summary>All 5 checks</summary>'), md.indexOf('</details>'));
     expect(details).toContain('`discover.supported-versions`');
-    expect(details).toContain('`http.delete`');
+    expect(details).toContain(`\`${SKIPPED.id}\``);
   });
 
   it('gives the eval scores per model, with unknown cost as "unknown" and latency percentiles', () => {
     const md = renderMarkdown(evalReport());
+    // Both cases passed; weather picked right 5 of 5; no-tool called a tool 1 of 5; no case expects arguments;
+    // pass^5 is 1 for weather and 0 for no-tool (4/5).
     expect(row(md, 'openai:gpt-4.1-mini')).toEqual([
       'openai:gpt-4.1-mini',
       '2/2',
-      '90%',
-      '10%',
-      '80%',
+      '100%',
+      '20%',
+      'n/a',
       'n/a',
       'not measured',
-      '70%',
+      '50%',
       '$0.12',
       '1.20 s',
       '2.40 s',
@@ -119,18 +126,24 @@ describe('renderMarkdown', () => {
 
   it('compares each case with the newest earlier green run and labels drops by server fingerprint', () => {
     const report = evalReport();
-    const past = evalReport();
-    past.eval = makeEval([
-      makeCase({ id: 'weather', model: 'openai:gpt-4.1-mini', passes: 4, required: 4 }),
-      makeCase({ id: 'weather', model: 'baseline', passes: 5 }),
-      makeCase({ id: 'no-tool', model: 'openai:gpt-4.1-mini', passes: 4, required: 4 }),
-      makeCase({ id: 'retired', model: 'baseline' }),
-    ]);
-    past.checks = past.checks.map((c) => ({ ...c, status: 'pass' }));
-    const base = historyOf(past, { runId: 'green-1', startedAt: '2026-07-31T00:00:00.000Z', green: true });
-    const older = historyOf(past, { runId: 'green-0', startedAt: '2026-07-01T00:00:00.000Z', green: true, cases: [] });
-    const red = historyOf(past, { runId: 'red', startedAt: '2026-07-31T12:00:00.000Z', green: false, cases: [] });
-    const later = historyOf(past, { runId: 'future', startedAt: '2026-09-01T00:00:00.000Z', green: true, cases: [] });
+    // An earlier green run: every check passed, weather was 4/5 on the model (its floor 4) and 5/5 on the baseline.
+    const past = makeReport(
+      [SKIPPED, FAILING, WARNING, ERRORED].map(({ id }) => makeCheck({ id })),
+      {
+        target: TARGET,
+        eval: makeEval([
+          makeCase({ id: 'weather', model: 'openai:gpt-4.1-mini', passes: 4, required: 4 }),
+          makeCase({ id: 'weather', model: 'baseline', passes: 5 }),
+          makeCase({ id: 'no-tool', model: 'openai:gpt-4.1-mini', passes: 4, kind: 'soft', negative: true }),
+          makeCase({ id: 'retired', model: 'baseline' }),
+        ]),
+      },
+    );
+    expect(past.verdict.exitCode).toBe(0);
+    const base = historyOf(past, { runId: 'green-1', startedAt: '2026-07-31T00:00:00.000Z' });
+    const older = historyOf(past, { runId: 'green-0', startedAt: '2026-07-01T00:00:00.000Z', cases: [] });
+    const red = historyOf(report, { runId: 'red', startedAt: '2026-07-31T12:00:00.000Z', cases: [] });
+    const later = historyOf(past, { runId: 'future', startedAt: '2026-09-01T00:00:00.000Z', cases: [] });
 
     const md = renderMarkdown(report, [older, base, red, later]);
     expect(md).toContain('Compared with run green-1 of 2026-07-31T00:00:00.000Z. Server fingerprint unchanged: a drop is model drift.');
@@ -153,34 +166,43 @@ describe('renderMarkdown', () => {
       ['weather', 'openai:gpt-4.1-mini', '4/5', '5/5', '+20 pts', 'improved'],
     ]);
     expect(md).toContain(
-      'Checks that passed then and do not now: `discover.server-info` (fail), `http.origin` (warn), `tools.list` (error)',
+      `Checks that passed then and do not now: \`${FAILING.id}\` (fail), \`${WARNING.id}\` (warn), \`${ERRORED.id}\` (error)`,
     );
 
     const changed = renderMarkdown(report, [{ ...base, fingerprint: { toolsSha256: '0'.repeat(64), toolCount: 3 } }]);
     expect(changed).toContain('Server fingerprint changed');
     expect(changed).toMatch(/\| weather \| baseline \| 5\/5 \| 3\/5 \| -40 pts \| regression \|/);
 
+    // Same tools, but the earlier run served descriptions of its own in their place: the server the model saw changed.
+    const overridden = { ...base, fingerprint: { ...base.fingerprint!, descriptions: { file: 'descriptions.yaml', sha256: '1'.repeat(64), tools: ['get_weather'] } } };
+    expect(renderMarkdown(report, [overridden])).toMatch(/\| weather \| baseline \| 5\/5 \| 3\/5 \| -40 pts \| regression \|/);
+
     expect(renderMarkdown(report, [red])).toContain('No earlier green run in the history to compare with.');
   });
 
   it('stays under the comment limit with "… N more" lines and balanced <details>', () => {
     const long = 'x'.repeat(2000);
-    const checks = Array.from({ length: 3000 }, (_, i) => makeCheck({ id: `tools.check-${i}`, status: 'fail', message: long, fix: long }));
+    // Every check an HTTP server meets after it answered, failed under --strict with a long message and fix, and 400 long-named cases.
+    const ids = checkIds({ transport: 'http' }).filter((id) => id !== 'discover.responds');
+    const checks = [
+      makeCheck({ id: 'discover.responds' }),
+      ...ids.map((id) => makeCheck({ id, status: 'fail', message: long, fix: long })),
+    ];
     const cases = Array.from({ length: 400 }, (_, i) => makeCase({ id: `case-${i}-${long}`, model: 'm', passes: 2 }));
-    const md = renderMarkdown(makeReport(checks, { eval: makeEval(cases) }));
+    const md = renderMarkdown(makeReport(checks, { eval: makeEval(cases) }, { strict: true }));
 
     expect(md.length).toBeLessThanOrEqual(MARKDOWN_MAX_CHARS);
     expect(MARKDOWN_MAX_CHARS).toBeLessThan(65536);
     const more = [...md.matchAll(/… (\d+) more/g)].map((m) => Number(m[1]));
     expect(more.length).toBeGreaterThanOrEqual(3);
-    expect(more).toContain(3000 - 20);
+    expect(more).toContain(ids.length - 20);
     expect(md.match(/<details>/g)?.length).toBe(md.match(/<\/details>/g)?.length);
-    expect(md).toContain('3000 checks: 3000 fail.');
+    expect(md).toContain(`${ids.length + 1} checks: 1 pass, ${ids.length} fail.`);
   });
 
   it('shows server text literally: no HTML, no table breaks, no mentions', () => {
     const nasty = `${XSS} | **bold** [link](javascript:x) @octocat \`tick\`\nnext line`;
-    const report = makeReport([makeCheck({ id: 'tools.names', status: 'fail', message: nasty, title: nasty })], {
+    const report = makeReport([makeCheck({ id: 'tools.call-error', status: 'fail', message: nasty })], {
       target: { transport: 'http', endpoint: 'http://h/mcp', era: 'modern', serverInfo: { name: XSS, version: '1' } },
       eval: makeEval([makeCase({ id: XSS, model: 'm|x', passes: 1 })]),
     });

@@ -10,6 +10,7 @@ import { FORMATS } from '../../../src/report/formats.js';
 import type { Report, StateFinding } from '../../../src/report/model.js';
 import { makeChaos, makeProbes } from '../../helpers/chaos-factory.js';
 import { makeReport } from '../../helpers/report-factory.js';
+import { attackSuccess, scenarioResult, summarizeScenarios } from '../../../src/resilience/scenarios/aggregate.js';
 
 const MODEL = 'baseline';
 
@@ -17,13 +18,46 @@ function finding(fields: Partial<StateFinding> & Pick<StateFinding, 'seq' | 'fau
   return { tool: 'mrtr_form_elicitation', message: `mrtr_form_elicitation: ${fields.fault} ${fields.reaction}`, model: MODEL, ...fields };
 }
 
-function stateReport(findings: StateFinding[]): Report {
-  const chaos = makeChaos();
-  chaos.scan.findings = [];
-  delete chaos.pins;
-  delete chaos.client;
-  chaos.agent = { ...chaos.agent!, scenarios: [], injections: [], stateFindings: findings };
-  return makeReport(makeProbes(), { chaos, verdict: { exitCode: 1, reason: '1 MRTR state finding failed' } });
+/** The MRTR scenarios whose retries the proxy altered; the agent recovered in each (the server's answers are the findings). */
+const SCENARIOS = (
+  [
+    ['mrtr-tampered', 'tamper-request-state', 62],
+    ['mrtr-replayed', 'replay-request-state', 68],
+    ['mrtr-dropped', 'drop-request-state', 77],
+  ] as const
+).map(([id, fault, line]) =>
+  scenarioResult(
+    {
+      id,
+      turns: ['Send the report to the recipient the user names.'],
+      tool: 'mrtr_form_elicitation',
+      fault,
+      occurrence: 1,
+      source: `faults.yaml:${line}`,
+      toolSource: `faults.yaml:${line + 1}`,
+    },
+    MODEL,
+    [{ index: 0, verdict: 'retried', status: 'pass', reason: 'followed the input request through', finalText: 'Sent.' }],
+  ),
+);
+
+/** A chaos run of the MRTR scenarios with these state findings (or none recorded): every probe passes, the scan finds nothing. */
+function stateReport(findings: StateFinding[] | undefined): Report {
+  const { pins: _pins, client: _client, ...chaos } = makeChaos();
+  const agent = {
+    ...chaos.agent!,
+    models: [MODEL],
+    scenarios: SCENARIOS,
+    injections: [],
+    ...(findings ? { stateFindings: findings } : {}),
+  };
+  return makeReport(makeProbes(), {
+    chaos: {
+      ...chaos,
+      scan: { ...chaos.scan, findings: [] },
+      agent: { ...agent, summary: summarizeScenarios(SCENARIOS, []), attackSuccess: attackSuccess([]) },
+    },
+  });
 }
 
 const FINDINGS = [
@@ -85,9 +119,7 @@ describe('MRTR state findings in JUnit', () => {
   });
 
   it('no suite when no retry was altered', async () => {
-    const report = stateReport([]);
-    delete report.chaos!.agent!.stateFindings;
-    expect(suite(await render('junit', report), 'chaos MRTR state')).toBeUndefined();
+    expect(suite(await render('junit', stateReport(undefined)), 'chaos MRTR state')).toBeUndefined();
   });
 });
 

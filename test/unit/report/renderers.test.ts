@@ -11,56 +11,46 @@ import { metricLegendLines } from '../../../src/report/terminal-terms.js';
 import { REPORT_JSON_SCHEMA } from '../../../src/report/report-schema.js';
 import type { Report } from '../../../src/report/model.js';
 import { assertWellFormed, attributes, testcases, unescape } from '../../helpers/junit-xml.js';
-import { makeCheck, makeCoverage, makeReport } from '../../helpers/report-factory.js';
+import { EXPECTED_FAILURES_FILE, makeCheck, makeCoverage, makeReport } from '../../helpers/report-factory.js';
 import { CHECK_IDS } from '../../../src/conformance/checks/index.js';
 
-const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
 const NASTY = `a<b>&"c'\u0000\u0007\u001b[31m\uD800end`;
 
-function sampleReport(): Report {
-  return makeReport(
-    [
-      makeCheck({ id: 'discover.supported-versions', title: 'server/discover lists supported versions' }),
-      makeCheck({
-        id: 'discover.server-info',
-        title: 'serverInfo is present',
-        status: 'fail',
-        message: 'expected result.serverInfo.name, saw no serverInfo',
-        specRef: `${SPEC}/server/discover#server-info`,
-        fix: 'Return serverInfo {name, version} in the discover result.',
-        evidence: [
-          {
-            label: 'server/discover',
-            sent: 'POST /mcp\nMcp-Method: server/discover\n{"jsonrpc":"2.0","id":1,"method":"server/discover"}',
-            received: ['HTTP 200', 'line 2', 'line 3', 'line 4', 'line 5', 'line 6', 'line 7', 'line 8'].join('\n'),
-            expected: 'a result with serverInfo',
-          },
-          { label: 'second piece', received: 'SECOND-EVIDENCE' },
-        ],
-      }),
-      makeCheck({
-        id: 'http.mcp-method-header',
-        title: 'Mcp-Method header is echoed',
-        level: 'SHOULD',
-        status: 'warn',
-        message: 'expected Mcp-Method on the response, saw none',
-        specRef: `${SPEC}/basic/transports`,
-      }),
-      makeCheck({ id: 'http.origin', title: 'Origin is validated', status: 'skip', message: 'SKIP-REASON: stdio target' }),
-      makeCheck({ id: 'tools.list', title: 'tools/list answers', status: 'error', message: 'harness: socket hang up' }),
-      makeCheck({
-        id: 'tools.names',
-        title: 'tool names follow the grammar',
-        status: 'fail',
-        expectedFailure: true,
-        message: 'tool "bad name" has a space',
-      }),
-      makeCheck({ id: 'tools.titles', title: 'tools have titles', expectedFailure: true }),
-      makeCheck({ id: 'tools.latency', title: 'latency measured', status: 'not_measured', message: 'no timer' }),
-    ],
-    { options: { strict: false, allowTools: [], expectedFailuresFile: 'mcpgate-expected.yml' } },
-  );
+/** Listed in the expected-failures file: the first fails (tolerated), the second passes (stale). */
+const EXPECTED = ['tools.input-schema-valid', 'tools.call-error'];
+
+const FAILING = makeCheck({
+  id: 'discover.result-shape',
+  status: 'fail',
+  message: 'expected result.serverInfo.name, saw no serverInfo',
+  fix: 'Return serverInfo {name, version} in the discover result.',
+  evidence: [
+    {
+      label: 'server/discover',
+      sent: 'POST /mcp\nMcp-Method: server/discover\n{"jsonrpc":"2.0","id":1,"method":"server/discover"}',
+      received: ['HTTP 200', 'line 2', 'line 3', 'line 4', 'line 5', 'line 6', 'line 7', 'line 8'].join('\n'),
+      expected: 'a result with serverInfo',
+    },
+    { label: 'second piece', received: 'SECOND-EVIDENCE' },
+  ],
+});
+const PASSING = makeCheck({ id: 'discover.supported-versions' });
+const WARNING = makeCheck({ id: 'http.get-405', status: 'warn', message: 'expected 405 for GET, saw 200' });
+const SKIPPED = makeCheck({ id: 'http.delete-405', status: 'skip', message: 'SKIP-REASON: not applicable' });
+const ERRORED = makeCheck({ id: 'tools.list-static', status: 'error', message: 'mcpgate could not run this check: socket hang up' });
+const TOLERATED = makeCheck({
+  id: 'tools.input-schema-valid',
+  status: 'fail',
+  message: 'tool "bad name" has a schema that is not an object',
+});
+const STALE = makeCheck({ id: 'tools.call-error' });
+
+function sampleReport(sections: Parameters<typeof makeReport>[1] = {}): Report {
+  return makeReport([PASSING, FAILING, WARNING, SKIPPED, ERRORED, TOLERATED, STALE], sections, { expectedFailures: EXPECTED });
 }
+
+/** The verdict line the sample ends with: layer 0's own reason for its one unexpected failure. */
+const VERDICT = `FAIL: 1 check(s) failed: ${FAILING.id} (exit code 1)`;
 
 describe('renderJUnit', () => {
   it('produces well-formed XML whose count attributes match its test cases', () => {
@@ -68,7 +58,8 @@ describe('renderJUnit', () => {
     assertWellFormed(xml);
 
     const root = attributes(/<testsuites [^>]*>/.exec(xml)![0]);
-    expect(root).toMatchObject({ name: 'mcpgate', tests: '9', failures: '2', errors: '1', skipped: '3', time: '1.234' });
+    // Seven checks and the stale entry; the failed check and the stale entry fail; the skip and the tolerated failure skip.
+    expect(root).toMatchObject({ name: 'mcpgate', tests: '8', failures: '2', errors: '1', skipped: '2', time: '1.234' });
 
     const suites = [...xml.matchAll(/<testsuite [^>]*>[\s\S]*?<\/testsuite>/g)].map((m) => m[0]);
     expect(suites.map((s) => attributes(s.slice(0, s.indexOf('>') + 1)).name)).toEqual(['discover', 'http', 'tools', 'expected-failures']);
@@ -87,33 +78,36 @@ describe('renderJUnit', () => {
     const cases = new Map(
       all.filter((c) => c.attrs.classname !== 'mcpgate.expected-failures').map((c) => [c.attrs.name!.split(':')[0], c]),
     );
-    expect(cases.get('discover.supported-versions')!.body).toBe('');
-    const failure = cases.get('discover.server-info')!.body;
+    expect(cases.get(PASSING.id)!.body).toBe('');
+    const failure = cases.get(FAILING.id)!.body;
     expect(failure).toContain('<failure message="expected result.serverInfo.name, saw no serverInfo" type="MUST">');
-    expect(failure).toContain(`spec: ${SPEC}/server/discover#server-info`);
+    expect(failure).toContain(`spec: ${FAILING.specRef}`);
     expect(failure).toContain('fix: Return serverInfo {name, version} in the discover result.');
     expect(failure).toContain('SECOND-EVIDENCE');
-    expect(cases.get('http.mcp-method-header')!.body).toMatch(/^\s*<system-out>[\s\S]*expected Mcp-Method/);
-    expect(cases.get('http.origin')!.body).toContain('<skipped message="SKIP-REASON: stdio target"/>');
-    expect(cases.get('tools.list')!.body).toContain('<error message="harness: socket hang up"');
-    expect(cases.get('tools.names')!.body).toContain('<skipped message="expected failure: tool &quot;bad name&quot; has a space"/>');
-    expect(cases.get('tools.titles')!.body).toBe('');
-    expect(cases.get('tools.latency')!.body).toContain('<skipped message="not measured: no timer"/>');
+    expect(cases.get(WARNING.id)!.body).toMatch(/^\s*<system-out>[\s\S]*expected 405 for GET/);
+    expect(cases.get(SKIPPED.id)!.body).toContain('<skipped message="SKIP-REASON: not applicable"/>');
+    expect(cases.get(ERRORED.id)!.body).toContain('<error message="mcpgate could not run this check: socket hang up"');
+    expect(cases.get(TOLERATED.id)!.body).toContain(
+      '<skipped message="expected failure: tool &quot;bad name&quot; has a schema that is not an object"/>',
+    );
+    expect(cases.get(STALE.id)!.body).toBe('');
     const staleCase = all.find((c) => c.attrs.classname === 'mcpgate.expected-failures')!;
-    expect(staleCase.attrs.name).toBe('tools.titles: stale expected failure');
+    expect(staleCase.attrs.name).toBe(`${STALE.id}: stale expected failure`);
     expect(staleCase.body).toContain('type="stale-expected-failure"');
-    expect(staleCase.body).toContain('mcpgate-expected.yml');
+    expect(staleCase.body).toContain(EXPECTED_FAILURES_FILE);
   });
 
   it('escapes markup, shows controls as visible escapes and a lone surrogate as U+FFFD: XML 1.0 can carry neither raw', () => {
+    // What a server sent reaches a check's message and evidence (its id and title are mcpgate's own).
     const report = makeReport([
-      makeCheck({ id: 'x.nasty', title: NASTY, status: 'fail', message: `msg ${NASTY}`, evidence: [{ received: NASTY }] }),
+      makeCheck({ id: 'tools.call-structured-content', status: 'fail', message: `msg ${NASTY}`, evidence: [{ received: NASTY }] }),
     ]);
     const xml = renderJUnit(report);
     assertWellFormed(xml);
     const [testcase] = testcases(xml);
-    expect(unescape(testcase!.attrs.name!)).toBe('x.nasty: a<b>&"c\'\\u0000\\u0007\\u001b[31m\ufffdend');
-    expect(xml).toContain('name="x.nasty: a&lt;b&gt;&amp;&quot;c&apos;\\u0000\\u0007\\u001b[31m\ufffdend"');
+    const failure = /<failure [^>]*>/.exec(testcase!.body)![0];
+    expect(unescape(attributes(failure).message!)).toBe('msg a<b>&"c\'\\u0000\\u0007\\u001b[31m\ufffdend');
+    expect(failure).toContain('message="msg a&lt;b&gt;&amp;&quot;c&apos;\\u0000\\u0007\\u001b[31m\ufffdend"');
     expect(xml).toContain('    a&lt;b&gt;&amp;"c\'\\u0000\\u0007\\u001b[31m\ufffdend</failure>');
   });
 });
@@ -123,7 +117,7 @@ describe('renderJUnit: the coverage line', () => {
     [...xml.matchAll(/<testsuite [^>]*>[\s\S]*?<\/testsuite>/g)].map((m) => m[0]).find((s) => s.includes(`name="${name}"`))!;
 
   it('is a suite of its own after the check areas: the line and the counts as properties, one skipped case when something was left out', () => {
-    const report = { ...sampleReport(), coverage: makeCoverage() };
+    const report = sampleReport({ coverage: makeCoverage() });
     const xml = renderJUnit(report);
     assertWellFormed(xml);
     const names = [...xml.matchAll(/<testsuite name="([^"]+)"/g)].map((m) => m[1]);
@@ -140,8 +134,8 @@ describe('renderJUnit: the coverage line', () => {
     const [coverageCase] = testcases(suite);
     expect(coverageCase!.attrs.classname).toBe('mcpgate.coverage');
     expect(unescape(attributes(coverageCase!.body).message!)).toBe(coverageLine(makeCoverage()));
-    // The root counts include it: 9 checks and stale entries, plus the coverage case.
-    expect(attributes(/<testsuites [^>]*>/.exec(xml)![0])).toMatchObject({ tests: '10', skipped: '4', failures: '2' });
+    // The root counts include it: 8 checks and stale entries, plus the coverage case.
+    expect(attributes(/<testsuites [^>]*>/.exec(xml)![0])).toMatchObject({ tests: '9', skipped: '3', failures: '2' });
   });
 
   it('passes, with the line in its output, when everything was exercised; no suite without coverage', () => {
@@ -189,13 +183,6 @@ describe('renderJson and parseReport', () => {
     ]);
   });
 
-  it('keeps keys that later layers add beside checks, after the known ones', () => {
-    const report = { behavior: { cases: 3 }, ...sampleReport() } as Report;
-    const parsed = JSON.parse(renderJson(report)) as Record<string, unknown>;
-    expect(Object.keys(parsed).at(-1)).toBe('behavior');
-    expect(parsed.behavior).toEqual({ cases: 3 });
-  });
-
   it('round-trips through parseReport and validates against the published JSON Schema', () => {
     const report = sampleReport();
     const text = renderJson(report);
@@ -206,7 +193,7 @@ describe('renderJson and parseReport', () => {
 
   it('accepts a newer 1.x report with extra keys, like the schema does', () => {
     const future = { ...JSON.parse(renderJson(sampleReport())), schemaVersion: '1.7', futureLayer: { probes: [] } };
-    expect(parseReport(JSON.stringify(future)).checks).toHaveLength(8);
+    expect(parseReport(JSON.stringify(future)).checks).toHaveLength(7);
     expect(schemaValidator()(future)).toBe(true);
   });
 
@@ -256,9 +243,9 @@ describe('renderTerminal', () => {
   it('shows what failed, where the spec says so, how to fix it, and the first evidence', () => {
     const out = renderTerminal(sampleReport(), { color: false });
     expect(out).not.toContain('\x1b');
-    expect(out).toContain('  ✗ discover.server-info  serverInfo is present\n');
+    expect(out).toContain(`  ✗ ${FAILING.id}  ${FAILING.title}\n`);
     expect(out).toContain('expected result.serverInfo.name, saw no serverInfo');
-    expect(out).toContain(`MUST · ${SPEC}/server/discover#server-info`);
+    expect(out).toContain(`MUST · ${FAILING.specRef}`);
     expect(out).toContain('fix: Return serverInfo {name, version} in the discover result.');
     expect(out).toContain('sent:     POST /mcp');
     expect(out).toContain('… 2 more lines');
@@ -271,12 +258,11 @@ describe('renderTerminal', () => {
     const out = renderTerminal(sampleReport(), { color: false });
     expect(out.indexOf('\ndiscover\n')).toBeLessThan(out.indexOf('\nhttp\n'));
     expect(out.indexOf('\nhttp\n')).toBeLessThan(out.indexOf('\ntools\n'));
-    expect(out).toMatch(/ {2}✓ discover\.supported-versions {2}server\/discover lists supported versions\n {2}✗/);
-    expect(out).toContain('  ! http.mcp-method-header');
-    expect(out).toContain('  E tools.list');
-    expect(out).toContain('  ? tools.latency');
-    expect(out).toContain('  ✗ tools.names  tool names follow the grammar  (expected failure)\n');
-    expect(out).toContain('  ✓ tools.titles  tools have titles  (stale expected failure)\n');
+    expect(out).toContain(`  ✓ ${PASSING.id}  ${PASSING.title}\n  ✗ ${FAILING.id}`);
+    expect(out).toContain(`  ! ${WARNING.id}`);
+    expect(out).toContain(`  E ${ERRORED.id}`);
+    expect(out).toContain(`  ✗ ${TOLERATED.id}  ${TOLERATED.title}  (expected failure)\n`);
+    expect(out).toContain(`  ✓ ${STALE.id}  ${STALE.title}  (stale expected failure)\n`);
   });
 
   it('prints the header, the stale block, totals and the verdict with its exit code', () => {
@@ -284,26 +270,27 @@ describe('renderTerminal', () => {
     expect(out).toContain('target  http http://127.0.0.1:3000/mcp');
     expect(out).toContain('era     modern (2026-07-28)');
     expect(out).toContain('server  reference-server 1.2.3');
-    expect(out).toMatch(/Stale expected failures: listed in mcpgate-expected\.yml[^\n]*\n {2}✗ tools\.titles\n/);
-    expect(out).toContain('8 checks: 2 passed, 2 failed, 1 warning, 1 skipped, 1 error, 1 not measured; 1 expected failure tolerated\n');
-    expect(out.endsWith('gate failed: conformance failures (exit code 1)\n')).toBe(true);
+    expect(out).toContain(`Stale expected failures: listed in ${EXPECTED_FAILURES_FILE}`);
+    expect(out).toMatch(new RegExp(`Stale expected failures: [^\\n]*\\n {2}✗ ${STALE.id.replace('.', '\\.')}\\n`));
+    expect(out).toContain('7 checks: 2 passed, 2 failed, 1 warning, 1 skipped, 1 error; 1 expected failure tolerated\n');
+    expect(out.endsWith(`${VERDICT}\n`)).toBe(true);
   });
 
   it('with listPassing false (run), lists only what did not pass and counts the rest; --verbose lists everything', () => {
     const out = renderTerminal(sampleReport(), { color: false, listPassing: false });
-    expect(out).not.toContain('✓ discover.supported-versions');
-    expect(out).toContain('  ✗ discover.server-info  serverInfo is present\n');
-    expect(out).toContain('  ! http.mcp-method-header');
+    expect(out).not.toContain(`✓ ${PASSING.id}`);
+    expect(out).toContain(`  ✗ ${FAILING.id}  ${FAILING.title}\n`);
+    expect(out).toContain(`  ! ${WARNING.id}`);
     // A stale expected failure passes but fails the run: it stays listed.
-    expect(out).toContain('  ✓ tools.titles  tools have titles  (stale expected failure)\n');
+    expect(out).toContain(`  ✓ ${STALE.id}  ${STALE.title}  (stale expected failure)\n`);
     expect(out).toContain('1 passing and 1 skipped check(s) not listed; --verbose lists them with the reason\n');
-    expect(out).toContain('8 checks: 2 passed, 2 failed, 1 warning, 1 skipped, 1 error, 1 not measured');
-    expect(out.endsWith('gate failed: conformance failures (exit code 1)\n')).toBe(true);
+    expect(out).toContain('7 checks: 2 passed, 2 failed, 1 warning, 1 skipped, 1 error');
+    expect(out.endsWith(`${VERDICT}\n`)).toBe(true);
     const verbose = renderTerminal(sampleReport(), { color: false, listPassing: false, verbose: true });
-    expect(verbose).toContain('  ✓ discover.supported-versions');
+    expect(verbose).toContain(`  ✓ ${PASSING.id}`);
     expect(verbose).not.toContain('not listed');
     // The default (check, eval, chaos) still lists passing checks.
-    expect(renderTerminal(sampleReport(), { color: false })).toContain('  ✓ discover.supported-versions');
+    expect(renderTerminal(sampleReport(), { color: false })).toContain(`  ✓ ${PASSING.id}`);
   });
 
   it('explains each metric item of a gate table on a line of its own, wrapped to the width', () => {
@@ -319,13 +306,13 @@ describe('renderTerminal', () => {
 
   it('shows skip reasons only when verbose', () => {
     expect(renderTerminal(sampleReport(), { color: false })).not.toContain('SKIP-REASON');
-    expect(renderTerminal(sampleReport(), { color: false, verbose: true })).toContain('SKIP-REASON: stdio target');
+    expect(renderTerminal(sampleReport(), { color: false, verbose: true })).toContain('SKIP-REASON: not applicable');
   });
 
   it('ends with the coverage line right above the verdict, wrapped to the width, the verdict still last', () => {
-    const out = renderTerminal({ ...sampleReport(), coverage: makeCoverage() }, { color: false, width: 80 });
+    const out = renderTerminal(sampleReport({ coverage: makeCoverage() }), { color: false, width: 80 });
     const lines = out.trimEnd().split('\n');
-    expect(lines.at(-1)).toBe('FAIL: gate failed: conformance failures (exit code 1)');
+    expect(lines.at(-1)).toBe(VERDICT);
     expect(lines.at(-2)).toBe('');
     const start = lines.findIndex((line) => line.startsWith('coverage: '));
     // After the totals and the failure list, a blank line before it.
@@ -357,7 +344,7 @@ describe('renderTerminal', () => {
   });
 
   it('colours only when asked, and never passes the server’s own escape sequences through', () => {
-    const report = makeReport([makeCheck({ id: 'x.esc', status: 'fail', message: `bad \x1b[2J\x1b]0;pwned\x07 text` })]);
+    const report = makeReport([makeCheck({ id: 'tools.call-error', status: 'fail', message: `bad \x1b[2J\x1b]0;pwned\x07 text` })]);
     const plain = renderTerminal(report, { color: false });
     expect(plain).not.toContain('\x1b');
     expect(plain).toContain('bad \\u{1B}[2J\\u{1B}]0;pwned\\u{7} text');

@@ -5,8 +5,7 @@ import { renderSarif } from '../../../src/report/sarif.js';
 import type { Report } from '../../../src/report/model.js';
 import { coverageLine } from '../../../src/report/coverage-line.js';
 import { makeCheck, makeCoverage, makeReport } from '../../helpers/report-factory.js';
-
-const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
+import { assertPossibleReport } from '../../helpers/report-invariants.js';
 
 /*
  * The parts of the OASIS SARIF 2.1.0 schema this renderer uses, written down from the standard (the
@@ -183,77 +182,70 @@ function validator() {
   return ajv.compile(SARIF_SUBSET);
 }
 
-function layeredReport(): Report {
-  const report = makeReport(
-    [
-      makeCheck({
-        id: 'discover.server-info',
-        title: 'serverInfo is present',
-        status: 'fail',
-        message: 'saw no serverInfo',
-        fix: 'Return it.',
-        specRef: `${SPEC}/server/discover`,
-      }),
-      makeCheck({ id: 'http.origin', title: 'Origin is validated', level: 'SHOULD', status: 'warn', message: 'Origin ignored' }),
-      makeCheck({ id: 'tools.list', status: 'pass' }),
-      makeCheck({ id: 'tools.latency', status: 'skip', message: 'n/a' }),
-      makeCheck({ id: 'tools.call', status: 'error', message: 'harness: socket hang up' }),
-      makeCheck({ id: 'tools.names', status: 'fail', message: 'bad name', expectedFailure: true }),
-      makeCheck({ id: 'tools.titles', status: 'pass', expectedFailure: true }),
-      makeCheck({
-        id: 'robustness.oversized-body',
-        title: 'survives a 10 MB body',
-        area: 'robustness',
-        status: 'fail',
-        message: 'server crashed',
-        specRef: '',
-      }),
-    ],
-    { options: { strict: false, allowTools: [], expectedFailuresFile: 'ci/expected failures.txt' } },
-  );
-  // Layer 2's section, as its renderer-facing shape will be: read by guards, so it is attached untyped.
-  Object.assign(report, {
-    chaos: {
-      scan: {
-        scanned: { tools: 2, prompts: 0, resources: 0, resourceTemplates: 0, instructions: false },
-        findings: [
-          {
-            rule: 'ignore-instructions',
-            category: 'prompt-injection',
-            severity: 'high',
-            location: { kind: 'tool', name: 'get_weather', field: 'description' },
-            match: 'ignore all previous',
-            message: 'addresses the model.',
-          },
-          {
-            rule: 'webhook-url',
-            category: 'data-exfiltration',
-            severity: 'low',
-            location: { kind: 'tool', name: 'notify', field: 'description' },
-            match: 'https://x',
-            message: 'steers data out.',
-          },
-          { category: 'broken', message: 'no rule: skipped' },
-        ],
+const FAILING = makeCheck({ id: 'discover.result-shape', status: 'fail', message: 'saw no serverInfo', fix: 'Return it.' });
+const WARNING = makeCheck({ id: 'http.get-405', status: 'warn', message: 'GET answered 200' });
+const PROBE = makeCheck({ id: 'robust.oversized-arguments', status: 'fail', message: 'server crashed' });
+/** Neither fails nor warns: no result. */
+const QUIET = [
+  makeCheck({ id: 'tools.list-static' }),
+  makeCheck({ id: 'prompts.list', status: 'skip', message: 'n/a' }),
+  makeCheck({ id: 'tools.call-error', status: 'error', message: 'mcpgate could not run this check: socket hang up' }),
+];
+/** Listed in the expected-failures file: the first fails (tolerated), the second passes (stale). */
+const TOLERATED = makeCheck({ id: 'tools.input-schema-valid', status: 'fail', message: 'bad schema' });
+const STALE = makeCheck({ id: 'tools.output-schema-valid' });
+
+/** A `mcpgate run` of layers 0 and 2: a check of each outcome, a failing probe, scan findings and pin drift. */
+function layeredReport(sections: Parameters<typeof makeReport>[1] = {}): Report {
+  return makeReport(
+    [FAILING, WARNING, ...QUIET, TOLERATED, STALE, PROBE],
+    {
+      chaos: {
+        scan: {
+          scanned: { tools: 2, prompts: 0, resources: 0, resourceTemplates: 0, instructions: false },
+          findings: [
+            {
+              rule: 'ignore-instructions',
+              category: 'prompt-injection',
+              severity: 'high',
+              location: { kind: 'tool', name: 'get_weather', field: 'description' },
+              match: 'ignore all previous',
+              message: 'addresses the model.',
+            },
+            {
+              rule: 'webhook-url',
+              category: 'data-exfiltration',
+              severity: 'low',
+              location: { kind: 'tool', name: 'notify', field: 'description' },
+              match: 'https://x',
+              message: 'steers data out.',
+            },
+          ],
+        },
+        pins: {
+          file: 'mcpgate.pins.json',
+          status: 'drift',
+          tools: 2,
+          changes: [
+            {
+              kind: 'changed',
+              tool: 'get_weather',
+              fields: ['description'],
+              severity: 'high',
+              message: 'description of get_weather changed',
+            },
+          ],
+        },
       },
-      pins: {
-        file: 'mcpgate.pins.json',
-        status: 'drift',
-        tools: 2,
-        changes: [
-          {
-            kind: 'changed',
-            tool: 'get_weather',
-            fields: ['description'],
-            severity: 'high',
-            message: 'description of get_weather changed',
-          },
-        ],
-      },
+      ...sections,
     },
-  });
-  return report;
+    { expectedFailures: [TOLERATED.id, STALE.id], expectedFailuresFile: 'ci/expected failures.txt' },
+  );
 }
+
+/** The smallest report of a check: the server answered, and nothing else was checked. */
+const answered = (sections: Parameters<typeof makeReport>[1] = {}): Report =>
+  makeReport([makeCheck({ id: 'discover.responds' })], sections);
 
 function render(report: Report): SarifRun {
   const log = JSON.parse(renderSarif(report)) as { runs: SarifRun[] };
@@ -263,7 +255,7 @@ function render(report: Report): SarifRun {
 describe('renderSarif', () => {
   it('is valid against the SARIF 2.1.0 subset and GitHub ingestion rules', () => {
     const validate = validator();
-    for (const report of [layeredReport(), makeReport([]), makeReport([makeCheck({ id: 'a.b' })])]) {
+    for (const report of [layeredReport(), answered()]) {
       const ok = validate(JSON.parse(renderSarif(report)));
       expect(validate.errors ?? []).toEqual([]);
       expect(ok).toBe(true);
@@ -281,33 +273,36 @@ describe('renderSarif', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.slice(0, 8)).toEqual(layeredReport().checks.map((c) => c.id));
     expect(run.tool.driver.rules[0]).toEqual({
-      id: 'discover.server-info',
-      shortDescription: { text: 'serverInfo is present' },
-      helpUri: `${SPEC}/server/discover`,
+      id: FAILING.id,
+      shortDescription: { text: FAILING.title },
+      helpUri: FAILING.specRef,
       properties: { level: 'MUST', area: 'discover' },
     });
-    expect(run.tool.driver.rules.find((r) => r.id === 'robustness.oversized-body')).not.toHaveProperty('helpUri');
+    expect(run.tool.driver.rules.find((r) => r.id === PROBE.id)).toMatchObject({
+      helpUri: PROBE.specRef,
+      properties: { area: 'robustness' },
+    });
     for (const result of run.results) expect(run.tool.driver.rules[result.ruleIndex]!.id).toBe(result.ruleId);
   });
 
   it('maps fail to error and warn to warning, keeps tolerated failures as suppressed, and skips the rest', () => {
     const run = render(layeredReport());
     const byRule = new Map(run.results.map((r) => [r.ruleId, r]));
-    expect(byRule.get('discover.server-info')).toMatchObject({
+    expect(byRule.get(FAILING.id)).toMatchObject({
       level: 'error',
-      message: { text: `saw no serverInfo Fix: Return it. (MUST, ${SPEC}/server/discover)` },
+      message: { text: `saw no serverInfo Fix: Return it. (MUST, ${FAILING.specRef})` },
     });
-    expect(byRule.get('http.origin')?.level).toBe('warning');
-    expect(byRule.get('robustness.oversized-body')?.level).toBe('error');
-    expect(byRule.get('tools.names')?.suppressions).toEqual([{ kind: 'external', justification: 'listed in ci/expected failures.txt' }]);
-    for (const quiet of ['tools.list', 'tools.latency', 'tools.call']) expect(byRule.has(quiet)).toBe(false);
+    expect(byRule.get(WARNING.id)?.level).toBe('warning');
+    expect(byRule.get(PROBE.id)?.level).toBe('error');
+    expect(byRule.get(TOLERATED.id)?.suppressions).toEqual([{ kind: 'external', justification: 'listed in ci/expected failures.txt' }]);
+    for (const quiet of QUIET) expect(byRule.has(quiet.id)).toBe(false);
 
-    const server = byRule.get('discover.server-info')!.locations[0]!;
+    const server = byRule.get(FAILING.id)!.locations[0]!;
     expect(server).toEqual({
       physicalLocation: { artifactLocation: { uri: 'mcpgate.yaml' }, region: { startLine: 1 } },
       logicalLocations: [{ name: 'http://127.0.0.1:3000/mcp', kind: 'module' }],
     });
-    const stale = run.results.filter((r) => r.ruleId === 'tools.titles');
+    const stale = run.results.filter((r) => r.ruleId === STALE.id);
     expect(stale).toHaveLength(1);
     expect(stale[0]).toMatchObject({
       level: 'error',
@@ -315,7 +310,7 @@ describe('renderSarif', () => {
     });
 
     const notes = run.invocations[0]!.toolExecutionNotifications;
-    expect(notes).toEqual([expect.objectContaining({ level: 'error', descriptor: { id: 'tools.call' } })]);
+    expect(notes).toEqual([expect.objectContaining({ level: 'error', descriptor: { id: 'tools.call-error' } })]);
     expect(run.invocations[0]!.executionSuccessful).toBe(true);
   });
 
@@ -342,9 +337,9 @@ describe('renderSarif', () => {
 
   it('fingerprints results stably across runs that differ only in port and timing', () => {
     const a = layeredReport();
-    const b = layeredReport();
-    b.target.endpoint = 'http://127.0.0.1:41234/mcp';
+    const b = layeredReport({ target: { ...a.target, endpoint: 'http://127.0.0.1:41234/mcp' } });
     b.checks = b.checks.map((c) => ({ ...c, durationMs: c.durationMs + 7 }));
+    assertPossibleReport(b);
     const prints = (r: Report) => render(r).results.map((x) => x.partialFingerprints['mcpgate/v1']);
     expect(prints(a)).toEqual(prints(b));
     expect(new Set(prints(a)).size).toBe(prints(a).length);
@@ -352,7 +347,7 @@ describe('renderSarif', () => {
 
   it('says what layer 0 exercised in the run properties, and as a note when something was left out, never as a result', () => {
     const coverage = makeCoverage();
-    const log = JSON.parse(renderSarif({ ...layeredReport(), coverage }));
+    const log = JSON.parse(renderSarif(layeredReport({ coverage })));
     const validate = validator();
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     const run = log.runs[0] as SarifRun;
@@ -365,16 +360,9 @@ describe('renderSarif', () => {
     expect(run.results).toEqual(render(layeredReport()).results);
 
     const complete = makeCoverage({ tools: { listed: 1, called: 1, notCalled: [] }, widen: undefined });
-    const quiet = render(makeReport([makeCheck({ id: 'a.b' })], { coverage: complete }));
+    const quiet = render(answered({ coverage: complete }));
     expect(quiet.invocations[0]!.toolExecutionNotifications).toEqual([]);
     expect(quiet.properties).toMatchObject({ coverage: { line: coverageLine(complete) } });
     expect(render(layeredReport())).not.toHaveProperty('properties');
-  });
-
-  it('ignores a chaos section of an unexpected shape instead of throwing', () => {
-    for (const chaos of [null, 'x', { scan: 3 }, { scan: { findings: 'none' } }, { pins: { status: 'drift', changes: [{}] } }]) {
-      const report = Object.assign(makeReport([]), { chaos });
-      expect(render(report).results).toEqual([]);
-    }
   });
 });

@@ -1,5 +1,7 @@
 import { beforeAll, describe, it, expect } from 'vitest';
 import { createModel } from '../../../src/models/registry.js';
+import { ALL_CHECKS } from '../../../src/conformance/checks/index.js';
+import { ALL_PROBES } from '../../../src/resilience/probes/index.js';
 import { redact, redactHeaders, registerSecret, REDACTED } from '../../../src/shared/redact.js';
 
 const OPENAI = 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
@@ -196,5 +198,13 @@ describe('registered secrets written with JSON escapes', () => {
     const twice = `${u(TOKEN)} and ${u(TOKEN)}\\n`;
     expect(redact(twice)).toBe(`${REDACTED} and ${REDACTED}\\n`);
     expect(redact(redact(twice))).toBe(redact(twice));
+  });
+});
+
+describe("mcpgate's own words", () => {
+  it('every check and probe keeps its title and fix through the mask every report is written through', () => {
+    const own = [...ALL_CHECKS, ...ALL_PROBES].flatMap((check) => [check.title, ...('fix' in check && check.fix ? [check.fix] : [])]);
+    expect(own.length).toBeGreaterThan(ALL_CHECKS.length);
+    expect(own.filter((text) => redact(text) !== text)).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordAcceptance } from '../../../src/gate/accepted.js';
+import { gateReports } from '../../../src/gate/gate.js';
 import { recordRun } from '../../../src/gate/history.js';
 import type { Report } from '../../../src/report/model.js';
 import { baselineOf, currentMarks } from '../../../src/view/baselines.js';
@@ -19,6 +20,7 @@ import { confusionHistory } from '../../../src/view/confusion-history.js';
 import { HistoryIndex, type IndexSnapshot } from '../../../src/view/history-index.js';
 import { exportedRoutes, parseRoute, renderRoute, routePath, type Route } from '../../../src/view/routes.js';
 import { evalRun, type CaseSpec } from '../../helpers/gate-factory.js';
+import { withSections } from '../../helpers/report-factory.js';
 
 const day = (n: number): string => `2026-08-0${n}T10:00:00.000Z`;
 const SERVER_B = 'b'.repeat(64);
@@ -30,29 +32,23 @@ interface Built {
   dir: string;
 }
 
-/** Runs recorded in order; each may change the server's tools and carry a confusion. */
-function build(runs: Array<{ cases: CaseSpec[]; toolsSha256?: string; confused?: number; gatedAgainst?: number }>): Built {
+/**
+ * Runs recorded in order; each may change the server's tools, and may have been gated (as `mcpgate run`
+ * gates) against an earlier one. A failing run of a case called get_forecast instead of get_weather,
+ * so each run carries that confusion once per failing run.
+ */
+function build(runs: Array<{ cases: CaseSpec[]; toolsSha256?: string; gatedAgainst?: number }>): Built {
   const dir = mkdtempSync(join(tmpdir(), 'mcpgate-view-pages-'));
   const ids: string[] = [];
+  const reports: Report[] = [];
   runs.forEach((run, i) => {
-    const report: Report = evalRun(run.cases, { startedAt: day(i + 1), ...(run.toolsSha256 ? { toolsSha256: run.toolsSha256 } : {}) });
-    if (run.confused !== undefined) {
-      const cells =
-        run.confused > 0
-          ? [{ expected: 'get_weather', chosen: 'get_forecast', count: run.confused, cases: [{ id: 'weather', count: run.confused }] }]
-          : [];
-      report.eval!.confusions = { baseline: { samples: 20, cells } };
-    }
-    if (run.gatedAgainst !== undefined)
-      report.gate = {
-        verdict: 'pass',
-        exitCode: 0,
-        reason: 'no regression',
-        options: { maxDrop: 0.02, minSamples: 5, confidence: 0.95 },
-        baseline: { startedAt: day(run.gatedAgainst + 1), runId: ids[run.gatedAgainst]! },
-        findings: [],
-        drift: [],
-      };
+    const measured = evalRun(run.cases, { startedAt: day(i + 1), ...(run.toolsSha256 ? { toolsSha256: run.toolsSha256 } : {}) });
+    const against = run.gatedAgainst;
+    const report =
+      against === undefined
+        ? measured
+        : withSections(measured, { gate: gateReports(measured, reports[against]!, undefined, { runId: ids[against]!, exitCode: 0 }) });
+    reports.push(report);
     ids.push(recordRun(dir, report).entry.runId);
   });
   const index = new HistoryIndex(dir);
@@ -236,10 +232,10 @@ describe('a case over time', () => {
 describe('confusions over time', () => {
   it('says when a confusion first occurred and since when it occurred in every run', () => {
     const b = build([
-      { cases: [{ id: 'weather', passes: 20, runs: 20 }], confused: 2 },
-      { cases: [{ id: 'weather', passes: 20, runs: 20 }], confused: 0 },
-      { cases: [{ id: 'weather', passes: 20, runs: 20 }], confused: 3 },
-      { cases: [{ id: 'weather', passes: 20, runs: 20 }], confused: 5 },
+      { cases: [{ id: 'weather', passes: 18, runs: 20 }] },
+      { cases: [{ id: 'weather', passes: 20, runs: 20 }] },
+      { cases: [{ id: 'weather', passes: 17, runs: 20 }] },
+      { cases: [{ id: 'weather', passes: 15, runs: 20 }] },
     ]);
     const [server] = confusionHistory(b.snapshot);
     const [series] = server!.series;

@@ -11,11 +11,16 @@ import type { Exchange, OutgoingMessage } from '../../../src/wire/exchange.js';
 import { HttpConnection } from '../../../src/wire/http.js';
 import { listenOnLoopback } from '../../helpers/fake-servers.js';
 
-/** What the test server writes for the next request: its content type, its chunks, and whether it ends the body. */
+/**
+ * What the test server writes for the next request: its content type, its chunks, and whether it
+ * ends the body, holds it open (false) or closes the connection in its middle ('cut', once the
+ * chunks are written); with contentLength, the length it announces instead of chunked coding.
+ */
 interface Reply {
   contentType: string;
   chunks: Buffer[];
-  end: boolean;
+  end: boolean | 'cut';
+  contentLength?: number;
 }
 
 let reply: Reply;
@@ -27,9 +32,11 @@ beforeAll(async () => {
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      res.writeHead(200, { 'content-type': reply.contentType });
-      for (const chunk of reply.chunks) res.write(chunk);
-      if (reply.end) res.end();
+      const length = reply.contentLength === undefined ? {} : { 'content-length': reply.contentLength };
+      res.writeHead(200, { 'content-type': reply.contentType, ...length });
+      const { chunks, end } = reply;
+      chunks.forEach((chunk, i) => res.write(chunk, () => end === 'cut' && i === chunks.length - 1 && res.destroy()));
+      if (end === true) res.end();
     });
   });
   const listening = await listenOnLoopback(server);
@@ -53,7 +60,7 @@ const request = (over: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
 /** A caller waiting on a stream, answered with plain JSON instead (the server may then never end the body). */
 const waitingOnStream = (): OutgoingMessage => request({ endWhen: () => false });
 
-function send(contentType: string, chunks: Array<string | Buffer>, end: boolean, message: OutgoingMessage): Promise<Exchange> {
+function send(contentType: string, chunks: Array<string | Buffer>, end: Reply['end'], message: OutgoingMessage): Promise<Exchange> {
   reply = { contentType, chunks: chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c)), end };
   return connection.exchange(message);
 }
@@ -131,6 +138,63 @@ describe('an event stream in chunks', () => {
       expect(exchange.messages, `cut at byte ${cut}`).toEqual([notice, { jsonrpc: '2.0', id: 1, result: RESULT }]);
       expect(exchange.unparsable).toEqual([]);
     }
+  });
+});
+
+describe('an event stream the caller stops reading (endWhen)', () => {
+  const ack = { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {} } };
+  const nullIdError = { jsonrpc: '2.0', id: null, error: { code: -32602, message: 'Invalid params' } };
+  const event = (message: unknown): string => `data: ${JSON.stringify(message)}\n\n`;
+
+  it('a stream mcpgate closes itself after the message it waited for is not reported as closed early', async () => {
+    open();
+    const isAck = (m: unknown): boolean => (m as { method?: unknown }).method === ack.method;
+    for (const end of [false, true]) {
+      const exchange = await send('text/event-stream', [event(ack)], end, request({ awaitId: 'listen-1', endWhen: isAck }));
+      expect(exchange.error, `ended by the server: ${end}`).toBeUndefined();
+      expect(exchange.messages).toEqual([ack]);
+      expect(exchange.response).toBeUndefined();
+      expect(exchange.streamLeftOpen).toBe(end ? undefined : true);
+    }
+  });
+
+  it('a response it waited for answers the request whoever closes the stream, flagged when its id is not the one sent', async () => {
+    open();
+    const isNullIdError = (m: unknown): boolean => (m as { id?: unknown }).id === null;
+    for (const end of [false, true]) {
+      for (const awaitId of [1, undefined]) {
+        const exchange = await send('text/event-stream', [event(nullIdError)], end, request({ awaitId, endWhen: isNullIdError }));
+        const why = `ended by the server: ${end}, awaitId ${awaitId}`;
+        expect(exchange.error, why).toBeUndefined();
+        expect(exchange.response, why).toEqual(nullIdError);
+        expect(exchange.responseIdMismatch, why).toBe(awaitId === undefined ? undefined : true);
+      }
+    }
+  });
+});
+
+describe('a body the server cuts short', () => {
+  const half = BODY.subarray(0, 20);
+
+  it('a JSON body says what was cut, and how much of it arrived', async () => {
+    open();
+    const chunked = await send('application/json', [half], 'cut', request());
+    expect(chunked.error?.kind).toBe('closed-early');
+    expect(chunked.error?.message).toBe('the server closed the connection in the middle of its application/json body (20 bytes arrived)');
+    reply = { contentType: 'application/json', chunks: [half], end: 'cut', contentLength: BODY.length };
+    const announced = await connection.exchange(request());
+    expect(announced.error?.message).toBe(
+      `the server closed the connection in the middle of its application/json body (20 of the ${BODY.length} bytes it announced arrived)`,
+    );
+    expect([chunked.response, announced.response]).toEqual([undefined, undefined]);
+    expect(announced.bodyText).toBe(half.toString('utf8'));
+  });
+
+  it('an event stream says it closed before the response', async () => {
+    open();
+    const exchange = await send('text/event-stream', ['data: {"jsonrpc":"2.0","method":"notifications/message"}\n\n'], 'cut', request());
+    expect(exchange.error?.kind).toBe('closed-early');
+    expect(exchange.error?.message).toBe('the server closed the event stream before sending the response');
   });
 });
 
