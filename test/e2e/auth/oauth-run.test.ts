@@ -81,9 +81,7 @@ describe('mcpgate run with server.oauth and 5-second tokens', () => {
   it('layers 1 and 2, after the first token expired: every case ran and every probe was answered, none refused', () => {
     const cases = report.eval!.cases;
     expect(cases.length).toBeGreaterThan(20);
-    expect(cases.filter((c) => c.status === 'error' || c.status === 'not_measured').map((c) => `${c.id}: ${JSON.stringify(c)}`)).toEqual(
-      [],
-    );
+    expect(cases.filter((c) => c.status === 'error' || c.errors > 0).map((c) => `${c.id}: ${c.message}`)).toEqual([]);
     const probes = report.checks.filter((c) => c.area === 'robustness');
     expect(probes.length).toBe(8);
     // The auth checks' evidence shows the 401s they asked for; the layers after them met none.
