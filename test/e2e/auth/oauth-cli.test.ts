@@ -109,6 +109,7 @@ describe('mcpgate check against a protected server', () => {
 
   it.each([
     [['--oauth-client-secret-env', 'X'], '--oauth-client-secret-env needs --oauth-client-id'],
+    [['--oauth-client-id', 'a'], 'OAuth needs a grant'],
     [
       ['--oauth-client-id', 'a', '--oauth-client-secret-env', 'MCPGATE_TEST_OAUTH_SECRET', '--header', 'Authorization: Bearer x'],
       'keep one',
