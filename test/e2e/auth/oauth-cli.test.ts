@@ -162,6 +162,16 @@ describe('every other command that talks to the server gets in with the same fla
       (dir: string) => expect(report(dir).eval!.summary).toMatchObject({ cases: 31, errored: 0 }),
     ],
     [
+      // Nothing proven to generalise from the baseline's rewrites (exit 1), after every case ran both ways.
+      'improve',
+      (dir: string) => ['improve', '--golden', join(ROOT, 'examples/golden/tasks.yaml'), '--out', join(dir, 'improve')],
+      1,
+      (dir: string) =>
+        expect(readJson<{ perModel: Array<{ before: unknown }> }>(join(dir, 'improve/improve.json')).perModel[0]!.before).toMatchObject({
+          passes: { n: 160 },
+        }),
+    ],
+    [
       'chaos',
       (dir: string) => ['chaos', '--report', join(dir, 'r.json')],
       0,
