@@ -14,6 +14,7 @@ import { readAllPages, type ListOutcome } from '../wire/pagination.js';
 import { InFlightLimit } from '../wire/in-flight.js';
 import { ModernClient, type RequestOptions } from '../wire/modern-client.js';
 import type { AuthCheckOptions } from './auth-options.js';
+import { keepWhatEvidenceShows } from './evidence.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
 import { connect, type ConnectOptions, type Target } from '../wire/target.js';
 
@@ -88,6 +89,11 @@ export class CheckContext {
     return this.options.maxCalls ?? DEFAULT_MAX_CALLS;
   }
 
+  /** Requests a check may have out at once (--concurrency); unbounded runs get one lane per request. */
+  get concurrency(): number {
+    return this.options.maxInFlight ?? Number.POSITIVE_INFINITY;
+  }
+
   private adopt(client: ModernClient): void {
     client.limit = this.limit;
     client.tap = (exchange) => this.scope.getStore()?.push(exchange);
@@ -157,12 +163,18 @@ export class CheckContext {
     }
   }
 
-  /** Every page of a paginated list, read once per run and shared by the checks. */
+  /**
+   * Every page of a paginated list, read once per run and shared by the checks; what they judge is
+   * its items and parsed pages, so the pages' text is kept only as far as evidence shows it.
+   */
   list(method: keyof typeof PAGINATED_METHODS | string): Promise<ListOutcome> {
     let pending = this.lists.get(method);
     if (!pending) {
-      pending = this.readList(this.client, method);
-      if (method === 'tools/list') pending = pending.then((listing) => (this.client.declareTools(listing.items), listing));
+      pending = this.readList(this.client, method).then((listing) => {
+        for (const page of listing.pages) keepWhatEvidenceShows(page);
+        if (method === 'tools/list') this.client.declareTools(listing.items);
+        return listing;
+      });
       this.lists.set(method, pending);
     }
     return pending;

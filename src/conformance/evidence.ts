@@ -7,9 +7,28 @@ import type { Exchange } from '../wire/exchange.js';
 const BODY_EXCERPT = 700;
 const SHOWN_RESPONSE_HEADERS = ['content-type', 'mcp-session-id', 'allow', 'www-authenticate', 'x-accel-buffering'];
 
-export function excerpt(text: string, max = BODY_EXCERPT): string {
-  const flat = text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+/** `cut`: characters already let go from the end of `text`, counted as if they were still there. */
+export function excerpt(text: string, max = BODY_EXCERPT, cut = 0): string {
+  const length = text.length + cut;
+  const flat = length > max ? `${text.slice(0, max)}… (${length - max} more characters)` : text;
   return redact(flat);
+}
+
+/** Body characters an exchange keeps once its check is done: more than any excerpt of it shows. */
+const KEPT_BODY_CHARS = 2 * BODY_EXCERPT;
+
+/**
+ * Lets go of the body an exchange no longer needs whole: after its check, only evidence reads it,
+ * and evidence shows its start and its length. The parsed messages, which the audits judge, stay.
+ * A run that reads a list of thousands of tools several times keeps their text once, not each time.
+ */
+export function keepWhatEvidenceShows(exchange: Exchange): void {
+  if (exchange.bodyCut !== undefined || exchange.bodyText.length <= KEPT_BODY_CHARS) return;
+  const body = exchange.bodyText.trim();
+  if (body.length <= KEPT_BODY_CHARS) return;
+  // A copy: a slice of a string keeps the whole string alive in V8.
+  exchange.bodyText = Buffer.from(body.slice(0, KEPT_BODY_CHARS), 'utf16le').toString('utf16le');
+  exchange.bodyCut = body.length - KEPT_BODY_CHARS;
 }
 
 export function describeSent(exchange: Exchange): string {
@@ -30,9 +49,10 @@ export function describeReceived(exchange: Exchange): string {
     head = `HTTP ${exchange.status}${shown.length > 0 ? ` (${shown.join('; ')})` : ''}`;
   }
   if (exchange.error) head = `${head}${head ? ' ' : ''}(${exchange.error.message})`;
-  const body = exchange.transport === 'stdio' && exchange.response ? JSON.stringify(exchange.response) : exchange.bodyText.trim();
+  const whole = exchange.transport === 'stdio' && exchange.response;
+  const body = whole ? JSON.stringify(exchange.response) : exchange.bodyCut !== undefined ? exchange.bodyText : exchange.bodyText.trim();
   const fallback = exchange.error ? '' : exchange.transport === 'stdio' ? '(no response line)' : '(empty body)';
-  return excerpt([head, body || fallback].filter((part) => part !== '').join('\n'));
+  return excerpt([head, body || fallback].filter((part) => part !== '').join('\n'), BODY_EXCERPT, whole ? 0 : (exchange.bodyCut ?? 0));
 }
 
 export function evidenceOf(exchange: Exchange, expected: string, label?: string): Evidence {

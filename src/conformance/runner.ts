@@ -22,7 +22,7 @@ import { skip, type CheckDefinition, type CheckOutcome } from './check.js';
 import { toCheckResult } from './check-result.js';
 import { CheckContext, type NamedCall } from './context.js';
 import { coverageOf } from './coverage.js';
-import { evidenceOf } from './evidence.js';
+import { evidenceOf, keepWhatEvidenceShows } from './evidence.js';
 import { withinLimits } from './limits.js';
 import { verdictFor } from './verdict.js';
 import { forEachInLanes } from '../shared/lanes.js';
@@ -202,6 +202,7 @@ async function runOne(ctx: CheckContext, check: CheckDefinition, options: RunOpt
       return { status: 'error', message: `mcpgate could not run this check: ${(error as Error).message}`, evidence: [] };
     }
   });
+  for (const exchange of exchanges) keepWhatEvidenceShows(exchange);
   return toCheckResult(check, withinLimits(outcome, exchanges), options.strict, performance.now() - started);
 }
 

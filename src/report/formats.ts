@@ -74,6 +74,8 @@ export type OutputFiles = Partial<Record<Format, string>>;
  * step replaces lone UTF-16 surrogates by U+FFFD (json-text.ts), so that no format is invalid Unicode.
  */
 export async function writeReports(report: Report, files: OutputFiles, context: RenderContext = {}): Promise<void> {
+  // Masking walks every string of the report: a run that writes no file (check --quiet) skips it.
+  if (!FORMAT_NAMES.some((format) => files[format])) return;
   const masked = wellFormedDeep(redactDeep(report));
   const maskedContext = wellFormedDeep(redactDeep(context));
   for (const format of FORMAT_NAMES) {

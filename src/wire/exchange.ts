@@ -53,6 +53,12 @@ export interface Exchange {
   contentType?: string;
   /** The raw response body (HTTP) or the lines attributed to this exchange (stdio), capped. */
   bodyText: string;
+  /**
+   * Set once the exchange has served its check and only its evidence is left to write: bodyText then
+   * holds the start of the body, without leading or trailing whitespace, and this many characters of
+   * it were let go (conformance/evidence.ts, keepWhatEvidenceShows).
+   */
+  bodyCut?: number;
   /** Every JSON-RPC message received within this exchange, in arrival order. */
   messages: unknown[];
   /** The response whose id matched `awaitId`, or the single response of a JSON body. */

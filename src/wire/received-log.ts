@@ -1,6 +1,7 @@
 /**
  * What one connection keeps of its traffic for the audits after the probes: its exchanges and every
- * message the server sent, under one cap whatever the transport. The model layers open connections
+ * message the server sent, under one cap on messages whatever the transport (text is kept, and
+ * capped, only where a message arrived as a line of its own: stdio). The model layers open connections
  * without a log (keepLog false): they send thousands of calls and never read it.
  */
 
@@ -29,7 +30,9 @@ export class ReceivedLog {
 
   /**
    * A JSON message and the text it arrived as. Without `raw` (HTTP, where a message comes out of a
-   * body or an event already parsed) its text is the message serialised again, only when it is kept.
+   * body or an event already parsed, and its exchange holds it already) the log keeps a reference
+   * only: its text is the message serialised again when someone reads it, which no audit does on
+   * HTTP, and it counts towards the cap on messages, not characters (the exchange's caps bound it).
    */
   addMessage(message: unknown, raw?: string): void {
     if (!this.keep) return;
@@ -37,13 +40,16 @@ export class ReceivedLog {
       this.dropped++;
       return;
     }
-    const text = raw ?? JSON.stringify(message);
-    if (this.keptChars + text.length > MAX_RECEIVED_CHARS) {
+    if (raw === undefined) {
+      this.received.push(parsedMessage(Date.now(), message));
+      return;
+    }
+    if (this.keptChars + raw.length > MAX_RECEIVED_CHARS) {
       this.dropped++;
       return;
     }
-    this.keptChars += text.length;
-    this.received.push({ at: Date.now(), message, raw: text });
+    this.keptChars += raw.length;
+    this.received.push({ at: Date.now(), message, raw });
   }
 
   /**
@@ -53,6 +59,17 @@ export class ReceivedLog {
   addNotJson(raw: string): void {
     if (this.keep) this.received.push({ at: Date.now(), message: undefined, raw });
   }
+}
+
+/** A message that came parsed: its text is written only when read. */
+function parsedMessage(at: number, message: unknown): ReceivedMessage {
+  return {
+    at,
+    message,
+    get raw() {
+      return JSON.stringify(message);
+    },
+  };
 }
 
 /** What both transports share: a ReceivedLog, shown as Connection's `received` and `exchanges`. */

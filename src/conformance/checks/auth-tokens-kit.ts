@@ -5,7 +5,7 @@
  */
 
 import type { AuthorizationServer } from 'oauth4webapi';
-import { isTestIssuer, requestAdversarialToken, type AdversarialKind } from '../../auth/adversarial.js';
+import type { AdversarialKind } from '../../auth/adversarial.js';
 import { discoverIssuer } from '../../auth/discovery.js';
 import { DEFAULT_FETCH_LIMITS } from '../../auth/fetch.js';
 import type { OAuthTokenProvider } from '../../auth/provider.js';
@@ -28,6 +28,13 @@ export interface TokenKit {
   /** server/discover sent with the valid token. */
   validProbe: Exchange;
 }
+
+/**
+ * The tokens mcpgate forges or asks its test issuer for, and their JWT library: loaded only when a
+ * server asks for a token. Most runs check servers that do not, and the library alone was a fifth of
+ * the modules a `check` loaded (test/e2e/cli/startup-modules.test.ts keeps it out).
+ */
+export const adversarial = (): Promise<typeof import('../../auth/adversarial.js')> => import('../../auth/adversarial.js');
 
 const kits = new WeakMap<CheckContext, Promise<TokenKit | CheckOutcome>>();
 
@@ -84,6 +91,7 @@ export async function testIssuerToken(ctx: CheckContext, kit: TokenKit, kind: Ad
   }
   try {
     const scope = kit.valid.scope ?? kit.settings.scope;
+    const { requestAdversarialToken } = await adversarial();
     return await requestAdversarialToken(
       server,
       kit.settings,
@@ -101,21 +109,23 @@ const testIssuers = new WeakMap<CheckContext, Promise<AuthorizationServer | Chec
 function testIssuerServer(ctx: CheckContext, url: string): Promise<AuthorizationServer | CheckOutcome> {
   let found = testIssuers.get(ctx);
   if (!found) {
-    found = discoverIssuer(url, ctx.options.auth?.limits ?? DEFAULT_FETCH_LIMITS).then((discovery): AuthorizationServer | CheckOutcome => {
-      if (!discovery.server)
-        return {
-          status: 'error',
-          message: `--test-issuer ${url}: its metadata could not be read (${discovery.steps.map((s) => s.problem).join('; ')})`,
-          evidence: [],
-        };
-      if (!isTestIssuer(discovery.server))
-        return {
-          status: 'error',
-          message: `--test-issuer ${url} is not an issuer of \`mcpgate auth-server\` (its metadata lists no adversarial-token grant)`,
-          evidence: [],
-        };
-      return discovery.server;
-    });
+    found = discoverIssuer(url, ctx.options.auth?.limits ?? DEFAULT_FETCH_LIMITS).then(
+      async (discovery): Promise<AuthorizationServer | CheckOutcome> => {
+        if (!discovery.server)
+          return {
+            status: 'error',
+            message: `--test-issuer ${url}: its metadata could not be read (${discovery.steps.map((s) => s.problem).join('; ')})`,
+            evidence: [],
+          };
+        if (!(await adversarial()).isTestIssuer(discovery.server))
+          return {
+            status: 'error',
+            message: `--test-issuer ${url} is not an issuer of \`mcpgate auth-server\` (its metadata lists no adversarial-token grant)`,
+            evidence: [],
+          };
+        return discovery.server;
+      },
+    );
     testIssuers.set(ctx, found);
   }
   return found;

@@ -4,7 +4,7 @@
  * string, for another audience, without the needed scope, badly signed, expired, from another issuer.
  */
 
-import { claimedScopes, jwtClaims, OTHER_AUDIENCE, signedByOwnKey, withAlteredSignature } from '../../auth/adversarial.js';
+import { adversarial } from './auth-tokens-kit.js';
 import { OAuthError } from '../../auth/errors.js';
 import type { IssuedToken } from '../../auth/token-request.js';
 import type { Exchange } from '../../wire/exchange.js';
@@ -80,7 +80,7 @@ export const authTokenChecks = defineChecks('auth', [
       if (typeof token !== 'string') return token;
       return expectRefused(
         await bearer(ctx, token),
-        `a token issued for ${OTHER_AUDIENCE}`,
+        `a token issued for ${(await adversarial()).OTHER_AUDIENCE}`,
         `check that "aud" names this server's canonical URI (${kit.resource}); a token for another resource must not pass through`,
       );
     },
@@ -148,6 +148,7 @@ export const authTokenChecks = defineChecks('auth', [
       const kit = await servingKit(ctx);
       if (!isKit(kit)) return kit;
       const template = (await usable(kit)).accessToken;
+      const { signedByOwnKey, withAlteredSignature } = await adversarial();
       const ownKey = await signedByOwnKey(template);
       const altered = withAlteredSignature(template);
       if (!ownKey || !altered)
@@ -187,6 +188,7 @@ export const authTokenChecks = defineChecks('auth', [
         );
       }
       const token = await kit.provider.variant({});
+      const { jwtClaims } = await adversarial();
       const expiry = (jwtClaims(token.accessToken)?.exp ?? 0) * 1000 || (token.expiresAt ?? 0);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiry + AFTER_EXPIRY_MS - Date.now())));
       return expectRefused(await bearer(ctx, token.accessToken), `a token sent ${AFTER_EXPIRY_MS / 1000} s after it expired`, VALIDATE);
@@ -231,6 +233,7 @@ function refusedIfServed(exchange: Exchange, what: string, fix: string): CheckOu
 /** From the test issuer, else asked of the issuer itself with another `resource` (RFC 8707), when it honours that. */
 async function otherAudienceToken(ctx: CheckContext, kit: TokenKit): Promise<string | CheckOutcome> {
   if (ctx.options.auth?.testIssuer !== undefined) return testIssuerToken(ctx, kit, 'other-audience');
+  const { jwtClaims, OTHER_AUDIENCE } = await adversarial();
   let token;
   try {
     token = await kit.provider.variant({ resource: OTHER_AUDIENCE });
@@ -274,6 +277,7 @@ function noScopeProbe(ctx: CheckContext): Promise<{ exchange: Exchange; needed: 
           if (error instanceof OAuthError) return skip(`the issuer gives no token without scope (${error.message})`);
           throw error;
         }
+        const { jwtClaims, claimedScopes } = await adversarial();
         const claims = jwtClaims(issued.accessToken);
         const granted = claims ? claimedScopes(claims) : (issued.scope ?? '').split(' ').filter((s) => s !== '');
         if (granted === undefined || granted.length > 0) {

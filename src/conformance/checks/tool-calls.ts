@@ -17,9 +17,6 @@ import { resultOf } from './expect.js';
 
 export const NO_TOOLS = 'the server does not declare the tools capability';
 
-/** Calls of one check in flight at once; the run's in-flight limit (--concurrency) bounds them all. */
-const CALL_LANES = 8;
-
 /** Arguments that validate against the tool's own input schema (a fresh object per call), or undefined. */
 export function validArguments(tool: ListedTool): Record<string, unknown> | undefined {
   const synthesized = synthesizeArguments(tool.inputSchema ?? { type: 'object' });
@@ -53,8 +50,9 @@ export const callChecks: Array<Omit<CheckDefinition, 'area'>> = [
       if (declaring.length === 0) return skip(`no callable tool declares an outputSchema; ${await callableNote(ctx)}`);
       const candidates = declaring.slice(0, ctx.maxCalls);
       const findings: Array<{ problem: string; evidence: Evidence } | 'verified' | undefined> = [];
-      // Each call is judged on its own, so they go out together, within the run's in-flight limit.
-      await forEachInLanes(candidates.length, CALL_LANES, async (index) => {
+      // Each call is judged on its own, so they go out together: --concurrency at a time, and the
+      // run's in-flight limit (the same figure) bounds them with every other check's requests.
+      await forEachInLanes(candidates.length, ctx.concurrency, async (index) => {
         const tool = candidates[index]!;
         const args = validArguments(tool);
         const compiled = compileToolSchema(tool.outputSchema);

@@ -6,6 +6,8 @@ import { incompleteBecause, unreadable, type ListOutcome } from '../../wire/pagi
 import { evidenceOf, valueEvidence } from '../evidence.js';
 import { compileToolSchema } from '../tool-schemas.js';
 import { safeCalls } from '../calls.js';
+import type { CheckContext } from '../context.js';
+import { oncePerRun } from '../per-run.js';
 import { callErrorCheck } from './call-error.js';
 import { NO_TOOLS, callChecks } from './tool-calls.js';
 import { unknownNameCheck } from './unknown-name.js';
@@ -24,7 +26,7 @@ function readNote(listing: ListOutcome): string {
 }
 
 function schemaCheck(which: 'inputSchema' | 'outputSchema') {
-  return async (ctx: import('../context.js').CheckContext) => {
+  return async (ctx: CheckContext) => {
     if (!ctx.hasCapability('tools')) return skip(NO_TOOLS);
     const listing = await ctx.list('tools/list');
     const failed = unreadable(listing);
@@ -86,6 +88,17 @@ function schemaCheck(which: 'inputSchema' | 'outputSchema') {
   };
 }
 
+/**
+ * tools/list read a second time on the run's connection, after one safe tool call: the order of
+ * tools.list-order-stable and the set of tools.list-static are both judged on this one read, so a
+ * run reads the whole list twice on its connection, not three times.
+ */
+const readAgain = oncePerRun(async (ctx: CheckContext) => {
+  const call = (await safeCalls(ctx))[0];
+  if (call) await ctx.callTool(call.tool, call.args, ctx.client);
+  return { call, listing: await ctx.readList(ctx.client, 'tools/list') };
+});
+
 export const toolChecks = defineChecks('tools', [
   {
     id: 'tools.list-order-stable',
@@ -97,7 +110,7 @@ export const toolChecks = defineChecks('tools', [
       const first = await ctx.list('tools/list');
       const incomplete = incompleteBecause(first);
       if (incomplete) return skip(`tools/list could not be read completely: ${incomplete}`);
-      const second = await ctx.readList(ctx.client, 'tools/list');
+      const { listing: second } = await readAgain(ctx);
       const again = incompleteBecause(second);
       if (again) return skip(`tools/list could not be read completely a second time: ${again}`);
       // Only the relative order of tools present both times counts; set changes belong to tools.list-static.
@@ -134,9 +147,7 @@ export const toolChecks = defineChecks('tools', [
         http: 'new',
         clean: (list) => !list.problem && !list.capped,
       });
-      const call = (await safeCalls(ctx))[0];
-      if (call) await ctx.callTool(call.tool, call.args, ctx.client);
-      const after = await ctx.readList(ctx.client, 'tools/list');
+      const { call, listing: after } = await readAgain(ctx);
       const unfinished = incompleteBecause(elsewhere) ?? incompleteBecause(after);
       if (unfinished) return skip(`tools/list could not be read completely a second time: ${unfinished}`);
       const sets = [before, elsewhere, after].map((l) => names(l.items).sort().join(', '));

@@ -1,7 +1,7 @@
 /**
  * Each subcommand loads only what it uses: the modules a whole `mcpgate` process loads are recorded by
  * an ESM load hook, and the heavy ones other commands need (the AI SDK and its providers,
- * OpenTelemetry, the zod report contract, the load generator) must not be among them.
+ * OpenTelemetry, the zod report contract, the load generator, the JWT library) must not be among them.
  */
 
 import { spawn } from 'node:child_process';
@@ -61,6 +61,8 @@ const HEAVY = [
   /dist\/src\/models\/(?!cache\.js)/,
   /dist\/src\/behavior\//,
   /dist\/src\/resilience\//,
+  // The JWT library: only the auth.* checks of a server that asks for a token use it.
+  /node_modules\/jose\//,
 ];
 
 function heavyIn(modules: string[]): string[] {
