@@ -24,3 +24,12 @@ function sortKeys(value: unknown): unknown {
   }
   return sorted;
 }
+
+/**
+ * Orders strings by UTF-16 code units, as Array.prototype.sort does by default: the same on every
+ * machine. (localeCompare follows the process's locale, so a fingerprint sorted with it differed
+ * between a developer's machine and CI.)
+ */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,7 +1,7 @@
 /** The server fingerprint recorded in reports and history (see ServerFingerprint in the report model). */
 
 import type { ServerFingerprint, ToolSurface } from '../report/model.js';
-import { canonicalSha256 } from '../shared/canonical-json.js';
+import { canonicalJson, canonicalSha256, compareCodeUnits } from '../shared/canonical-json.js';
 
 /** Only what a model reads or a client relies on; `_meta` and icons do not change behaviour. */
 function behaviourSurface(tool: Record<string, unknown>): Record<string, unknown> {
@@ -32,7 +32,7 @@ export function toolSurfaceOf(tools: Array<Record<string, unknown>>): ToolSurfac
       for (const key of ['inputSchema', 'outputSchema', 'annotations'] as const) if (tool[key] !== undefined) surface[key] = tool[key];
       return surface;
     })
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(canonicalJson(a), canonicalJson(b)));
   let chars = 0;
   for (const tool of surface) {
     chars += JSON.stringify(tool).length;
@@ -42,7 +42,11 @@ export function toolSurfaceOf(tools: Array<Record<string, unknown>>): ToolSurfac
 }
 
 export function fingerprintOf(tools: Array<Record<string, unknown>>, serverInfo?: { name: string; version: string }): ServerFingerprint {
-  const surface = tools.map(behaviourSurface).sort((a, b) => String(a.name).localeCompare(String(b.name)));
+  // Sorted the same way on every machine and whatever order the server lists its tools in (two tools
+  // of one name by their whole surface), so the fingerprint changes only when the surface does.
+  const surface = tools
+    .map(behaviourSurface)
+    .sort((a, b) => compareCodeUnits(String(a.name), String(b.name)) || compareCodeUnits(canonicalJson(a), canonicalJson(b)));
   return {
     toolsSha256: canonicalSha256(surface),
     toolCount: tools.length,

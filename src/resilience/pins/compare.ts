@@ -6,6 +6,7 @@
 
 import type { PinChange } from '../../report/model.js';
 import type { ToolPin } from './fingerprint.js';
+import { compareCodeUnits } from '../../shared/canonical-json.js';
 
 function changedFields(before: ToolPin, after: ToolPin): string[] {
   const names = new Set([...Object.keys(before.fields), ...Object.keys(after.fields)]);
@@ -45,5 +46,5 @@ export function comparePins(pinned: Readonly<Record<string, ToolPin>>, current: 
   }
   for (const name of removed)
     changes.push({ kind: 'removed', tool: name, severity: 'low', message: `${name} was pinned but is no longer listed` });
-  return changes.sort((a, b) => a.tool.localeCompare(b.tool));
+  return changes.sort((a, b) => compareCodeUnits(a.tool, b.tool));
 }
