@@ -10,6 +10,7 @@ import { mrtrMarkdown } from './markdown-rounds.js';
 import type { CheckResult, EvalReport, HistoryEntry, Report, Status } from './model.js';
 import { chaosMarkdown } from './markdown-chaos.js';
 import { evalFailuresMarkdown } from './markdown-eval-failures.js';
+import { sameFingerprint } from './gate-facts.js';
 import { gateMarkdown } from './markdown-gate.js';
 import { code, link, md, table } from './markdown-text.js';
 import { stateFindingsMarkdown } from './markdown-state-findings.js';
@@ -236,13 +237,13 @@ function sameServer(report: Report, base: HistoryEntry): boolean | undefined {
   const now = report.target.fingerprint;
   const then = base.fingerprint;
   if (!now || !then) return undefined;
-  return now.toolsSha256 === then.toolsSha256 && now.serverName === then.serverName && now.serverVersion === then.serverVersion;
+  return sameFingerprint(now, then);
 }
 
 function fingerprintNote(report: Report, base: HistoryEntry): string {
   const same = sameServer(report, base);
   if (same === undefined) return 'No server fingerprint to compare.';
-  return same ? 'Server fingerprint unchanged: a drop is model drift.' : 'Server fingerprint changed (tools, name or version).';
+  return same ? 'Server fingerprint unchanged: a drop is model drift.' : 'Server fingerprint changed (tools, name, version or the descriptions served in their place).';
 }
 
 function kindOfChange(change: number, report: Report, base: HistoryEntry): string {

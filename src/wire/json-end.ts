@@ -7,16 +7,7 @@
  * character, so a character split between two chunks needs no decoding here.
  */
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-
-function isJsonWhitespace(byte: number): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-}
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, isJsonWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../shared/json-bytes.js';
 
 type Phase =
   /** Only whitespace so far. */

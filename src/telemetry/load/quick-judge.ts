@@ -7,16 +7,19 @@
  * caller parses the body fully and judges that instead.
  */
 
-export const UNSURE = Symbol('unsure');
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isJsonWhitespace,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from '../../shared/json-bytes.js';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COLON = 0x3a;
-const COMMA = 0x2c;
+export const UNSURE = Symbol('unsure');
 
 /** `undefined`: a result for `id`; a string: the failure kind; UNSURE: parse it to find out. */
 export function judgeTopLevel(body: Uint8Array, id: number): string | undefined | typeof UNSURE {
@@ -76,7 +79,7 @@ function isKey(body: Uint8Array, start: number, key: string): boolean {
 }
 
 function skipSpace(body: Uint8Array, pos: number): number {
-  while (pos < body.length && (body[pos] === 0x20 || body[pos] === 0x0a || body[pos] === 0x0d || body[pos] === 0x09)) pos++;
+  while (pos < body.length && isJsonWhitespace(body[pos])) pos++;
   return pos;
 }
 
@@ -85,7 +88,7 @@ function numberEnd(body: Uint8Array, pos: number): number {
   let end = pos;
   while (end < body.length && body[end]! >= 0x30 && body[end]! <= 0x39) end++;
   const next = body[end];
-  return next === COMMA || next === CLOSE_BRACE || next === 0x20 || next === 0x0a || next === 0x0d || next === 0x09 ? end : pos;
+  return next === COMMA || next === CLOSE_BRACE || isJsonWhitespace(next) ? end : pos;
 }
 
 function sameNumber(body: Uint8Array, start: number, end: number, id: number): boolean {
