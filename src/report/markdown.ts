@@ -243,7 +243,9 @@ function sameServer(report: Report, base: HistoryEntry): boolean | undefined {
 function fingerprintNote(report: Report, base: HistoryEntry): string {
   const same = sameServer(report, base);
   if (same === undefined) return 'No server fingerprint to compare.';
-  return same ? 'Server fingerprint unchanged: a drop is model drift.' : 'Server fingerprint changed (tools, name, version or the descriptions served in their place).';
+  return same
+    ? 'Server fingerprint unchanged: a drop is model drift.'
+    : 'Server fingerprint changed (tools, name, version or the descriptions served in their place).';
 }
 
 function kindOfChange(change: number, report: Report, base: HistoryEntry): string {

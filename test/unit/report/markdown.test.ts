@@ -174,7 +174,10 @@ describe('renderMarkdown', () => {
     expect(changed).toMatch(/\| weather \| baseline \| 5\/5 \| 3\/5 \| -40 pts \| regression \|/);
 
     // Same tools, but the earlier run served descriptions of its own in their place: the server the model saw changed.
-    const overridden = { ...base, fingerprint: { ...base.fingerprint!, descriptions: { file: 'descriptions.yaml', sha256: '1'.repeat(64), tools: ['get_weather'] } } };
+    const overridden = {
+      ...base,
+      fingerprint: { ...base.fingerprint!, descriptions: { file: 'descriptions.yaml', sha256: '1'.repeat(64), tools: ['get_weather'] } },
+    };
     expect(renderMarkdown(report, [overridden])).toMatch(/\| weather \| baseline \| 5\/5 \| 3\/5 \| -40 pts \| regression \|/);
 
     expect(renderMarkdown(report, [red])).toContain('No earlier green run in the history to compare with.');
