@@ -104,8 +104,8 @@ async function runEval(
   return { report, figures: await measure(dir, cli, args) };
 }
 
-/** The floor loop (bench/eval-floor.ts) over the same cases, runs and concurrency. */
-function runFloor(dir: string, cases: number, url: string, baseUrl: string): Promise<Figures> {
+/** The floor loop (bench/eval-floor.ts) over the same cases, runs and concurrency; `sdk`: its model calls through the AI SDK. */
+function runFloor(dir: string, cases: number, url: string, baseUrl: string, sdk = false): Promise<Figures> {
   const args = [
     '--url',
     url,
@@ -118,12 +118,12 @@ function runFloor(dir: string, cases: number, url: string, baseUrl: string): Pro
     '--concurrency',
     String(CONCURRENCY),
   ];
-  return measure(dir, floor, args);
+  return measure(dir, floor, sdk ? [...args, '--sdk'] : args);
 }
 
 function line(label: string, samples: number, f: Figures): string {
   return (
-    `  ${label.padEnd(8)} ${(samples / f.seconds).toFixed(0).padStart(5)} samples/s  ${(f.cpuMs / samples).toFixed(2)} ms CPU/sample  ` +
+    `  ${label.padEnd(12)} ${(samples / f.seconds).toFixed(0).padStart(5)} samples/s  ${(f.cpuMs / samples).toFixed(2)} ms CPU/sample  ` +
     `${(f.cpuMs / 1000).toFixed(1)} CPU-s in ${f.seconds.toFixed(1)} s  peak RSS ${f.peakMb.toFixed(0)} MB`
   );
 }
@@ -132,17 +132,24 @@ function line(label: string, samples: number, f: Figures): string {
 async function compare(dir: string, cases: number, url: string, baseUrl: string): Promise<void> {
   const samples = cases * runs;
   const floorFigures = await runFloor(dir, cases, url, baseUrl);
+  const sdkFigures = await runFloor(dir, cases, url, baseUrl, true);
   const { report, figures } = await runEval(dir, cases, url, baseUrl);
   const reportMb = statSync(report).size / 1024 / 1024;
   const throughput = floorFigures.seconds / figures.seconds;
   const cpu = figures.cpuMs / floorFigures.cpuMs;
   console.log(`${cases} cases x ${runs} runs (${samples} samples), --concurrency ${CONCURRENCY}; report ${reportMb.toFixed(1)} MB`);
   console.log(line('floor', samples, floorFigures));
+  console.log(line('floor+AI SDK', samples, sdkFigures));
   console.log(line('mcpgate', samples, figures));
   const rss = cases >= 1000 ? `; peak RSS target < ${RSS_TARGET_MB} MB: ${figures.peakMb < RSS_TARGET_MB ? 'met' : 'NOT met'}` : '';
   console.log(
     `  mcpgate/floor: samples/s ${throughput.toFixed(2)}x (target >= ${THROUGHPUT_TARGET}x: ${throughput >= THROUGHPUT_TARGET ? 'met' : 'NOT met'}), ` +
       `CPU ${cpu.toFixed(1)}x${rss}`,
+  );
+  const perSample = (f: Figures): number => f.cpuMs / samples;
+  console.log(
+    `  CPU per sample above the floor: the AI SDK ${(perSample(sdkFigures) - perSample(floorFigures)).toFixed(2)} ms, ` +
+      `mcpgate's own ${(perSample(figures) - perSample(sdkFigures)).toFixed(2)} ms`,
   );
 }
 
