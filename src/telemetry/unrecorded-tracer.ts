@@ -6,8 +6,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { trace, TraceFlags, type Context, type Span } from '@opentelemetry/api';
-import type { SpanStarter } from './tracing.js';
+import { trace, TraceFlags, type Context, type Span, type Tracer } from '@opentelemetry/api';
 
 /** Random ids in batches: one call into the random source per 512 spans, not two per span. */
 let pool = Buffer.alloc(0);
@@ -22,7 +21,7 @@ function randomHex(bytes: number): string {
   return pool.toString('hex', used - bytes, used);
 }
 
-export const unrecordedTracer: SpanStarter = {
+export const unrecordedTracer: Pick<Tracer, 'startSpan'> = {
   startSpan(_name: string, _options?: unknown, context?: Context): Span {
     const parent = context === undefined ? undefined : trace.getSpanContext(context);
     return trace.wrapSpanContext({
