@@ -1,14 +1,15 @@
 /**
  * How `mcpgate eval` scales: a generated golden set of 100 and 1000 cases, 5 runs each, against the
  * reference server over HTTP and an instant fake model on 127.0.0.1 (bench/fake-model.ts), as a user
- * runs it (the whole CLI process, report written). Prints samples per second and the peak RSS of the
- * mcpgate process; the target is under 250 MB for 1000 cases x 5 runs. Then the model-call p50 at
- * --concurrency 1 and 16: a model that answers at once must not look slower when 16 samples run at
- * a time (mcpgate's own event-loop queueing is not the provider's latency). Prints figures; it is a
- * benchmark, not a test.
+ * runs it (the whole CLI process, report written), beside the floor loop of bench/eval-floor.ts (plain,
+ * then through the AI SDK) on the same cases. Prints samples per second, CPU per sample and peak RSS of
+ * each process, mcpgate's samples/s as a ratio to the floor's (target >= 0.5x) and its peak RSS against
+ * 250 MB for 1000 cases x 5 runs. Then the model-call p50 at --concurrency 1 and 16: a model that
+ * answers at once must not look slower when 16 samples run at a time (mcpgate's own event-loop
+ * queueing is not the provider's latency). Prints figures; it is a benchmark, not a test.
  *
  *   npm run bench:eval
- *   node dist/bench/eval-scale.js --cases 100,1000 --runs 5 --trajectories failing
+ *   node dist/bench/eval-scale.js --cases 100,1000 --runs 5 --trajectories failing [--concurrency 4]
  */
 
 import { spawn } from 'node:child_process';
@@ -18,6 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchHttpServer } from '../examples/launch.js';
 import { startFakeModel } from './fake-model.js';
+import { weatherGolden } from './weather-golden.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'src/cli/main.js');
@@ -34,25 +36,6 @@ const trajectories = flag('--trajectories', 'failing');
 const RSS_TARGET_MB = 250;
 const THROUGHPUT_TARGET = 0.5;
 const CONCURRENCY = Number(flag('--concurrency', '4'));
-
-const CITIES = ['Paris', 'Tokyo', 'Berlin', 'Lagos', 'Sydney'];
-
-/** N cases for the reference server; every tenth names a city it does not know, so it fails. */
-function goldenSet(cases: number): string {
-  const lines = ['cases:'];
-  for (let i = 0; i < cases; i++) {
-    const city = i % 10 === 9 ? 'Atlantis' : CITIES[i % CITIES.length]!;
-    const expected = i % 10 === 9 ? 'Paris' : city;
-    lines.push(
-      `  - id: weather-${i}`,
-      `    prompt: What is the weather in ${city} right now? (case ${i})`,
-      `    expect_tool: get_weather`,
-      `    expect_args:`,
-      `      city: { match: normalized, value: ${expected} }`,
-    );
-  }
-  return lines.join('\n') + '\n';
-}
 
 /** Writes the process's peak RSS and CPU time to a file when it exits: the child's own figures, not the bench's. */
 function exitFiguresHook(dir: string): string {
@@ -96,7 +79,7 @@ async function runEval(
   concurrency = CONCURRENCY,
 ): Promise<{ report: string; figures: Figures }> {
   const golden = join(dir, `golden-${cases}.yaml`);
-  writeFileSync(golden, goldenSet(cases));
+  writeFileSync(golden, weatherGolden(cases));
   const report = join(dir, `report-${cases}.json`);
   const args = ['eval', '--url', url, '--golden', golden, '--model', 'openai-compatible:bench-model', '--base-url', baseUrl];
   args.push('--runs', String(runs), '--cache', 'off', '--report', report, '--trajectories', trajectories, '--quiet');

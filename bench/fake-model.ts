@@ -36,15 +36,24 @@ function answer(messages: ChatMessage[], n: number): unknown {
   };
 }
 
-export async function startFakeModel(): Promise<{ baseUrl: string; requests: () => number; close: () => Promise<void> }> {
+/**
+ * Starts the endpoint. `latencyMs` holds every answer back that long, as a hosted model's time to
+ * answer does; the default answers at once.
+ */
+export async function startFakeModel(latencyMs = 0): Promise<{ baseUrl: string; requests: () => number; close: () => Promise<void> }> {
   let requests = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages?: ChatMessage[] };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer(body.messages ?? [], ++requests)));
+      const reply = JSON.stringify(answer(body.messages ?? [], ++requests));
+      const send = (): void => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(reply);
+      };
+      if (latencyMs > 0) setTimeout(send, latencyMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -12,7 +12,7 @@ import { parseHttpUrl } from '../../wire/http.js';
 import { SseParser } from '../../wire/sse.js';
 import { Http1Connection, type Address, type ResponseHandler } from './http1-connection.js';
 import { judgeResponse, type Completion, type Sender } from './outcome.js';
-import { judgeTopLevel, UNSURE } from './quick-judge.js';
+import { digitsOf, RepeatJudge, UNSURE } from './quick-judge.js';
 import type { RequestTemplate } from './request-template.js';
 
 export interface HttpSenderOptions {
@@ -34,6 +34,7 @@ export class HttpSender implements Sender {
   private readonly waiting: { id: number; done: Completion }[] = [];
   private readonly headPrefix: string;
   private readonly address: Address;
+  private readonly judge = new RepeatJudge();
 
   constructor(
     readonly endpoint: string,
@@ -133,7 +134,7 @@ export class HttpSender implements Sender {
 
   private judgeBody(body: Buffer, id: number): [string | undefined, Record<string, unknown>?] {
     if (!this.options.wantResults) {
-      const verdict = judgeTopLevel(body, id);
+      const verdict = this.judge.judge(body, id);
       if (verdict !== UNSURE) return [verdict];
     }
     // Depth-capped like every other read of a server's bytes: judging recurses into what it parsed.
@@ -156,8 +157,4 @@ export class HttpSender implements Sender {
       finish(error, error === undefined ? (kind.result as Record<string, unknown>) : undefined);
     });
   }
-}
-
-function digitsOf(id: number): number {
-  return id < 10 ? 1 : Math.floor(Math.log10(id)) + 1;
 }

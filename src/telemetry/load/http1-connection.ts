@@ -151,19 +151,15 @@ export class Http1Connection {
     }
     // An interim 1xx response precedes the real one.
     if (status < 200) return true;
-    let length: number | undefined;
-    let chunked = false;
-    let contentType: string | undefined;
-    this.closeAfter = head.startsWith('HTTP/1.0');
-    for (const line of head.split('\r\n').slice(1)) {
-      const colon = line.indexOf(':');
-      const name = line.slice(0, colon).trim().toLowerCase();
-      const value = line.slice(colon + 1).trim();
-      if (name === 'content-length') length = Number(value);
-      else if (name === 'transfer-encoding') chunked = value.toLowerCase().includes('chunked');
-      else if (name === 'content-type') contentType = value.toLowerCase();
-      else if (name === 'connection') this.closeAfter = value.toLowerCase() === 'close';
-    }
+    // Four framing headers looked up in the lower-cased head, rather than every line split and
+    // trimmed: this runs once per request of a load run.
+    const lower = head.toLowerCase();
+    const lengthValue = headerValue(lower, 'content-length');
+    const length = lengthValue === undefined ? undefined : Number(lengthValue);
+    const chunked = headerValue(lower, 'transfer-encoding')?.includes('chunked') ?? false;
+    const contentType = headerValue(lower, 'content-type');
+    const connection = headerValue(lower, 'connection');
+    this.closeAfter = connection === undefined ? head.startsWith('HTTP/1.0') : connection === 'close';
     handler.head(status, contentType);
     if (this.handler !== handler) return false;
     if (chunked) this.state = 'chunk-size';
@@ -196,5 +192,23 @@ export class Http1Connection {
     this.state = 'idle';
     this.drop();
     handler?.fail(kind);
+  }
+}
+
+/**
+ * The value of the first header `name` in a lower-cased response head, trimmed; undefined when
+ * absent. Optional whitespace is allowed before the colon, as the line-by-line reading allowed it.
+ */
+function headerValue(head: string, name: string): string | undefined {
+  for (let from = 0; ;) {
+    const at = head.indexOf(`\r\n${name}`, from);
+    if (at < 0) return undefined;
+    let colon = at + 2 + name.length;
+    while (head[colon] === ' ' || head[colon] === '\t') colon++;
+    if (head[colon] === ':') {
+      const end = head.indexOf('\r\n', colon);
+      return head.slice(colon + 1, end < 0 ? head.length : end).trim();
+    }
+    from = at + 2;
   }
 }

@@ -30,6 +30,19 @@ const REPLIES: Record<string, Reply> = {
     s.end(`HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
   },
   'until-close': (id, s) => s.end(`HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n${json(id)}`),
+  // Framing headers in other cases and with space before the colon, beside headers whose names
+  // merely start or end like them; an answer the same but for its id, so the next are judged as repeats.
+  'header-forms': (id, s) => {
+    const body = json(id);
+    s.write(
+      `HTTP/1.1 200 OK\r\nX-Content-Length: 1\r\nContent-Length-Hint: 2\r\nCONTENT-type : Application/JSON\r\ncontent-LENGTH :  ${body.length}  \r\n\r\n${body}`,
+    );
+  },
+  'chunked-upper': (id, s) => {
+    const body = json(id);
+    s.write(`HTTP/1.1 200 OK\r\nX-Transfer-Encoding: identity\r\nTRANSFER-ENCODING:Chunked\r\n\r\n`);
+    s.write(`${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`);
+  },
   unavailable: (_id, s) => s.write('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 4\r\n\r\nbusy'),
   'wrong-id': (id, s) => {
     const body = json(id + 1);
@@ -85,6 +98,11 @@ describe('HttpSender on raw HTTP/1.1', () => {
   it('reassembles chunked bodies cut anywhere', async () => {
     expect(await sendAll('chunked', [7, 8, 9, 10, 11])).toEqual([undefined, undefined, undefined, undefined, undefined]);
     expect(await sendAll('chunked', [12, 13], true)).toEqual([undefined, undefined]);
+  });
+
+  it('finds the framing headers whatever their case and spacing, and only them', async () => {
+    expect(await sendAll('header-forms', [51, 52, 53, 54, 55])).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(await sendAll('chunked-upper', [56, 57, 58])).toEqual([undefined, undefined, undefined]);
   });
 
   it('ends an event stream at the matching response, although the server leaves it open', async () => {

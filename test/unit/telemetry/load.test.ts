@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../../../src/telemetry/load/duration.js';
 import { judgeResponse } from '../../../src/telemetry/load/outcome.js';
-import { judgeTopLevel, UNSURE } from '../../../src/telemetry/load/quick-judge.js';
+import { judgeTopLevel, RepeatJudge, UNSURE } from '../../../src/telemetry/load/quick-judge.js';
 import { buildRequestTemplate } from '../../../src/telemetry/load/request-template.js';
 import { StatelessnessProbe } from '../../../src/telemetry/load/statelessness.js';
 
@@ -43,6 +43,35 @@ describe('judgeTopLevel', () => {
     ]) {
       expect(judgeTopLevel(bytes(text), 42), text).toBe(UNSURE);
     }
+  });
+});
+
+describe('RepeatJudge', () => {
+  const answer = (id: number | string, tail = '{"tools":[{"name":"x"}]}'): Uint8Array =>
+    bytes(`{"jsonrpc":"2.0","id":${id},"result":${tail}}`);
+
+  it('judges an answer identical to the last result but for its id as that result, and anything else afresh', () => {
+    const judge = new RepeatJudge();
+    expect(judge.judge(answer(9), 9)).toBeUndefined();
+    // The same answer to the next requests, their ids one digit longer and more.
+    expect(judge.judge(answer(10), 10)).toBeUndefined();
+    expect(judge.judge(answer(12345), 12345)).toBeUndefined();
+    // The id of another request, of the same length: not the one sent.
+    expect(judge.judge(answer(12), 11)).toBe('bad-id');
+    expect(judge.judge(answer('"11"'), 11)).toBe(UNSURE);
+    // The same length as the remembered answer, but cut and padded: the scan, not the memory, decides.
+    expect(judge.judge(answer(13, '{"tools":[{"name":"x"}] '), 13)).toBe(UNSURE);
+    expect(judge.judge(answer(14, '{"tools":[{"name":"y"}]}'), 14)).toBeUndefined();
+    expect(judge.judge(answer(15, '[{"tools":{"name":"y"}}]'), 15)).toBe('not-result');
+  });
+
+  it('keeps its own copy of the remembered answer, whatever the caller does with the bytes', () => {
+    const judge = new RepeatJudge();
+    const first = Buffer.from(answer(21));
+    expect(judge.judge(first, 21)).toBeUndefined();
+    first.fill(0x20);
+    expect(judge.judge(answer(22), 22)).toBeUndefined();
+    expect(judge.judge(bytes(`{"jsonrpc":"2.0","id":23,"result":{"tools":[{"name":"x"}]}`.padEnd(answer(23).length)), 23)).toBe(UNSURE);
   });
 });
 
