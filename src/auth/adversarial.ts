@@ -44,10 +44,9 @@ export async function requestAdversarialToken(
       clientAuth(server, settings),
       ADVERSARIAL_GRANT,
       { kind, resource: target.resource, ...(target.scope ? { scope: target.scope } : {}) },
-      // Only a token without scope is still good for something (at a server that ignores scopes); the
-      // others are refused by any correct server and by their audience, issuer or expiry everywhere else,
-      // and every registered secret costs each later redaction a pass over the text.
-      requestOptions(endpoint, limits, kind === 'no-scope' ? registerTokenAnswer : undefined),
+      // A token without scope is still good for something (at a server that ignores scopes), and the
+      // others carry the client's claims: the answer is a secret like every token answer.
+      requestOptions(endpoint, limits, registerTokenAnswer),
     );
     const answer = await processGenericTokenEndpointResponse(server, { client_id: settings.clientId }, response);
     return answer.access_token;

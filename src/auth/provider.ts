@@ -19,6 +19,8 @@ import { requestToken, type IssuedToken, type TokenParameters } from './token-re
 /** A token is replaced when this share of its life is left (a 5 s token at 1.5 s), and never later than 30 s before it ends. */
 const RENEW_AT_SHARE_LEFT = 0.3;
 const RENEW_AT_MOST_MS = 30_000;
+/** After a renewal in the background failed, the next one waits this long (the token in hand still serves). */
+const RENEWAL_RETRY_MS = 1_000;
 
 export interface Discovered {
   resource: ResourceDiscovery;
@@ -37,6 +39,8 @@ export class OAuthTokenProvider implements TokenProvider {
   lastError: OAuthError | undefined;
   /** Tokens requested so far (for tests and the report of a long run). */
   acquired = 0;
+  /** No renewal in the background before this time (ms since the epoch), after one failed. */
+  private renewAfter = 0;
 
   constructor(
     readonly endpoint: string,
@@ -49,10 +53,25 @@ export class OAuthTokenProvider implements TokenProvider {
     this.refreshToken = settings.refreshToken;
   }
 
+  /**
+   * The token in use while it has life left: once it is due for renewal, the new one is requested in
+   * the background and the requests meanwhile keep the old one, so none waits on the issuer (a load
+   * run would measure the token endpoint). Only a token past its end waits for the next.
+   */
   async headers(): Promise<Record<string, string>> {
     if (!this.discovered) return {};
+    const held = this.token;
+    if (held && this.dueForRenewal(held) && !this.expired(held)) {
+      this.renewInBackground();
+      return bearer(held);
+    }
     const token = await this.fresh().catch(() => undefined);
     return token ? bearer(token) : {};
+  }
+
+  /** Why the last attempt to get a token failed (wire's TokenProvider.problem). */
+  get problem(): string | undefined {
+    return this.lastError?.message;
   }
 
   async onUnauthorized(challenge: string | undefined, rejected: Record<string, string>): Promise<boolean> {
@@ -136,6 +155,17 @@ export class OAuthTokenProvider implements TokenProvider {
     if (!this.discovered)
       throw new OAuthError('no 401 challenge seen yet: mcpgate has not discovered the authorization server', 'discovery');
     return this.discovered;
+  }
+
+  private renewInBackground(): void {
+    if (this.pending || this.now() < this.renewAfter) return;
+    this.acquire().catch(() => {
+      this.renewAfter = this.now() + RENEWAL_RETRY_MS;
+    });
+  }
+
+  private expired(token: IssuedToken): boolean {
+    return token.expiresAt !== undefined && this.now() >= token.expiresAt;
   }
 
   private dueForRenewal(token: IssuedToken): boolean {

@@ -32,9 +32,10 @@ export function readOAuthSettings(options: OAuthOptions, env: NodeJS.ProcessEnv 
   const clientSecret = readVariable(options.clientSecretEnv, 'the client secret', env);
   const refreshToken = readVariable(options.refreshTokenEnv, 'the refresh token', env);
   if (clientSecret === undefined && refreshToken === undefined) {
+    // A usage error, not missing credentials: no variable was named, so there is none to set.
     throw new InputError(
       'OAuth needs a grant: name the variable holding the client secret (--oauth-client-secret-env NAME) or a refresh token (--oauth-refresh-token-env NAME)',
-      EXIT.missingCredentials,
+      EXIT.usage,
     );
   }
   return {

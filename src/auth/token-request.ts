@@ -80,6 +80,10 @@ export async function requestToken(
       'token',
     );
   }
+  // The token goes into a header, written byte for byte by the load generator: a line break would split the request.
+  if (!/^[\x21-\x7e]+$/.test(answer.access_token)) {
+    throw new OAuthError(`${endpoint.origin} issued an access token with characters an HTTP header cannot carry`, 'token');
+  }
   const expiresIn = typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : undefined;
   return {
     accessToken: answer.access_token,

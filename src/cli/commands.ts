@@ -27,4 +27,5 @@ export const COMMANDS: ReadonlyArray<{ name: string; load: () => Promise<Command
   { name: 'overlap', load: () => import('./overlap-command.js') },
   { name: 'improve', load: () => import('./improve-command.js') },
   { name: 'golden', load: () => import('./golden-command.js') },
+  { name: 'auth-server', load: () => import('./auth-server-command.js') },
 ];

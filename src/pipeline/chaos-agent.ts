@@ -72,7 +72,7 @@ function statusVerdict(statuses: string[], what: string): Verdict {
 async function builtInFaults(target: Target, connect: ConnectOptions, allowTools: string[]): Promise<FaultsFile> {
   const session = await guarded(() => openSession(target, connect));
   try {
-    const faults = defaultFaults(await session.listTools(), new Set(allowTools));
+    const faults = defaultFaults(await session.listTools(), new Set(allowTools), connect.credentials !== undefined);
     if (faults.scenarios.length === 0)
       throw usageError(
         'the server has no read-only tool to run fault scenarios against; write a faults file (--faults) that names the tools to use and allow them with --allow-tool',

@@ -9,13 +9,14 @@ import { progressReporter } from '../report/progress.js';
 import { PROBE_MAX_RESPONSE_BYTES, runOfflineChaos } from '../resilience/offline.js';
 import type { PinsRequest } from '../resilience/pins/pins.js';
 import { writeFileAtomic } from '../shared/files.js';
+import type { TokenProvider } from '../wire/credentials.js';
 import type { Target } from '../wire/target.js';
 import { runAgentChaos, type PreparedAgentChaos } from './chaos-agent.js';
 import { CHAOS_DEFAULTS } from './defaults.js';
 
 export interface ChaosLayerOptions {
   target: Target;
-  connect: { timeoutMs: number; headers: Record<string, string> };
+  connect: { timeoutMs: number; headers: Record<string, string>; credentials?: TokenProvider };
   /** Tools the probes may call although they are not annotated read-only. */
   allowTools: string[];
   pins?: PinsRequest;

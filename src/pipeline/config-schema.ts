@@ -46,6 +46,8 @@ function pathKey(doc: string, use: PathUse) {
 const fileRead = (doc: string) => pathKey(doc, { reads: true });
 const pathWritten = (doc: string) => pathKey(doc, { reads: false });
 const textList = (doc: string) => key(z.array(z.string().min(1)), 'a list of strings', doc);
+/** The name of an environment variable: credentials are read from there, never written in the file. */
+const variableName = (doc: string) => key(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), 'the name of an environment variable', doc);
 
 const SECTIONS = {
   server: section('the server under test: exactly one of url or stdio', {
@@ -66,6 +68,16 @@ const SECTIONS = {
       command: text('command line that starts the server, e.g. node build/server.js --port 3000'),
       wait_ms: positiveInteger('how long the server url gets to accept connections (default 30000)'),
     }),
+    oauth: section(
+      'OAuth client credentials for a protected HTTP server: mcpgate finds its authorization server, gets a token and renews it (docs/auth.md)',
+      {
+        client_id: text('the client id registered with the authorization server'),
+        client_secret_env: variableName('the variable holding the client secret (client-credentials grant); never the secret itself'),
+        refresh_token_env: variableName('the variable holding a refresh token a person obtained once'),
+        scope: text("space-separated scopes to request; by default the challenge's, else the metadata's scopes_supported"),
+        issuer: text('the only authorization server the credentials go to (recommended: otherwise any issuer the server names gets them)'),
+      },
+    ),
   }),
   check: section('layer 0 conformance (always runs)', {
     strict: flag('SHOULD violations fail'),
@@ -84,6 +96,9 @@ const SECTIONS = {
     max_calls: positiveInteger('tool calls one check makes on its own at most (default 20)'),
     max_list_items: positiveInteger('items read of one paginated list at most (default 10000)'),
     max_list_bytes: positiveInteger('bytes of pages read of one paginated list at most (default 16777216, 16 MiB)'),
+    test_issuer: text(
+      'the URL of an `mcpgate auth-server` the server trusts: the auth checks also send the tokens only an issuer can mint (expired, another audience or issuer, no scope)',
+    ),
   }),
   eval: section('layer 1 behaviour (runs when models are listed)', {
     golden: fileRead('golden set file'),
@@ -137,7 +152,16 @@ const SECTIONS = {
 
 /** Rules across keys: each reads only its keys, so it runs even when other keys are wrong. */
 function checkServer(
-  config: { server?: { url?: string; stdio?: string; env?: unknown; start?: { command?: string } } },
+  config: {
+    server?: {
+      url?: string;
+      stdio?: string;
+      env?: unknown;
+      headers?: Record<string, string>;
+      start?: { command?: string };
+      oauth?: { client_id?: string; client_secret_env?: string; refresh_token_env?: string };
+    };
+  },
   context: z.core.$RefinementCtx,
 ): void {
   const server = config.server;
@@ -154,6 +178,38 @@ function checkServer(
     report(context, {
       path: ['server', 'env'],
       message: 'server.env is for a server started with stdio; an HTTP server runs with its own environment',
+    });
+  if (server?.oauth !== undefined) checkOAuth(server, context);
+}
+
+function checkOAuth(
+  server: {
+    url?: string;
+    headers?: Record<string, string>;
+    oauth?: { client_id?: string; client_secret_env?: string; refresh_token_env?: string };
+  },
+  context: z.core.$RefinementCtx,
+): void {
+  const oauth = server.oauth!;
+  const path = ['server', 'oauth'];
+  if (server.url === undefined)
+    report(context, {
+      path,
+      message: 'server.oauth is for an HTTP server (server.url); a stdio server takes its credentials in server.env',
+    });
+  if (oauth.client_id === undefined)
+    report(context, { path, message: 'server.oauth needs client_id: the client id the authorization server knows' });
+  if (oauth.client_secret_env === undefined && oauth.refresh_token_env === undefined)
+    report(context, {
+      path,
+      message:
+        'server.oauth needs client_secret_env or refresh_token_env: the name of the variable holding the client secret, or a refresh token',
+    });
+  const authorization = Object.keys(server.headers ?? {}).find((name) => name.toLowerCase() === 'authorization');
+  if (authorization !== undefined)
+    report(context, {
+      path: ['server', 'headers', authorization],
+      message: `server.headers.${authorization} and server.oauth would both send the Authorization header: keep one`,
     });
 }
 

@@ -25,6 +25,7 @@ import { InputError, usageError } from '../shared/input-error.js';
 import { defaultPriceTable, loadPriceTable, type PriceTable } from '../telemetry/prices.js';
 import { createTracing } from '../telemetry/tracing.js';
 import { isWireError } from '../wire/errors.js';
+import type { TokenProvider } from '../wire/credentials.js';
 import { openSession, type McpSession } from '../wire/session.js';
 import type { Target } from '../wire/target.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
@@ -41,6 +42,8 @@ export interface EvalLayerOptions extends ModelSettings, ParaphraseOptions {
   concurrency: number;
   allowTools: string[];
   headers: Record<string, string>;
+  /** The server's OAuth client, when one is configured (ConnectOptions.credentials). */
+  credentials?: TokenProvider;
   timeoutMs: number;
   prices?: string;
   shard?: EvalShard;
@@ -129,7 +132,12 @@ export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLay
   try {
     session = await openSession(
       options.target,
-      { timeoutMs: options.timeoutMs, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES, headers: options.headers },
+      {
+        timeoutMs: options.timeoutMs,
+        maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+        headers: options.headers,
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+      },
       tracing,
     );
   } catch (error) {

@@ -31,7 +31,17 @@ import { paraphraseWriter, type ParaphraseOptions } from './paraphrase-writer.js
 /** What an eval takes, less what improve decides itself (prices, shards, drafts, trajectories). */
 type SharedEvalOptions = Pick<
   EvalLayerOptions,
-  'target' | 'golden' | 'descriptions' | 'runs' | 'maxSteps' | 'softFloor' | 'concurrency' | 'allowTools' | 'headers' | 'timeoutMs'
+  | 'target'
+  | 'golden'
+  | 'descriptions'
+  | 'runs'
+  | 'maxSteps'
+  | 'softFloor'
+  | 'concurrency'
+  | 'allowTools'
+  | 'headers'
+  | 'credentials'
+  | 'timeoutMs'
 >;
 
 export interface ImproveLayerOptions extends ModelSettings, SharedEvalOptions, ParaphraseOptions {
@@ -121,6 +131,7 @@ export async function runImprove(prepared: PreparedImprove, onStep: (message: st
       timeoutMs: options.timeoutMs,
       maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
       headers: options.headers,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
     });
   } catch (error) {
     if (isWireError(error)) throw new InputError(error.message, error.kind === 'unauthorized' ? EXIT.missingCredentials : EXIT.unreachable);

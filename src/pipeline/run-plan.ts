@@ -15,6 +15,8 @@ import type { GateOptions } from '../report/model.js';
 import { loadPins } from '../resilience/pins/pin-file.js';
 import type { PinsRequest } from '../resilience/pins/pins.js';
 import { registerSecret } from '../shared/redact.js';
+import type { AuthCheckOptions } from '../conformance/auth-options.js';
+import type { TokenProvider } from '../wire/credentials.js';
 import type { Target } from '../wire/target.js';
 import { prepareAgentChaos, type AgentChaosOptions, type PreparedAgentChaos } from './chaos-agent.js';
 import { configFolder, inConfigFolder, requireConfigFiles, resolveConfigPaths } from './config-paths.js';
@@ -27,6 +29,7 @@ import {
   EVAL_DEFAULTS,
   REPORT_DIR_DEFAULT,
 } from './defaults.js';
+import { authCheckOptions, oauthClient, oauthSettingsFor } from './credentials.js';
 import { prepareEvalLayer, type PreparedEvalLayer } from './eval-layer.js';
 import { expectedFailuresFrom, type ExpectedFailures } from './expected-failures.js';
 import { registerHeaderSecrets } from './header-secrets.js';
@@ -38,7 +41,8 @@ export interface RunPlan {
   target: Target;
   /** server.start: an HTTP server the run starts first and ends last. */
   start?: ServerStart;
-  connect: { timeoutMs: number; headers: Record<string, string> };
+  /** The server's static headers and, with server.oauth, its OAuth client (one for the whole run, every layer). */
+  connect: { timeoutMs: number; headers: Record<string, string>; credentials?: TokenProvider };
   check: {
     strict: boolean;
     allowTools: string[];
@@ -47,6 +51,8 @@ export interface RunPlan {
     maxCalls: number;
     maxListItems: number;
     maxListBytes: number;
+    /** The OAuth client and check.test_issuer, for the auth checks. */
+    auth: AuthCheckOptions;
   };
   /** Layer 1, when models are listed. */
   eval?: PreparedEvalLayer;
@@ -98,6 +104,7 @@ function planEval(section: EvalSection, target: Target, connect: RunPlan['connec
     concurrency: section.concurrency ?? EVAL_DEFAULTS.concurrency,
     allowTools: section.allow_tools ?? [],
     headers: connect.headers,
+    ...(connect.credentials ? { credentials: connect.credentials } : {}),
     timeoutMs: connect.timeoutMs,
     prices: section.prices,
     allowDrafts: section.allow_drafts ?? false,
@@ -164,7 +171,22 @@ export function planRun(written: McpgateConfig, configFile: string): RunPlan {
   for (const value of Object.values(config.server?.env ?? {})) registerSecret(value);
   const named = targetFrom({ url: config.server?.url, stdio: config.server?.stdio, env: config.server?.env });
   const target: Target = named.kind === 'stdio' ? { ...named, cwd: folder } : named;
-  const connect = { timeoutMs: config.server?.timeout_ms ?? DEFAULT_TIMEOUT_MS, headers };
+  const timeoutMs = config.server?.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+  const oauth = config.server?.oauth;
+  const settings = oauthSettingsFor(
+    target,
+    headers,
+    {
+      clientId: oauth?.client_id,
+      clientSecretEnv: oauth?.client_secret_env,
+      refreshTokenEnv: oauth?.refresh_token_env,
+      scope: oauth?.scope,
+      issuer: oauth?.issuer,
+    },
+    'config',
+  );
+  const credentials = settings && target.kind === 'http' ? oauthClient(target.url, settings, timeoutMs) : undefined;
+  const connect: RunPlan['connect'] = { timeoutMs, headers, ...(credentials ? { credentials } : {}) };
   const expectedFailures = expectedFailuresFrom(config.check?.expected_failures);
   const evalLayer = planEval(config.eval ?? {}, target, connect, configFile);
   const chaos = planChaos(config, connect, configFile);
@@ -184,6 +206,12 @@ export function planRun(written: McpgateConfig, configFile: string): RunPlan {
       maxListItems: config.check?.max_list_items ?? CHECK_DEFAULTS.maxListItems,
       maxListBytes: config.check?.max_list_bytes ?? CHECK_DEFAULTS.maxListBytes,
       expectedFailures,
+      auth: authCheckOptions(
+        { headers, ...(credentials ? { credentials } : {}), ...(settings ? { settings } : {}) },
+        config.check?.test_issuer,
+        timeoutMs,
+        'check.test_issuer',
+      ),
     },
     ...(evalLayer ? { eval: evalLayer } : {}),
     ...(chaos ? { chaos } : {}),

@@ -52,6 +52,7 @@ async function runLayers(plan: RunPlan): Promise<{ report: Report; verdicts: Lay
     maxCalls: plan.check.maxCalls,
     maxListItems: plan.check.maxListItems,
     maxListBytes: plan.check.maxListBytes,
+    auth: plan.check.auth,
   });
   // Nothing answered: the later layers would only repeat that, and the verdict is layer 0's own line.
   if (report.verdict.exitCode === EXIT.unreachable) return { report, verdicts: [{ layer: 'layer 0', verdict: report.verdict }] };

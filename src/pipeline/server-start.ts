@@ -31,6 +31,8 @@ export interface ServerStart {
   waitMs: number;
   /** Where the command runs: the folder of mcpgate.yaml, so `node build/server.js` means the one beside it. */
   cwd: string;
+  /** Variables the server gets besides mcpgate's own environment (init --oauth names its test issuer so). */
+  env?: Record<string, string>;
 }
 
 export interface StartedServer {
@@ -134,7 +136,7 @@ export async function startServer(start: ServerStart, url: string): Promise<Star
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
   if (await accepts(host, port)) throw portTaken(start, target, port);
 
-  const { env, tag } = withServerTag(process.env);
+  const { env, tag } = withServerTag({ ...process.env, ...start.env });
   const child = spawn(command, args, { cwd: start.cwd, env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   registerChild(child, tag);
   const stderr = new StderrSample(child);

@@ -3,6 +3,7 @@
 import { EXIT } from '../shared/exit-codes.js';
 import { InputError } from '../shared/input-error.js';
 import type { ServerTool } from '../spec/tool.js';
+import type { TokenProvider } from '../wire/credentials.js';
 import { isWireError } from '../wire/errors.js';
 import { openSession } from '../wire/session.js';
 import type { Target } from '../wire/target.js';
@@ -10,13 +11,14 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from './defaults.js';
 
 export async function listServerTools(
   target: Target,
-  options: { headers: Record<string, string>; timeoutMs: number },
+  options: { headers: Record<string, string>; credentials?: TokenProvider; timeoutMs: number },
 ): Promise<ServerTool[]> {
   try {
     const session = await openSession(target, {
       timeoutMs: options.timeoutMs,
       maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
       headers: options.headers,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
     });
     try {
       return await session.listTools();

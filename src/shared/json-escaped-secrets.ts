@@ -2,12 +2,15 @@
  * Finds registered secrets that a text spells with JSON string escapes: `\/` for `/`, `\u0041` for
  * `A` (any case of hex), for some characters or for all, as a server's encoder may write a raw body.
  * The text is decoded as JSON string content would be, keeping where each escape came from, and the
- * secrets are searched in the decoded text with `indexOf`; each match masks the stretch of the
- * original it came from. A JSON text inside a JSON string escapes twice, so the decoded text is
- * decoded again, a few levels deep. Linear in the text's length per level and per secret: no regular
- * expression over the whole text, so a megabyte body cannot make it backtrack. Memory while it runs,
- * per level kept: the decoded copy (a few bytes per character) and 12 to 24 bytes per escape.
+ * secrets are searched in the decoded text; each match masks the stretch of the original it came
+ * from. A JSON text inside a JSON string escapes twice, so the decoded text is decoded again, a few
+ * levels deep. Linear in the text's length per level, however many secrets are registered
+ * (secret-index.ts): no regular expression over the whole text, so a megabyte body cannot make it
+ * backtrack. Memory while it runs, per level kept: the decoded copy (a few bytes per character) and
+ * 12 to 24 bytes per escape.
  */
+
+import { maskRanges } from './secret-index.js';
 
 /** A body, a JSON document inside one of its strings, and one more level inside that. */
 const MAX_LEVELS = 3;
@@ -128,8 +131,11 @@ function decodeEscapes(text: string): Decoded | undefined {
   return { text: parts.join(''), escapes, at, start, resume };
 }
 
-/** `text` with every stretch that decodes to one of `secrets` replaced by `mask`. */
-export function maskJsonEscaped(text: string, secrets: readonly string[], mask: string): string {
+/**
+ * `text` with every stretch that decodes to a registered secret replaced by `mask`. `find` gives the
+ * secrets' occurrences in a decoded text (SecretIndex.find), as [start, end) in ascending order of start.
+ */
+export function maskJsonEscaped(text: string, find: (decoded: string) => Array<[number, number]>, mask: string): string {
   const ranges: Array<[number, number]> = [];
   // Each level decodes the one before; a position maps back through every level to the original.
   const levels: Decoded[] = [];
@@ -137,23 +143,9 @@ export function maskJsonEscaped(text: string, secrets: readonly string[], mask: 
   let view = decodeEscapes(text);
   while (view !== undefined) {
     levels.push(view);
-    for (const secret of secrets) {
-      for (let at = view.text.indexOf(secret); at >= 0; at = view.text.indexOf(secret, at + secret.length)) {
-        ranges.push([toOriginal(at), toOriginal(at + secret.length)]);
-      }
-    }
+    for (const [start, end] of find(view.text)) ranges.push([toOriginal(start), toOriginal(end)]);
     view = levels.length < MAX_LEVELS ? decodeEscapes(view.text) : undefined;
   }
-  if (ranges.length === 0) return text;
   ranges.sort((a, b) => a[0] - b[0]);
-  const parts: string[] = [];
-  let kept = 0;
-  for (const [start, end] of ranges) {
-    if (end <= kept) continue;
-    // A match overlapping the one before extends its mask.
-    parts.push(text.slice(kept, Math.max(start, kept)), start >= kept ? mask : '');
-    kept = end;
-  }
-  parts.push(text.slice(kept));
-  return parts.join('');
+  return maskRanges(text, ranges, mask);
 }

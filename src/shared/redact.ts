@@ -5,6 +5,7 @@
  */
 
 import { maskJsonEscaped } from './json-escaped-secrets.js';
+import { ANCHOR_CHARS, maskRanges, SecretIndex } from './secret-index.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -32,9 +33,12 @@ const SECRET_QUERY_PARAM =
 
 /*
  * `Bearer <token68>` anywhere, except the auth-params of a WWW-Authenticate challenge
- * (`Bearer realm="mcp", resource_metadata="..."`), which carry no secret and matter for diagnosing auth.
+ * (`Bearer realm="mcp", resource_metadata="..."`), which carry no secret and matter for diagnosing auth,
+ * and a short word of letters alone (`a Bearer challenge`, `the bearer token`): prose, never a credential
+ * a server issues. A registered token is masked whatever its shape.
  */
-const BEARER = /\b(Bearer\s+)(?!(?:realm|scope|error|error_description|error_uri|resource_metadata)\s*=)[A-Za-z0-9._~+/-]+=*/gi;
+const BEARER =
+  /\b(Bearer\s+)(?!(?:realm|scope|error|error_description|error_uri|resource_metadata)\s*=)(?![a-z]{1,15}(?![\w.~+/=-]))[A-Za-z0-9._~+/-]+=*/gi;
 
 /** Vendor key shapes; the digit look-ahead keeps hyphenated words such as `sk-learn-...` readable. */
 const KEY_SHAPES: RegExp[] = [
@@ -59,19 +63,19 @@ const SECRET_ASSIGNMENT =
 const PASSWORD_ASSIGNMENT = /((?<![\w-])[\w-]*(?:password|passwd)["']?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s,;&"'{}[\]]+)/gi;
 
 /**
- * Values handed to mcpgate as credentials (`--header` values, provider keys). They are masked
- * wherever they appear, whatever their shape: a server may echo a token in an error message, and
- * may echo it encoded. Longest first, so a form that contains another is masked whole.
+ * Values handed to mcpgate as credentials (`--header` values, provider keys, OAuth tokens). They are
+ * masked wherever they appear, whatever their shape: a server may echo a token in an error message,
+ * and may echo it encoded. They stay registered for the life of the process, however many there are
+ * (secret-index.ts keeps the cost of finding them flat), because anything written later may quote one.
  */
-let knownSecrets: string[] = [];
+const knownSecrets = new SecretIndex();
 
 /** Shorter values are not registered: masking every `abc` would leave evidence unreadable. */
-const MIN_SECRET_CHARS = 4;
+const MIN_SECRET_CHARS = ANCHOR_CHARS;
 
 export function registerSecret(value: string): void {
   const values = [value, ...basicCredentials(value)].filter((v) => v.length >= MIN_SECRET_CHARS);
-  if (values.length === 0) return;
-  knownSecrets = [...new Set([...knownSecrets, ...values.flatMap(encodedForms)])].sort((a, b) => b.length - a.length);
+  for (const form of values.flatMap(encodedForms)) knownSecrets.add(form);
 }
 
 /**
@@ -101,8 +105,11 @@ function encodedForms(value: string): string[] {
 
 export function redact(text: string): string {
   let out = text;
-  for (const secret of knownSecrets) out = out.split(secret).join(REDACTED);
-  if (knownSecrets.length > 0) out = maskJsonEscaped(out, knownSecrets, REDACTED);
+  if (knownSecrets.size > 0) {
+    // Overlapping occurrences are masked as one, so a form that contains another is masked whole.
+    out = maskRanges(out, knownSecrets.find(out), REDACTED);
+    out = maskJsonEscaped(out, (decoded) => knownSecrets.find(decoded), REDACTED);
+  }
   out = out.replace(HEADER_AS_JSON, (_m, quote: string, name: string, colon: string, value: string) => {
     const masked = value.replace(new RegExp(JSON_STRING, 'g'), (s) => `"${maskHeaderValue(name, s.slice(1, -1))}"`);
     return `${quote}${name}${quote}${colon}${masked}`;

@@ -28,15 +28,7 @@ export async function detectEra(client: ModernClient): Promise<EraVerdict> {
     return { era: 'unknown', discover, reason: discover.error.message, wireError: discover.error };
   }
   if (isResultResponse(discover.response)) return { era: 'modern', discover, result: discover.response.result };
-  if (discover.status === 401) {
-    const challenge = discover.headers['www-authenticate'];
-    return {
-      era: 'unknown',
-      discover,
-      authRequired: true,
-      reason: `the server requires authentication (HTTP 401${challenge ? `, WWW-Authenticate: ${challenge.slice(0, 120)}` : ''}); pass credentials with --header "Authorization: Bearer <token>"`,
-    };
-  }
+  if (discover.status === 401) return { era: 'unknown', discover, authRequired: true, reason: describeRefusal(discover) };
   if (errorCodeOf(discover.response) === ErrorCode.UnsupportedProtocolVersion) {
     const data = (discover.response as { error: { data?: unknown } }).error.data;
     const supported =
@@ -49,6 +41,17 @@ export async function detectEra(client: ModernClient): Promise<EraVerdict> {
   if (handshake) return { era: 'legacy', discover, handshake, legacy };
   const wireError = discover.error ?? exchange.error;
   return { era: 'unknown', discover, initialize: exchange, reason: describeNotMcp(discover, exchange), wireError };
+}
+
+/** Why a 401 stands: no credentials were given, the provider could get none, or the server refused those sent. */
+function describeRefusal(discover: Exchange): string {
+  const challenge = discover.headers['www-authenticate'];
+  const answer = `HTTP 401${challenge ? `, WWW-Authenticate: ${challenge.slice(0, 120)}` : ''}`;
+  if (discover.credentialsProblem !== undefined)
+    return `the server requires authentication (${answer}), and mcpgate could not get a token: ${discover.credentialsProblem}`;
+  if (discover.userHeaderNames?.some((name) => name.toLowerCase() === 'authorization'))
+    return `the server refused the credentials mcpgate sent (${answer}); check that they are valid for this server`;
+  return `the server requires authentication (${answer}); pass OAuth client credentials (--oauth-client-id ID --oauth-client-secret-env NAME) or --header "Authorization: Bearer <token>"`;
 }
 
 function describeNotMcp(discover: Exchange, initialize: Exchange): string {

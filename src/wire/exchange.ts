@@ -57,8 +57,12 @@ export interface Exchange {
   messages: unknown[];
   /** The response whose id matched `awaitId`, or the single response of a JSON body. */
   response?: JsonRpcResponse;
-  /** HTTP: names of user-supplied headers sent too; their values are never shown. */
+  /** HTTP: names of user-supplied headers sent too (and the credential provider's); their values are never shown. */
   userHeaderNames?: string[];
+  /** HTTP: the server refused the first attempt's credentials with 401, and this is the one retry with renewed ones. */
+  reauthorized?: true;
+  /** HTTP: the answer is a 401 and the credential provider could get no credentials: why, in one line. */
+  credentialsProblem?: string;
   /** True when `response` is the answer but its id differs in value or type from the one sent. */
   responseIdMismatch?: boolean;
   /** Lines or events that were not valid JSON. */

@@ -17,19 +17,27 @@ export function requestBody(message: OutgoingMessage): Buffer | undefined {
 }
 
 /**
- * Every header of a request: the user's own (credentials, typically) on every request, under the
- * probe's, so a probe that sends a header of the same name, in any case, decides its value; then
- * Content-Length for a body, unless the probe set one. `userHeaderNames`: the user's headers that
- * went out, for the evidence, which never shows their values.
+ * Every header of a request: the user's own (`--header`, typically credentials) on every request,
+ * the credential provider's (an OAuth token) over them, and the probe's over both, so a probe that
+ * sends a header of the same name, in any case, decides its value; then Content-Length for a body,
+ * unless the probe set one. `userHeaderNames`: the user's and the provider's headers that went out,
+ * for the evidence, which never shows their values.
  */
 export function requestHeaders(
   message: OutgoingMessage,
   userHeaders: Record<string, string> = {},
   body?: Buffer,
+  tokenHeaders: Record<string, string> = {},
 ): { headers: Record<string, string | number>; userHeaderNames: string[] } {
-  const probeNames = new Set(Object.keys(message.headers ?? {}).map((name) => name.toLowerCase()));
-  const user = Object.entries(userHeaders).filter(([name]) => !probeNames.has(name.toLowerCase()));
-  const headers: Record<string, string | number> = { ...Object.fromEntries(user), ...message.headers };
+  const probeNames = lowerNames(message.headers ?? {});
+  const tokenNames = lowerNames(tokenHeaders);
+  const token = Object.entries(tokenHeaders).filter(([name]) => !probeNames.has(name.toLowerCase()));
+  const user = Object.entries(userHeaders).filter(([name]) => !probeNames.has(name.toLowerCase()) && !tokenNames.has(name.toLowerCase()));
+  const headers: Record<string, string | number> = { ...Object.fromEntries(user), ...Object.fromEntries(token), ...message.headers };
   if (body && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) headers['Content-Length'] = body.length;
-  return { headers, userHeaderNames: user.map(([name]) => name) };
+  return { headers, userHeaderNames: [...user, ...token].map(([name]) => name) };
+}
+
+function lowerNames(headers: Record<string, string>): Set<string> {
+  return new Set(Object.keys(headers).map((name) => name.toLowerCase()));
 }

@@ -29,6 +29,8 @@ export interface RoundTripOptions {
   maxResponseBytes: number;
   /** Headers the user supplied, sent on every request a probe does not override (see requestHeaders). */
   extraHeaders?: Record<string, string>;
+  /** The credential provider's headers for this request (an OAuth token), over the user's. */
+  tokenHeaders?: Record<string, string>;
 }
 
 export function sendHttp(url: URL, agent: http.Agent, message: OutgoingMessage, options: RoundTripOptions): Promise<Exchange> {
@@ -65,7 +67,7 @@ class HttpRoundTrip {
 
   send(agent: http.Agent): void {
     const body = requestBody(this.message);
-    const { headers, userHeaderNames } = requestHeaders(this.message, this.options.extraHeaders, body);
+    const { headers, userHeaderNames } = requestHeaders(this.message, this.options.extraHeaders, body, this.options.tokenHeaders);
     this.exchange.userHeaderNames = userHeaderNames;
     const method = this.message.httpMethod ?? 'POST';
     this.request = new RequestOnOpenSocket(this.url, { method, headers, agent }, body, {

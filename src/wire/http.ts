@@ -6,6 +6,7 @@
 
 import http from 'node:http';
 import https from 'node:https';
+import { withCredentials, type TokenProvider } from './credentials.js';
 import { WireError } from './errors.js';
 import type { CloseInfo, Connection, Exchange, OutgoingMessage } from './exchange.js';
 import { sendHttp, type RoundTripOptions } from './http-round-trip.js';
@@ -14,6 +15,8 @@ import { LoggedConnection } from './received-log.js';
 export interface HttpOptions extends RoundTripOptions {
   /** false: keep no log in `exchanges` and `received` (see ConnectOptions.keepLog). */
   keepLog?: boolean;
+  /** Whoever holds the server's credentials (see ConnectOptions.credentials). */
+  credentials?: TokenProvider;
 }
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = { timeoutMs: 10_000, maxResponseBytes: 4 * 1024 * 1024 };
@@ -46,8 +49,17 @@ export class HttpConnection extends LoggedConnection implements Connection {
     return this.url.href;
   }
 
+  /** One request; a 401 to the provider's credentials is sent once more when it has renewed them (credentials.ts). */
   async exchange(message: OutgoingMessage): Promise<Exchange> {
-    const exchange = await sendHttp(this.url, this.agent, message, this.options);
+    const sent = await withCredentials(
+      this.options.credentials,
+      message.headers,
+      (tokenHeaders) => sendHttp(this.url, this.agent, message, { ...this.options, tokenHeaders }),
+      (answer) => ({ status: answer.status, challenge: answer.headers['www-authenticate'] }),
+    );
+    const exchange = sent.answer;
+    if (sent.retried) exchange.reauthorized = true;
+    if (sent.problem !== undefined) exchange.credentialsProblem = sent.problem;
     // Logged once complete, messages first, so the log holds finished exchanges in the order they ended.
     for (const m of exchange.messages) this.log.addMessage(m);
     this.log.addExchange(exchange);

@@ -30,6 +30,8 @@ export interface ToolResult {
   reissued?: true;
   /** The exchange whose stream broke, when the call was re-issued. */
   brokenExchange?: Exchange;
+  /** Set when the server refused the client's token with 401 and the call went once more with a renewed one. */
+  reauthorized?: true;
   /** The result object as the server sent it (MRTR: resultType, inputRequests, requestState). */
   raw?: Record<string, unknown>;
 }
@@ -103,7 +105,10 @@ class Session implements McpSession {
     // is re-issued once, with a new id (the client picks the next one), and the result says so.
     const broken = streamBroke(first);
     const exchange = broken ? await send() : first;
-    const reissue = broken ? { reissued: true as const, brokenExchange: first } : {};
+    const reissue = {
+      ...(broken ? { reissued: true as const, brokenExchange: first } : {}),
+      ...(first.reauthorized || exchange.reauthorized ? { reauthorized: true as const } : {}),
+    };
     const durationMs = exchange.timing.durationMs;
     if (isResultResponse(exchange.response)) {
       const result = exchange.response.result;

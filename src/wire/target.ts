@@ -1,5 +1,6 @@
 /** Where the server under test lives, and how to open a connection to it. */
 
+import type { TokenProvider } from './credentials.js';
 import type { Connection } from './exchange.js';
 import { DEFAULT_HTTP_OPTIONS, HttpConnection, parseHttpUrl } from './http.js';
 import { DEFAULT_STDIO_OPTIONS, StdioConnection } from './stdio.js';
@@ -14,6 +15,11 @@ export interface ConnectOptions {
   maxResponseBytes: number;
   /** HTTP only: extra headers on every request, e.g. Authorization. */
   headers?: Record<string, string>;
+  /**
+   * HTTP only: whoever holds the server's OAuth credentials. Its token goes on every request (over
+   * `headers`), is renewed before it expires, and a request it made that got 401 is retried once.
+   */
+  credentials?: TokenProvider;
   /**
    * false: the connection keeps no log of its exchanges and messages. The audits of layer 0 read that
    * log; the model layers send thousands of tool calls and never do, and their memory must stay flat.
@@ -42,6 +48,7 @@ export async function connect(target: Target, options: ConnectOptions = DEFAULT_
       maxResponseBytes: options.maxResponseBytes,
       extraHeaders: options.headers,
       keepLog: options.keepLog,
+      credentials: options.credentials,
     });
   }
   return StdioConnection.start(target.command, {

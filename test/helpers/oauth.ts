@@ -1,9 +1,7 @@
 /**
  * OAuth in tests: mcpgate's test issuer with one registered client, and a layer 0 run against a
- * protected server with that client's credentials. Until the transport calls the token provider
- * itself, the run's token is got once up front and sent as a header, like `--header` would: so a
- * run against tokens shorter-lived than the run itself checks the auth.* checks only (they get
- * their own tokens).
+ * protected server with that client's credentials, handed to the transport as `check` hands them
+ * (ConnectOptions.credentials): the token is got on the first 401, renewed, and sent on every request.
  */
 
 import { OAuthTokenProvider } from '../../src/auth/provider.js';
@@ -31,20 +29,12 @@ export interface ProtectedRun {
 export async function checkProtected(url: string, run: ProtectedRun = {}): Promise<Report> {
   const limits = { timeoutMs: scaledTimeout(10_000), maxBytes: 1 << 20 };
   const provider = run.settings ? new OAuthTokenProvider(url, run.settings, limits) : undefined;
-  let headers: Record<string, string> | undefined;
-  if (provider) {
-    const challenge = (await fetch(url, { method: 'POST', body: '{}' })).headers.get('www-authenticate') ?? undefined;
-    headers = await provider
-      .prepare(challenge)
-      .then(() => provider.headers())
-      .catch(() => undefined);
-  }
   return runConformance({
     target: { kind: 'http', url },
     checks: [...(run.checks ?? ALL_CHECKS)],
     strict: false,
     allowTools: [],
-    connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22, ...(headers ? { headers } : {}) },
+    connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22, ...(provider ? { credentials: provider } : {}) },
     concurrency: 8,
     eofGraceMs: scaledTimeout(5_000),
     auth: {

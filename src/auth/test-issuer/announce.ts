@@ -18,6 +18,6 @@ export function announceTestIssuer(running: RunningTestIssuer, options: TestIssu
     `mcpgate auth-server: issuer ${running.issuer} (metadata at ${running.issuer}/.well-known/oauth-authorization-server)`,
     'bound to 127.0.0.1 only: a test issuer for CI, never for production',
     `client ${options.clientId} (${grants}); tokens live ${options.lifetimeSeconds} s${options.scopes ? `; scopes ${options.scopes.join(' ')}` : ''}`,
-    `trust it in the server under test, then: mcpgate check --url <server> --oauth-client-id ${options.clientId}${credentials} --test-issuer ${running.issuer}`,
+    `trust it in the server under test, then: mcpgate check --url <server> --oauth-client-id ${options.clientId}${credentials} --oauth-issuer ${running.issuer} --test-issuer ${running.issuer}`,
   ];
 }

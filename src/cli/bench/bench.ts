@@ -1,5 +1,6 @@
 /** `mcpgate bench`: flags -> load run (layer 3) -> summary, optional JSON file -> exit code. */
 
+import { credentialsFromFlags } from '../../pipeline/credentials.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../pipeline/defaults.js';
 import { targetFrom } from '../../pipeline/target.js';
 import { jsonText } from '../../report/json-text.js';
@@ -11,7 +12,8 @@ import { MCPGATE_VERSION } from '../../shared/version.js';
 import { runBench, type BenchOptions } from '../../telemetry/load/bench.js';
 import { formatBench } from '../../telemetry/load/format.js';
 import { BenchStartError } from '../../telemetry/load/open-targets.js';
-import type { Target } from '../../wire/target.js';
+import type { TokenProvider } from '../../wire/credentials.js';
+import { describeTarget, type Target } from '../../wire/target.js';
 import { useColor } from '../display.js';
 import type { BenchFlags } from './flags.js';
 import { BENCH_DEFAULTS } from './defaults.js';
@@ -74,8 +76,20 @@ function oneLine(report: BenchReport): string {
   return `${requests} requests, ${rps.toFixed(1)} requests/s, p50 ${latencyMs.p50} ms, p95 ${latencyMs.p95} ms, p99 ${latencyMs.p99} ms, ${failed} errors${divergence}\n`;
 }
 
+/** One OAuth client per HTTP instance: each instance is a resource of its own, with its own tokens. */
+function instanceCredentials(flags: BenchFlags, targets: readonly Target[]): BenchOptions['credentialsFor'] {
+  const clients = new Map<string, TokenProvider>();
+  for (const target of targets) {
+    const { credentials } = credentialsFromFlags(target, flags);
+    if (credentials) clients.set(describeTarget(target), credentials);
+  }
+  return clients.size === 0 ? undefined : (target) => clients.get(describeTarget(target));
+}
+
 export async function bench(flags: BenchFlags): Promise<number> {
   const options = benchOptions(flags);
+  const credentialsFor = instanceCredentials(flags, options.targets);
+  if (credentialsFor) options.credentialsFor = credentialsFor;
   let stopProgress: (() => void) | undefined;
   options.onMeasureStart = (counters) => {
     if (!flags.quiet) stopProgress = showProgress(counters, options);

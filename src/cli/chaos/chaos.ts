@@ -2,6 +2,7 @@
 
 import { prepareAgentChaos, type AgentChaosOptions } from '../../pipeline/chaos-agent.js';
 import { runChaosLayer } from '../../pipeline/chaos-layer.js';
+import { connectCredentials, credentialsFromFlags } from '../../pipeline/credentials.js';
 import { targetFrom } from '../../pipeline/target.js';
 import { writeMaskedReports } from '../../report/formats.js';
 import { masked } from '../../report/masked.js';
@@ -50,10 +51,11 @@ export async function chaos(flags: ChaosFlags): Promise<number> {
   if (flags.updatePins && !flags.pins) throw usageError('--update-pins needs --pins FILE');
   if (flags.faults && flags.model.length === 0) throw usageError('--faults needs --model: the scenarios run a model');
   const pins = flags.pins ? { file: flags.pins, previous: loadPins(flags.pins), update: flags.updatePins ?? false } : undefined;
+  const credentials = credentialsFromFlags(target, flags);
   const agent = prepareAgentChaos(agentChaosOptions(flags));
   const report = await runChaosLayer({
     target,
-    connect: { timeoutMs: flags.timeout, headers: flags.header },
+    connect: { timeoutMs: flags.timeout, ...connectCredentials(credentials) },
     allowTools: flags.allowTool,
     probeTimeoutMs: flags.probeTimeout,
     ...(pins ? { pins } : {}),

@@ -1,5 +1,6 @@
 /** `mcpgate check`: flags -> layer 0 -> reports -> exit code. */
 
+import { authCheckOptions, connectCredentials, credentialsFromFlags } from '../../pipeline/credentials.js';
 import { targetFrom } from '../../pipeline/target.js';
 import type { Report } from '../../report/model.js';
 import { writeMaskedReports } from '../../report/formats.js';
@@ -29,11 +30,18 @@ export async function check(flags: CheckFlags): Promise<number> {
     return 0;
   }
   const target = targetFrom(flags);
+  // Before anything starts: a credential variable that is not set ends the command at once (exit 4).
+  const credentials = credentialsFromFlags(target, flags);
+  const auth = authCheckOptions(credentials, flags.testIssuer, flags.timeout);
   const receiver = flags.otlpReceiver === undefined ? undefined : await startReceiver(flags.otlpReceiver === true ? 0 : flags.otlpReceiver);
   if (receiver && target.kind === 'stdio') target.env = { ...target.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint };
   if (receiver && target.kind === 'http')
     writeErr(`mcpgate: OTLP receiver at ${receiver.endpoint}: point the server's OTEL_EXPORTER_OTLP_ENDPOINT there\n`);
-  const connectOptions: ConnectOptions = { timeoutMs: flags.timeout, maxResponseBytes: flags.maxResponseBytes, headers: flags.header };
+  const connectOptions: ConnectOptions = {
+    timeoutMs: flags.timeout,
+    maxResponseBytes: flags.maxResponseBytes,
+    ...connectCredentials(credentials),
+  };
   // The server starts while the checks load: over stdio both take about a tenth of a second, on
   // different cores. A failure to start is the runner's to report; until it takes the connection,
   // an error here (a bad --expected-failures file) must not leave the server running.
@@ -60,6 +68,7 @@ export async function check(flags: CheckFlags): Promise<number> {
       maxListItems: flags.maxListItems,
       maxListBytes: flags.maxListBytes,
       ...(receiver ? { otlpReceiver: receiver } : {}),
+      auth,
     });
   } finally {
     if (!handedOver) await closeOpened(opened);

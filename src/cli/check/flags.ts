@@ -29,6 +29,10 @@ export const FLAGS = {
   'max-list-bytes': Flag.value('<n>', 'bytes of pages read of one paginated list at most (16 MiB)', positiveInteger)
     .default(CHECK_DEFAULTS.maxListBytes)
     .mirrors('check.max_list_bytes'),
+  'test-issuer': Flag.value(
+    '<url>',
+    'an `mcpgate auth-server` the server trusts: the auth checks also send the tokens only an issuer can mint (expired, another audience or issuer, no scope)',
+  ).mirrors('check.test_issuer'),
   'otlp-receiver': Flag.value<number | true>(
     '[port]',
     "run an OTLP/HTTP receiver on 127.0.0.1 (stdio servers are pointed at it) and check that server spans join mcpgate's trace",

@@ -2,6 +2,7 @@
 
 import { summarizeChecks } from '../../conformance/summary.js';
 import { prepareEvalLayer, runEvalLayer, type EvalLayerOptions } from '../../pipeline/eval-layer.js';
+import { credentialsFromFlags, type ServerCredentials } from '../../pipeline/credentials.js';
 import { targetFrom } from '../../pipeline/target.js';
 import { writeMaskedReports } from '../../report/formats.js';
 import { masked } from '../../report/masked.js';
@@ -14,7 +15,7 @@ import { outputFiles } from '../flags/outputs.js';
 import { warnOnStderr, writeErr } from '../console.js';
 
 /** The flags as layer 1's options: the one place where `--model` becomes `models`, `--timeout` `timeoutMs`. */
-function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
+function evalLayerOptions(flags: EvalFlags, target: Target, credentials: ServerCredentials): EvalLayerOptions {
   return {
     target,
     golden: flags.golden,
@@ -28,7 +29,8 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
     cacheDir: flags.cacheDir,
     concurrency: flags.concurrency,
     allowTools: flags.allowTool,
-    headers: flags.header,
+    headers: credentials.headers,
+    ...(credentials.credentials ? { credentials: credentials.credentials } : {}),
     timeoutMs: flags.timeout,
     modelTimeoutMs: flags.modelTimeout,
     prices: flags.prices,
@@ -49,7 +51,7 @@ function evalLayerOptions(flags: EvalFlags, target: Target): EvalLayerOptions {
 
 export async function evaluate(flags: EvalFlags): Promise<number> {
   const target = targetFrom(flags);
-  const prepared = prepareEvalLayer(evalLayerOptions(flags, target));
+  const prepared = prepareEvalLayer(evalLayerOptions(flags, target, credentialsFromFlags(target, flags)));
   for (const warning of prepared.draftWarnings) warnOnStderr(warning);
   if (flags.model.length === 0) writeErr('mcpgate: no --model given; using the offline lexical baseline (not an LLM)\n');
   const clock = startRunClock();

@@ -19,17 +19,35 @@ export type ItemParser<V> = (flag: string) => (raw: string) => V;
 
 type Sections = Required<McpgateConfig>;
 
-/** Every `section.key` of mcpgate.yaml, derived from its schema: a misspelt mirror does not compile. */
+/** A mapping of named keys (a section such as server.oauth), not a mapping of any names nor a list. */
+type IsSection<T> = T extends readonly unknown[]
+  ? false
+  : T extends Record<string, unknown>
+    ? string extends keyof T
+      ? false
+      : true
+    : false;
+
+/** Each key of `T`, and `key.inner` for each key of a section inside it. */
+type KeyPaths<T> = {
+  [K in keyof T & string]-?: IsSection<NonNullable<T[K]>> extends true ? K | `${K}.${KeyPaths<NonNullable<T[K]>>}` : K;
+}[keyof T & string];
+
+/** Every key of mcpgate.yaml, `section.key` or `section.sub.key`, derived from its schema: a misspelt mirror does not compile. */
 export type ConfigKey = {
-  [S in keyof Sections & string]: `${S}.${keyof NonNullable<Sections[S]> & string}`;
+  [S in keyof Sections & string]: `${S}.${KeyPaths<NonNullable<Sections[S]>>}`;
 }[keyof Sections & string];
 
-/** The value mcpgate.yaml holds at `key`. */
-export type ConfigValue<K extends ConfigKey> = K extends `${infer S extends keyof Sections & string}.${infer Key}`
-  ? Key extends keyof NonNullable<Sections[S]>
-    ? NonNullable<NonNullable<Sections[S]>[Key]>
+type ValueAt<T, P extends string> = P extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof T
+    ? ValueAt<NonNullable<T[Head]>, Rest>
     : never
-  : never;
+  : P extends keyof T
+    ? NonNullable<T[P]>
+    : never;
+
+/** The value mcpgate.yaml holds at `key`. */
+export type ConfigValue<K extends ConfigKey> = ValueAt<Sections, K>;
 
 interface FlagFields<V> {
   /** `<n>` takes a value; `[port]` may take one; absent for a switch. */

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { checkDraftWriter, draftGoldenSet, draftSummary } from '../../behavior/golden-draft/draft.js';
 import { draftYaml } from '../../behavior/golden-draft/draft-yaml.js';
+import { connectCredentials, credentialsFromFlags } from '../../pipeline/credentials.js';
 import { buildModels } from '../../pipeline/models.js';
 import { listServerTools } from '../../pipeline/server-tools.js';
 import { targetFrom } from '../../pipeline/target.js';
@@ -28,7 +29,8 @@ export async function draftGolden(flags: DraftFlags): Promise<number> {
       }).models[0]
     : undefined;
   checkDraftWriter(model?.client);
-  const tools = await listServerTools(target, { headers: flags.header, timeoutMs: flags.timeout });
+  const credentials = credentialsFromFlags(target, flags);
+  const tools = await listServerTools(target, { ...connectCredentials(credentials), timeoutMs: flags.timeout });
   const server = describeTarget(target);
   const set = await draftGoldenSet(tools, { server, ...(model ? { model: model.client } : {}) });
   writeFileAtomic(flags.out, draftYaml(set, server, foldersBelowProject(flags.out)));

@@ -6,6 +6,7 @@ import { improveMarkdown } from '../../behavior/improve/markdown.js';
 import { descriptionsDiff, overridesYaml } from '../../behavior/improve/outputs.js';
 import { improveReport } from '../../behavior/improve/report.js';
 import { prepareImprove, runImprove } from '../../pipeline/improve.js';
+import { credentialsFromFlags } from '../../pipeline/credentials.js';
 import { targetFrom } from '../../pipeline/target.js';
 import { rejectedCredentials } from '../../models/errors.js';
 import { painter } from '../../report/ansi.js';
@@ -20,8 +21,10 @@ import type { ImproveFlags } from './flags.js';
 import { renderImprove } from './render.js';
 
 export async function improveCommand(flags: ImproveFlags): Promise<number> {
+  const target = targetFrom(flags);
+  const credentials = credentialsFromFlags(target, flags);
   const prepared = prepareImprove({
-    target: targetFrom(flags),
+    target,
     golden: flags.golden,
     models: flags.model.length > 0 ? flags.model : ['baseline'],
     baseUrl: flags.baseUrl,
@@ -35,7 +38,8 @@ export async function improveCommand(flags: ImproveFlags): Promise<number> {
     softFloor: flags.softFloor,
     concurrency: flags.concurrency,
     allowTools: flags.allowTool,
-    headers: flags.header,
+    headers: credentials.headers,
+    ...(credentials.credentials ? { credentials: credentials.credentials } : {}),
     timeoutMs: flags.timeout,
     proposalRounds: flags.proposalRounds,
     ...(flags.budget !== undefined ? { budget: flags.budget } : {}),

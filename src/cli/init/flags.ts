@@ -12,6 +12,9 @@ export const FLAGS = {
   start: Flag.value('<command>', 'command that starts the HTTP server at --url: written to server.start and run to list its tools'),
   dir: Flag.value('<dir>', 'project directory').default('.'),
   force: Flag.switch('overwrite existing files'),
+  oauth: Flag.switch(
+    'the server asks for OAuth tokens: the workflow starts `mcpgate auth-server` for it to trust (it reads MCPGATE_TEST_ISSUER), and mcpgate.yaml gets server.oauth and check.test_issuer',
+  ),
 } as const;
 
 export type InitFlags = FlagValues<typeof FLAGS>;

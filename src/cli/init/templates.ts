@@ -3,6 +3,7 @@
 import { CONFIG_FILE } from '../../pipeline/config.js';
 import { schemaComment } from '../../shared/user-files/json-schema.js';
 import { checkCallsLines, type ToolSketch } from './call-suggestions.js';
+import { CI_OAUTH, type OAuthSketch } from './oauth.js';
 
 export type { ToolSketch } from './call-suggestions.js';
 
@@ -11,6 +12,8 @@ export interface ServerSketch {
   stdio?: string;
   /** The command that starts the HTTP server at `url` (init --start). */
   start?: string;
+  /** server.oauth (init --oauth, or the OAuth flags init was given). */
+  oauth?: OAuthSketch;
 }
 
 function serverLines(server: ServerSketch): string {
@@ -22,7 +25,32 @@ function serverLines(server: ServerSketch): string {
     : `  # start:                 # mcpgate run starts the server, waits for the url, and ends it after the run
   #   command: "node build/server.js --port 3000"
   #   wait_ms: 30000`;
-  return `  url: ${server.url}\n${start}`;
+  return `  url: ${server.url}\n${start}${server.oauth ? `\n${oauthLines(server.oauth)}` : ''}`;
+}
+
+function oauthLines(oauth: OAuthSketch): string {
+  const ci = oauth.testIssuer !== undefined;
+  const lines = [
+    `  oauth:                   # the server asks for OAuth tokens: mcpgate gets one here and renews it (mcpgate's docs/auth.md)`,
+    `    client_id: ${JSON.stringify(oauth.clientId)}`,
+    ...(oauth.clientSecretEnv
+      ? [
+          `    client_secret_env: ${oauth.clientSecretEnv}${ci ? '   # the workflow makes the secret up for each job' : '   # the variable holding the secret, never the secret'}`,
+        ]
+      : []),
+    ...(oauth.refreshTokenEnv ? [`    refresh_token_env: ${oauth.refreshTokenEnv}`] : []),
+    ...(oauth.scope ? [`    scope: ${JSON.stringify(oauth.scope)}`] : []),
+    oauth.issuer
+      ? `    issuer: ${oauth.issuer}${ci ? `   # the only issuer the secret goes to: the workflow's mcpgate auth-server` : '   # the only issuer the secret goes to'}`
+      : `    # issuer: https://auth.example.com   # recommended: the only issuer the secret may go to`,
+  ];
+  return lines.join('\n');
+}
+
+/** check.test_issuer with --oauth, on a line of its own: the auth checks also send the tokens only the test issuer can forge. */
+function testIssuerLines(server: ServerSketch): string {
+  if (server.oauth?.testIssuer === undefined) return '';
+  return `\n  test_issuer: ${server.oauth.testIssuer}   # mcpgate auth-server (${CI_OAUTH.issuerVariable} in the workflow): the auth checks send the tokens it forges`;
 }
 
 /** Layer 1 is on when init drafted a golden set; otherwise its keys are written commented out, saying why. */
@@ -47,13 +75,17 @@ export function configTemplate(server: ServerSketch, tools: readonly ToolSketch[
 
 server:
 ${serverLines(server)}
-  # headers:
+${
+  server.oauth
+    ? ''
+    : `  # headers:
   #   Authorization: "Bearer \${MCP_TOKEN}"
-  # env:                     # a stdio server gets only PATH, HOME, the locale and these
+`
+}  # env:                     # a stdio server gets only PATH, HOME, the locale and these
   #   API_TOKEN: "\${API_TOKEN}"
 
 check:                       # layer 0: protocol conformance, free, always runs
-  strict: false              # true: SHOULD violations fail the run too
+  strict: false              # true: SHOULD violations fail the run too${testIssuerLines(server)}
   # expected_failures: expected-failures.txt   # check ids knowingly failed, one per line (.mcpgate/ is not committed)
 ${checkCallsLines(tools).join('\n')}
 

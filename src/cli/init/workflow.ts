@@ -5,8 +5,11 @@
  * Every job restores the run history and saves it after the run whatever its outcome: a failed or
  * inconclusive run is part of the history too, and the gate, not the cache, picks the baseline. The
  * history's pages (`mcpgate view --export`) go into the reports folder, which each job uploads.
+ * With --oauth, every job that runs mcpgate first starts `mcpgate auth-server` (init/oauth.ts).
  * test/e2e/cli/package-workflow.test.ts runs the steps as written.
  */
+
+import { CI_OAUTH } from './oauth.js';
 
 /** Where the workflow expects the tarball until mcpgate is on a registry; init tells the user how to put it there. */
 export function vendoredPackage(version: string): string {
@@ -79,11 +82,42 @@ function setupSteps(version: string, build: boolean): string {
           if [ -f package.json ]; then npm run build --if-present; fi`;
 }
 
+/**
+ * `mcpgate auth-server` in the background for the rest of the job (the runner ends it with the job),
+ * with a client secret made up here, masked in the log and handed to the later steps; the step waits
+ * until the issuer prints its URL, or shows its log and fails.
+ */
+function testIssuerStep(): string {
+  const { port, clientId, secretVariable, issuerVariable } = CI_OAUTH;
+  return `      # The server under test trusts this issuer (it reads $${issuerVariable}): mcpgate run gets its tokens
+      # there, and the auth checks the tokens it forges. 127.0.0.1 only, and only for this job.
+      - name: Start the test OAuth issuer
+        run: |
+          secret="$(node -e "process.stdout.write(require('node:crypto').randomBytes(32).toString('hex'))")"
+          echo "::add-mask::$secret"
+          echo "${secretVariable}=$secret" >> "$GITHUB_ENV"
+          mkdir -p .mcpgate
+          ${secretVariable}="$secret" nohup mcpgate auth-server --port ${port} --oauth-client-id ${clientId} --oauth-client-secret-env ${secretVariable} > .mcpgate/auth-server.log 2>&1 &
+          for attempt in $(seq 150); do
+            if grep -qx "$${issuerVariable}" .mcpgate/auth-server.log; then exit 0; fi
+            sleep 0.2
+          done
+          echo "::error title=mcpgate auth-server did not start::see the log below"
+          cat .mcpgate/auth-server.log
+          exit 1`;
+}
+
 const MODEL_KEYS = `      OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
       ANTHROPIC_API_KEY: \${{ secrets.ANTHROPIC_API_KEY }}
       GOOGLE_GENERATIVE_AI_API_KEY: \${{ secrets.GOOGLE_GENERATIVE_AI_API_KEY }}`;
 
-export function workflowTemplate(version: string): string {
+export function workflowTemplate(version: string, options: { oauth?: boolean } = {}): string {
+  const issuer = options.oauth ? `\n${testIssuerStep()}` : '';
+  const issuerEnv = options.oauth
+    ? `
+  # The test OAuth issuer every job starts (mcpgate auth-server): the server under test must trust it.
+  ${CI_OAUTH.issuerVariable}: ${CI_OAUTH.issuer}`
+    : '';
   return `# mcpgate in CI: conformance on every push; behaviour, resilience and telemetry nightly or on the
 # "run-evals" label; weekly, one job per model of eval.models in mcpgate.yaml. \`mcpgate run\` starts the
 # server mcpgate.yaml names (server.start for an HTTP server, server.stdio otherwise) and ends it after
@@ -101,13 +135,13 @@ on:
 env:
   # mcpgate is not on a registry yet: the tarball \`npm pack\` makes in a clone of mcpgate, committed at
   # this path (\`mcpgate init\` printed how), or a URL the runner can fetch.
-  MCPGATE_PACKAGE: ${vendoredPackage(version)}
+  MCPGATE_PACKAGE: ${vendoredPackage(version)}${issuerEnv}
 
 jobs:
   conformance:
     runs-on: ubuntu-latest
     steps:
-${setupSteps(version, true)}
+${setupSteps(version, true)}${issuer}
 ${historySteps(
   'conformance',
   `      - name: Layer 0 conformance
@@ -123,7 +157,7 @@ ${historySteps(
     env:
 ${MODEL_KEYS}
     steps:
-${setupSteps(version, true)}
+${setupSteps(version, true)}${issuer}
       # Model answers are cached by content; the key follows the golden set, so an unchanged suite costs nothing.
       - uses: actions/cache@v4
         with:
@@ -167,7 +201,7 @@ ${setupSteps(version, false)}
 ${MODEL_KEYS}
       MCPGATE_MODEL: \${{ matrix.model }}
     steps:
-${setupSteps(version, true)}
+${setupSteps(version, true)}${issuer}
       # No model cache: the weekly run asks each model afresh, so a model changed behind its id shows as drift.
 ${historySteps(
   'model-${{ matrix.model }}',

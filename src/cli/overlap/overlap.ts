@@ -2,6 +2,7 @@
 
 import { toolOverlaps, type ToolOverlap } from '../../models/lexical/overlap.js';
 import { listServerTools } from '../../pipeline/server-tools.js';
+import { connectCredentials, credentialsFromFlags } from '../../pipeline/credentials.js';
 import { targetFrom } from '../../pipeline/target.js';
 import { painter } from '../../report/ansi.js';
 import { jsonText } from '../../report/json-text.js';
@@ -12,7 +13,9 @@ import { useColor } from '../display.js';
 import type { OverlapFlags } from './flags.js';
 
 export async function overlap(flags: OverlapFlags): Promise<number> {
-  const tools = await listServerTools(targetFrom(flags), { headers: flags.header, timeoutMs: flags.timeout });
+  const target = targetFrom(flags);
+  const credentials = credentialsFromFlags(target, flags);
+  const tools = await listServerTools(target, { ...connectCredentials(credentials), timeoutMs: flags.timeout });
   const all = toolOverlaps(tools);
   const listed = flags.verbose ? all : all.filter((p) => p.score >= flags.minScore).slice(0, flags.top);
   const failing = flags.failAbove === undefined ? [] : all.filter((p) => p.score >= flags.failAbove!);

@@ -78,7 +78,12 @@ export async function openLink(target: Target, options: ConnectOptions): Promise
 
 function httpLink(endpoint: string, options: ConnectOptions): HttpLink {
   const url = parseHttpUrl(endpoint);
-  const httpOptions = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes, extraHeaders: options.headers };
+  const httpOptions = {
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
+    extraHeaders: options.headers,
+    credentials: options.credentials,
+  };
   const connection = new HttpConnection(endpoint, httpOptions);
   const extraConnections: HttpConnection[] = [];
   const bytes = (message: RawMessage, mode: HttpSendMode): Promise<Exchange> => {
@@ -89,6 +94,7 @@ function httpLink(endpoint: string, options: ConnectOptions): HttpLink {
       bytes: body,
       shown,
       extraHeaders: options.headers,
+      credentials: options.credentials,
       maxResponseBytes: options.maxResponseBytes,
       timeoutMs: message.timeoutMs ?? options.timeoutMs,
       mode,

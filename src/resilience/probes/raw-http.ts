@@ -7,8 +7,10 @@
 
 import http from 'node:http';
 import https from 'node:https';
+import { withCredentials, type TokenProvider } from '../../wire/credentials.js';
 import { WireError } from '../../wire/errors.js';
 import type { Exchange, OutgoingMessage } from '../../wire/exchange.js';
+import { requestHeaders } from '../../wire/http-request.js';
 import { isResponse, type JsonRpcResponse } from '../../wire/jsonrpc.js';
 import { parseServerJson } from '../../wire/server-json.js';
 import { SseParser } from '../../wire/sse.js';
@@ -26,12 +28,25 @@ export interface RawHttpRequest {
   /** What the evidence shows as sent (`body`), with the headers and the request's timeout. */
   shown: OutgoingMessage & { headers: Record<string, string> };
   extraHeaders?: Record<string, string>;
+  /** The server's OAuth credentials: as on every other request, and a complete request refused with 401 is sent once more. */
+  credentials?: TokenProvider;
   maxResponseBytes: number;
   timeoutMs: number;
   mode: HttpSendMode;
 }
 
-export function sendHttpBytes(url: URL, request: RawHttpRequest): Promise<Exchange> {
+export async function sendHttpBytes(url: URL, request: RawHttpRequest): Promise<Exchange> {
+  const { answer, retried } = await withCredentials(
+    request.credentials,
+    request.shown.headers,
+    (tokenHeaders) => sendOnce(url, request, tokenHeaders),
+    (sent) => ({ status: sent.status, challenge: sent.headers['www-authenticate'] }),
+  );
+  if (retried) answer.reauthorized = true;
+  return answer;
+}
+
+function sendOnce(url: URL, request: RawHttpRequest, tokenHeaders: Record<string, string>): Promise<Exchange> {
   const started = performance.now();
   const exchange: Exchange = {
     transport: 'http',
@@ -43,10 +58,10 @@ export function sendHttpBytes(url: URL, request: RawHttpRequest): Promise<Exchan
     unparsable: [],
     timing: { startedAt: Date.now(), durationMs: 0 },
   };
-  const probeNames = new Set(Object.keys(request.shown.headers).map((h) => h.toLowerCase()));
-  const extra = Object.entries(request.extraHeaders ?? {}).filter(([name]) => !probeNames.has(name.toLowerCase()));
-  exchange.userHeaderNames = extra.map(([name]) => name);
-  const headers = { ...Object.fromEntries(extra), ...request.shown.headers, 'Content-Length': String(request.bytes.length) };
+  const assembled = requestHeaders(request.shown, request.extraHeaders, undefined, tokenHeaders);
+  exchange.userHeaderNames = assembled.userHeaderNames;
+  // The length of the bytes as they are, whatever a probe's headers say: a half-sent body announces all of it.
+  const headers = { ...assembled.headers, 'Content-Length': String(request.bytes.length) };
   const client = url.protocol === 'https:' ? https : http;
 
   return new Promise((resolve) => {

@@ -21,6 +21,7 @@ import {
   type RetryToRewrite,
   type RewrittenRetry,
 } from './mrtr-faults.js';
+import type { TokenRefusal } from './token-faults.js';
 import { applyWrongOutput } from './wrong-output.js';
 
 /** A call the fault answers before the server sees it. */
@@ -56,6 +57,11 @@ export type FaultBehaviour =
       /** An MRTR retry fault: it alters the retry it matched, forwards it, and relays the answer as it came. */
       forwardsFirst: true;
       rewritesRetry: (retry: RetryToRewrite) => RewrittenRetry;
+    }
+  | {
+      /** A token fault (token-faults.ts): forwarded with a token the server must refuse, its answer relayed as it came. */
+      forwardsFirst: true;
+      refusesToken: TokenRefusal;
     };
 
 /** Whether the fault applies to MRTR retries only (tool-call.ts counts those separately). */
@@ -68,6 +74,8 @@ export const FAULTS: Record<FaultKind, FaultBehaviour> = {
   'is-error': { forwardsFirst: false, answer: ({ res, id }) => sendToolError(res, id) },
   'malformed-json': { forwardsFirst: false, answer: ({ res, id }) => sendMalformedJson(res, id) },
   'expired-token': { forwardsFirst: false, answer: ({ res, id }) => sendExpiredToken(res, id) },
+  'token-refused': { forwardsFirst: true, refusesToken: 'this-call' },
+  'token-revoked': { forwardsFirst: true, refusesToken: 'from-now-on' },
   hang: { forwardsFirst: false, answer: holdOpen },
   'stream-cut': { forwardsFirst: true, answer: ({ res, response }) => sendCutStream(res, response) },
   'wrong-output': { forwardsFirst: true, answer: replaceWithCanaries },

@@ -18,6 +18,7 @@ import type { ConnectOptions, Target } from '../../wire/target.js';
 import { EventLog } from './events.js';
 import { EMPTY_PLAN, OccurrenceCounter, type ProxyPlan } from './faults.js';
 import { StateMemory } from './mrtr-faults.js';
+import { TokenRevocation } from './token-faults.js';
 import { errorMessage, sendAccepted, sendEvent, sendJson, sendRefusal, type Written } from './replies.js';
 import { refuseForeignCaller, refuseNonJsonBody } from './request-filter.js';
 import { handleToolCall } from './tool-call.js';
@@ -78,6 +79,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   let plan = options.plan ?? EMPTY_PLAN;
   let counter = new OccurrenceCounter();
   let states = new StateMemory();
+  let revocation = new TokenRevocation();
   let upstream: Upstream | undefined;
   const allowTools = new Set(options.allowTools ?? []);
   let toolsByName = new Map<string, ServerTool>();
@@ -156,6 +158,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         plan,
         counter,
         states,
+        revocation,
         upstream,
         relay,
         record: (fields) => (event = log.add({ method, requestId: id, bytesIn, ...fields })),
@@ -197,6 +200,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       plan = next;
       counter = new OccurrenceCounter();
       states = new StateMemory();
+      revocation = new TokenRevocation();
       return log.mark();
     },
     eventsSince: (mark) => log.since(mark),

@@ -18,6 +18,7 @@ import { faultFor, injectionFor, type OccurrenceCounter, type ProxyPlan } from '
 import { isRetry, reactionOf, withoutSpuriousState, type StateMemory } from './mrtr-faults.js';
 import { plantPayload } from './plant.js';
 import { sendRefusal, type Written } from './replies.js';
+import { forwardWithRefusedToken, type TokenRevocation } from './token-faults.js';
 import type { Upstream, UpstreamReply } from './upstream.js';
 
 export interface ToolCallContext {
@@ -31,6 +32,8 @@ export interface ToolCallContext {
   counter: OccurrenceCounter;
   /** The requestStates the server issued since the plan was armed (for replay-request-state). */
   states: StateMemory;
+  /** Whether a token-revoked fault fired since the plan was armed: every later call is refused too. */
+  revocation: TokenRevocation;
   upstream: Upstream;
   /** Adds the event for this request to the log (tool fields known by then). */
   record: (fields: Partial<ProxyEvent>) => ProxyEvent;
@@ -63,7 +66,7 @@ export async function handleToolCall(ctx: ToolCallContext): Promise<{ event: Pro
   const spuriousAnswered = withoutSpuriousState(params);
   const callParams = spuriousAnswered ?? params;
   const seen = ctx.counter.next(name, isRetry(callParams));
-  const fault = faultFor(ctx.plan, name, seen, altersRetries);
+  const fault = ctx.revocation.revoked ? 'token-revoked' : faultFor(ctx.plan, name, seen, altersRetries);
   const injection = fault === undefined ? injectionFor(ctx.plan, name, seen) : undefined;
   const paramsKey = paramsKeyOf(name, params.arguments);
   const event = ctx.record({
@@ -89,6 +92,11 @@ export async function handleToolCall(ctx: ToolCallContext): Promise<{ event: Pro
       message = { ...message, params: rewritten.params };
       altered = true;
     }
+  }
+  if (behaviour && 'refusesToken' in behaviour) {
+    const reply = await forwardWithRefusedToken(ctx.upstream, message, ctx.headers, event);
+    if (behaviour.refusesToken === 'from-now-on' && event.faultSkipped === undefined) ctx.revocation.revoked = true;
+    return { event, written: ctx.relay(reply) };
   }
   const reply = await ctx.upstream.forward(message, ctx.headers);
   event.upstreamExecuted = reply.response !== undefined;

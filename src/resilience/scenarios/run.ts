@@ -59,9 +59,16 @@ export async function runFaultScenarios(options: FaultRunOptions): Promise<Scena
   let session: McpSession | undefined;
   try {
     checkFaultTools(options.faults, proxy.tools, allowTools);
+    // The agent's client holds the credentials, as a host application does: the proxy relays its
+    // token, so a token the server refuses mid-run (the token faults) is the client's to renew.
     session = await openSession(
       { kind: 'http', url: proxy.url },
-      { timeoutMs: callTimeoutMs, maxResponseBytes: options.connect.maxResponseBytes },
+      {
+        timeoutMs: callTimeoutMs,
+        maxResponseBytes: options.connect.maxResponseBytes,
+        ...(options.connect.headers ? { headers: options.connect.headers } : {}),
+        ...(options.connect.credentials ? { credentials: options.connect.credentials } : {}),
+      },
     );
     const ctx: SampleContext = {
       proxy,

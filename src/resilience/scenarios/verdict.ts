@@ -54,12 +54,13 @@ function verdict(v: FaultVerdict, reason: string, extra: Partial<SampleVerdict> 
   return { verdict: v, status: STATUS[v], reason, ...extra };
 }
 
-/** The host call that met the faulted request: re-issues add a request without adding a call. */
+/** The host call that met the faulted request: re-issues and retries with a new token add a request without adding a call. */
 function faultedCallIndex(calls: readonly HostCall[], tool: string, occurrence: number): number {
   let requests = 0;
   for (let i = 0; i < calls.length; i++) {
     if (calls[i]!.name !== tool) continue;
-    requests += calls[i]!.result.reissued ? 2 : 1;
+    const { reissued, reauthorized } = calls[i]!.result;
+    requests += 1 + (reissued ? 1 : 0) + (reauthorized ? 1 : 0);
     if (requests >= occurrence) return i;
   }
   return -1;
@@ -84,7 +85,7 @@ export async function scoreFaultSample(input: SampleInput): Promise<SampleVerdic
     return verdict(
       'not-triggered',
       skipped
-        ? `the fault never altered a retry of ${scenario.tool}: ${skipped.faultSkipped}`
+        ? `the fault never took effect on ${scenario.tool}: ${skipped.faultSkipped}`
         : `the agent never made call ${String(scenario.occurrence === 'every' ? 1 : scenario.occurrence)} of ${scenario.tool}, so the fault never fired`,
     );
   }
@@ -120,6 +121,10 @@ export async function scoreFaultSample(input: SampleInput): Promise<SampleVerdic
   const later = calls.slice(index + 1);
   if (faultedCall?.result.reissued && isRealResult(faultedCall))
     return verdict('retried', `mcpgate's client re-issued the call with a new id after the stream broke, and got a real result`, {
+      faultedCall,
+    });
+  if (faultedCall?.result.reauthorized && isRealResult(faultedCall))
+    return verdict('retried', `mcpgate's client got a new token after the server's 401, sent the call once more, and got a real result`, {
       faultedCall,
     });
   if (later.some((c) => c.name === scenario.tool && isRealResult(c)))

@@ -1,6 +1,7 @@
 /** A whole `mcpgate bench` run: open the instances, warm up, measure, compare, and report. */
 
 import { BENCH_SCHEMA_VERSION, type BenchReport, type LoadMode } from '../../report/model.js';
+import type { TokenProvider } from '../../wire/credentials.js';
 import type { Target } from '../../wire/target.js';
 import { openTargets } from './open-targets.js';
 import type { LoadCall } from './request-template.js';
@@ -19,6 +20,8 @@ export interface BenchOptions {
   timeoutMs: number;
   maxResponseBytes: number;
   headers?: Record<string, string>;
+  /** Each HTTP instance's OAuth client, when one is configured (an instance is a resource of its own). */
+  credentialsFor?: (target: Target) => TokenProvider | undefined;
   toolVersion: string;
   /** Called when the measured phase starts, with counters it keeps current. */
   onMeasureStart?: (counters: LoadCounters) => void;

@@ -14,7 +14,8 @@ import { networkErrorKind } from './outcome.js';
 import { assertNever } from '../../shared/guards.js';
 
 export interface ResponseHandler {
-  head(status: number, contentType: string | undefined): void;
+  /** `challenge`: the WWW-Authenticate header, when there is one (a 401 is retried with renewed credentials). */
+  head(status: number, contentType: string | undefined, challenge?: string): void;
   data(chunk: Buffer): void;
   end(): void;
   fail(kind: string): void;
@@ -151,16 +152,17 @@ export class Http1Connection {
     }
     // An interim 1xx response precedes the real one.
     if (status < 200) return true;
-    // Four framing headers looked up in the lower-cased head, rather than every line split and
+    // The framing headers looked up in the lower-cased head, rather than every line split and
     // trimmed: this runs once per request of a load run.
     const lower = head.toLowerCase();
-    const lengthValue = headerValue(lower, 'content-length');
+    const lengthValue = headerValue(head, lower, 'content-length');
     const length = lengthValue === undefined ? undefined : Number(lengthValue);
-    const chunked = headerValue(lower, 'transfer-encoding')?.includes('chunked') ?? false;
-    const contentType = headerValue(lower, 'content-type');
-    const connection = headerValue(lower, 'connection');
+    const chunked = headerValue(head, lower, 'transfer-encoding')?.toLowerCase().includes('chunked') ?? false;
+    const contentType = headerValue(head, lower, 'content-type')?.toLowerCase();
+    const connection = headerValue(head, lower, 'connection')?.toLowerCase();
     this.closeAfter = connection === undefined ? head.startsWith('HTTP/1.0') : connection === 'close';
-    handler.head(status, contentType);
+    const challenge = status === 401 ? headerValue(head, lower, 'www-authenticate') : undefined;
+    handler.head(status, contentType, challenge);
     if (this.handler !== handler) return false;
     if (chunked) this.state = 'chunk-size';
     else if (length !== undefined && Number.isInteger(length) && length >= 0) {
@@ -196,17 +198,18 @@ export class Http1Connection {
 }
 
 /**
- * The value of the first header `name` in a lower-cased response head, trimmed; undefined when
- * absent. Optional whitespace is allowed before the colon, as the line-by-line reading allowed it.
+ * The value of the first header `name` (lower case) of a response head, trimmed, as the head writes
+ * it; undefined when absent. `lower` is the head lower-cased, where the name is looked for. Optional
+ * whitespace is allowed before the colon, as the line-by-line reading allowed it.
  */
-function headerValue(head: string, name: string): string | undefined {
+function headerValue(head: string, lower: string, name: string): string | undefined {
   for (let from = 0; ;) {
-    const at = head.indexOf(`\r\n${name}`, from);
+    const at = lower.indexOf(`\r\n${name}`, from);
     if (at < 0) return undefined;
     let colon = at + 2 + name.length;
-    while (head[colon] === ' ' || head[colon] === '\t') colon++;
-    if (head[colon] === ':') {
-      const end = head.indexOf('\r\n', colon);
+    while (lower[colon] === ' ' || lower[colon] === '\t') colon++;
+    if (lower[colon] === ':') {
+      const end = lower.indexOf('\r\n', colon);
       return head.slice(colon + 1, end < 0 ? head.length : end).trim();
     }
     from = at + 2;

@@ -7,6 +7,7 @@
 import { toolSafety } from '../../spec/tool-safety.js';
 import { detectEra } from '../../wire/era.js';
 import { isWireError } from '../../wire/errors.js';
+import type { TokenProvider } from '../../wire/credentials.js';
 import type { Connection } from '../../wire/exchange.js';
 import { ModernClient } from '../../wire/modern-client.js';
 import { readAllPages, type PageRequester, unreadable } from '../../wire/pagination.js';
@@ -33,6 +34,8 @@ export interface OpenOptions {
   timeoutMs: number;
   maxResponseBytes: number;
   headers?: Record<string, string>;
+  /** Each instance's OAuth client (see ConnectOptions.credentials). */
+  credentialsFor?: (target: Target) => TokenProvider | undefined;
   maxInFlight: number;
   /** The statelessness probe will compare every instance's answers. */
   compareAnswers: boolean;
@@ -75,12 +78,14 @@ interface Opened {
 }
 
 async function openOne(target: Target, template: RequestTemplate, options: OpenOptions): Promise<Opened> {
+  const credentials = options.credentialsFor?.(target);
   let connection: Connection;
   try {
     connection = await connect(target, {
       timeoutMs: options.timeoutMs,
       maxResponseBytes: options.maxResponseBytes,
       headers: options.headers,
+      ...(credentials ? { credentials } : {}),
     });
   } catch (error) {
     if (isWireError(error)) throw new BenchStartError('unreachable', `${describeTarget(target)}: ${error.message}`);
@@ -106,7 +111,12 @@ async function openOne(target: Target, template: RequestTemplate, options: OpenO
       await connection.close();
       // Results are parsed only when something reads them: the probe, or a tool's isError.
       const wantResults = options.compareAnswers || options.call.method === 'tools/call';
-      const sender = new HttpSender(target.url, template, { ...options, maxSockets: options.maxInFlight, wantResults });
+      const sender = new HttpSender(target.url, template, {
+        ...options,
+        ...(credentials ? { credentials } : {}),
+        maxSockets: options.maxInFlight,
+        wantResults,
+      });
       return { era: 'modern', serverInfo, sender };
     }
     const sender = new ExchangeSender(connection, (id) =>

@@ -145,6 +145,9 @@ describe('every fault kind', () => {
     'tamper-request-state': (o) => expect(result(o).structuredContent).toMatchObject({ city: 'Paris', temperature: 18 }),
     'replay-request-state': (o) => expect(result(o).structuredContent).toMatchObject({ city: 'Paris', temperature: 18 }),
     'strip-input-responses': (o) => expect(result(o).structuredContent).toMatchObject({ city: 'Paris', temperature: 18 }),
+    // Token faults swap the client's bearer token (test/e2e/resilience/token-faults.test.ts): this server asks for none, so the call goes through.
+    'token-refused': (o) => expect(result(o).structuredContent).toMatchObject({ city: 'Paris', temperature: 18 }),
+    'token-revoked': (o) => expect(result(o).structuredContent).toMatchObject({ city: 'Paris', temperature: 18 }),
   };
 
   it.each(FAULT_KINDS.map((kind) => [kind]))('%s: the proxy applies its behaviour and never forwards it unfaulted', async (kind) => {

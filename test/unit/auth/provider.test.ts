@@ -1,7 +1,7 @@
 /**
  * mcpgate's OAuth client against its own test issuer and a protected resource that only publishes
- * metadata: discovery, the token request's `resource`, renewal before expiry on a clock the test
- * moves, the retry once after a 401, refresh-token rotation, the pinned issuer, the byte cap on a
+ * metadata: discovery, the token request's `resource`, renewal before expiry (in the background
+ * while the token still lives) on a clock the test moves, the retry once after a 401, refresh-token rotation, the pinned issuer, the byte cap on a
  * hostile issuer, and every secret registered with the redaction boundary as it arrives.
  */
 
@@ -63,17 +63,26 @@ describe('OAuthTokenProvider', () => {
     expect((await provider.discovery())!.resource.metadata!.step.source).toBe('path');
   });
 
-  it('renews a token once 70 % of its life has passed, and not before', async () => {
+  it('renews a token once 70 % of its life has passed, in the background while it still lives, and waits only for one past its end', async () => {
     let now = Date.now();
     const provider = new OAuthTokenProvider(resource.url, TEST_CLIENT, undefined, () => now);
     await provider.prepare(resource.challenge);
     const first = await provider.headers();
     now += 6_500;
     expect(await provider.headers()).toEqual(first);
+    expect(provider.acquired).toBe(1);
     now += 1_000;
-    const second = await provider.headers();
-    expect(second.Authorization).not.toBe(first.Authorization);
+    // Due: the request still goes out with the token in hand, and the next one is on its way.
+    expect(await provider.headers()).toEqual(first);
+    const second = await provider.fresh();
+    expect(`Bearer ${second.accessToken}`).not.toBe(first.Authorization);
+    expect(await provider.headers()).toEqual({ Authorization: `Bearer ${second.accessToken}` });
     expect(provider.acquired).toBe(2);
+    // Past the end of the token in hand, a request waits for the next one.
+    now += 20_000;
+    const third = await provider.headers();
+    expect(third.Authorization).not.toBe(`Bearer ${second.accessToken}`);
+    expect(provider.acquired).toBe(3);
   });
 
   it('on a 401 for the token in use it gets a new one (retry once); for a token already replaced it just retries', async () => {

@@ -23,13 +23,17 @@ async function allCommands(): Promise<Array<{ path: string; spec: AnyCommandSpec
   return found;
 }
 
-/** The keys of mcpgate.yaml as `section.key`, read from the schema at run time. */
+/** The keys of mcpgate.yaml as `section.key` (and `section.sub.key` inside a section such as server.oauth), read from the schema at run time. */
 function configKeys(): Set<string> {
   const keys = new Set<string>();
-  for (const [section, schema] of Object.entries(CONFIG_SCHEMA.shape)) {
+  const visit = (prefix: string, schema: unknown): void => {
     const inner = (schema as { unwrap?: () => { shape?: Record<string, unknown> } }).unwrap?.();
-    for (const key of Object.keys(inner?.shape ?? {})) keys.add(`${section}.${key}`);
-  }
+    for (const [key, value] of Object.entries(inner?.shape ?? {})) {
+      keys.add(`${prefix}.${key}`);
+      visit(`${prefix}.${key}`, value);
+    }
+  };
+  for (const [section, schema] of Object.entries(CONFIG_SCHEMA.shape)) visit(section, schema);
   return keys;
 }
 
@@ -53,6 +57,7 @@ describe('flag tables', () => {
   it('every mirrored mcpgate.yaml key exists', async () => {
     const keys = configKeys();
     expect(keys.has('check.max_calls')).toBe(true);
+    expect(keys.has('server.oauth.client_id')).toBe(true);
     const mirrors = (await allCommands()).flatMap(({ spec }) => Object.values(spec.flags).flatMap((flag) => flag.fields.mirrors ?? []));
     expect(mirrors.length).toBeGreaterThan(20);
     for (const key of mirrors) expect(keys.has(key), key).toBe(true);

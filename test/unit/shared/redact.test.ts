@@ -34,6 +34,12 @@ describe('redact', () => {
       '{"authorization":"Token [REDACTED]","accept":"*/*"}',
     ],
     ['a bare bearer token', 'retrying with Bearer eyJhbGciOi.xyz== now', 'eyJhbGciOi', 'with Bearer [REDACTED] now'],
+    [
+      'a bearer token of letters alone, longer than a word',
+      'sent Bearer abcdefghijklmnopqrst',
+      'abcdefghijklmnopqrst',
+      'sent Bearer [REDACTED]',
+    ],
     ['an OpenAI key', `key is ${OPENAI}.`, OPENAI, `key is ${REDACTED}.`],
     ['an Anthropic key', `ANTHROPIC=${ANTHROPIC}`, ANTHROPIC, REDACTED],
     ['a Google key', `?x=1 ${GOOGLE}`, GOOGLE, REDACTED],
@@ -70,6 +76,7 @@ describe('redact', () => {
       'Mcp-Session-Id: 1868a90c-9f2d-4a0e-b9c1-0f8e6d2a4b7c\nMcp-Method: tools/call\nMcp-Name: search_docs',
       'WWW-Authenticate: Bearer realm="mcp", resource_metadata="https://example.com/.well-known/oauth-protected-resource"',
       'see https://example.com/docs?page=2&sort=asc and the authorization section',
+      'a request without a token gets 401 with a Bearer challenge; a bearer token that is no token gets 401',
       'http://localhost:3000?email=ann@example.com',
     ];
     for (const message of messages) expect(redact(message)).toBe(message);

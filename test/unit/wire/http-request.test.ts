@@ -23,6 +23,16 @@ describe('requestHeaders', () => {
     expect(userHeaderNames).toEqual(['x-mcp-method', 'X-Team']);
   });
 
+  it("puts the credential provider's headers over the user's and under the probe's, and lists them with the user's", () => {
+    const token = { Authorization: 'Bearer renewed' };
+    const over = requestHeaders(message(), { authorization: 'Bearer static', 'X-Team': 'a' }, undefined, token);
+    expect(over.headers).toEqual({ 'X-Team': 'a', Authorization: 'Bearer renewed' });
+    expect(over.userHeaderNames).toEqual(['X-Team', 'Authorization']);
+    const probe = requestHeaders(message({ headers: { authorization: 'Bearer forged' } }), {}, undefined, token);
+    expect(probe.headers).toEqual({ authorization: 'Bearer forged' });
+    expect(probe.userHeaderNames).toEqual([]);
+  });
+
   it('counts Content-Length in bytes, and leaves one the probe set (in any case) alone', () => {
     const body = requestBody(message());
     expect(requestHeaders(message(), {}, body).headers['Content-Length']).toBe(10);

@@ -1,4 +1,7 @@
-/** The target group: which server, and how to reach it; and the tools a command may call on it. */
+/**
+ * The target group: which server, how to reach it and with which credentials (a static header, or an
+ * OAuth client that gets and renews its token); and the tools a command may call on it.
+ */
 
 import { DEFAULT_TIMEOUT_MS } from '../../../pipeline/defaults.js';
 import { collectEnv, collectHeader, positiveInteger } from '../../parse.js';
@@ -33,6 +36,33 @@ export function targetFlags(help: TargetHelp = {}) {
     timeout: Flag.value('<ms>', help.timeout ?? 'per-request timeout in milliseconds', positiveInteger)
       .default(DEFAULT_TIMEOUT_MS)
       .mirrors('server.timeout_ms'),
+    ...oauthFlags(),
+  } as const;
+}
+
+/** An OAuth client for a protected HTTP server (docs/auth.md): mcpgate finds its issuer, gets a token and renews it. */
+export function oauthFlags() {
+  return {
+    'oauth-client-id': Flag.value(
+      '<id>',
+      'OAuth client id: mcpgate gets a token from the authorization server the server names (client credentials or a refresh token) and renews it',
+    ).mirrors('server.oauth.client_id'),
+    'oauth-client-secret-env': Flag.value(
+      '<name>',
+      'the environment variable holding the OAuth client secret (never the secret itself on the command line)',
+    ).mirrors('server.oauth.client_secret_env'),
+    'oauth-refresh-token-env': Flag.value(
+      '<name>',
+      'the environment variable holding an OAuth refresh token obtained once by a person',
+    ).mirrors('server.oauth.refresh_token_env'),
+    'oauth-scope': Flag.value(
+      '<scopes>',
+      "space-separated scopes to request (default: the server's challenge, else its metadata's scopes_supported)",
+    ).mirrors('server.oauth.scope'),
+    'oauth-issuer': Flag.value(
+      '<url>',
+      'the only authorization server the credentials are sent to (recommended: otherwise they go to whichever issuer the server names)',
+    ).mirrors('server.oauth.issuer'),
   } as const;
 }
 

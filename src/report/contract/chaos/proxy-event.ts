@@ -13,6 +13,9 @@ export const FaultKindSchema = z.enum([
   'malformed-json',
   'wrong-output',
   'expired-token',
+  // The server itself refuses the client's token mid-run: once (a client that renews it recovers), or from then on (revoked).
+  'token-refused',
+  'token-revoked',
   'stream-cut',
   // Multi round-trip requests (SEP-2322): the first four alter a client's retry, the last answers in the server's place.
   'drop-request-state',
