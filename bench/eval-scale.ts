@@ -1,14 +1,15 @@
 /**
  * How `mcpgate eval` scales: a generated golden set of 100 and 1000 cases, 5 runs each, against the
  * reference server over HTTP and an instant fake model on 127.0.0.1 (bench/fake-model.ts), as a user
- * runs it (the whole CLI process, report written). Prints samples per second and the peak RSS of the
- * mcpgate process; the target is under 250 MB for 1000 cases x 5 runs. Then the model-call p50 at
- * --concurrency 1 and 16: a model that answers at once must not look slower when 16 samples run at
- * a time (mcpgate's own event-loop queueing is not the provider's latency). Prints figures; it is a
- * benchmark, not a test.
+ * runs it (the whole CLI process, report written), beside the floor loop of bench/eval-floor.ts (plain,
+ * then through the AI SDK) on the same cases. Prints samples per second, CPU per sample and peak RSS of
+ * each process, mcpgate's samples/s as a ratio to the floor's (target >= 0.5x) and its peak RSS against
+ * 250 MB for 1000 cases x 5 runs. Then the model-call p50 at --concurrency 1 and 16: a model that
+ * answers at once must not look slower when 16 samples run at a time (mcpgate's own event-loop
+ * queueing is not the provider's latency). Prints figures; it is a benchmark, not a test.
  *
  *   npm run bench:eval
- *   node dist/bench/eval-scale.js --cases 100,1000 --runs 5 --trajectories failing
+ *   node dist/bench/eval-scale.js --cases 100,1000 --runs 5 --trajectories failing [--concurrency 4]
  */
 
 import { spawn } from 'node:child_process';
@@ -18,10 +19,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchHttpServer } from '../examples/launch.js';
 import { startFakeModel } from './fake-model.js';
+import { weatherGolden } from './weather-golden.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'src/cli/main.js');
 const server = join(root, 'examples/reference-server/main.js');
+const floor = join(root, 'bench/eval-floor.js');
 
 function flag(name: string, fallback: string): string {
   const at = process.argv.indexOf(name);
@@ -31,34 +34,41 @@ const sizes = flag('--cases', '100,1000').split(',').map(Number);
 const runs = Number(flag('--runs', '5'));
 const trajectories = flag('--trajectories', 'failing');
 const RSS_TARGET_MB = 250;
+const THROUGHPUT_TARGET = 0.5;
+const CONCURRENCY = Number(flag('--concurrency', '4'));
 
-const CITIES = ['Paris', 'Tokyo', 'Berlin', 'Lagos', 'Sydney'];
-
-/** N cases for the reference server; every tenth names a city it does not know, so it fails. */
-function goldenSet(cases: number): string {
-  const lines = ['cases:'];
-  for (let i = 0; i < cases; i++) {
-    const city = i % 10 === 9 ? 'Atlantis' : CITIES[i % CITIES.length]!;
-    const expected = i % 10 === 9 ? 'Paris' : city;
-    lines.push(
-      `  - id: weather-${i}`,
-      `    prompt: What is the weather in ${city} right now? (case ${i})`,
-      `    expect_tool: get_weather`,
-      `    expect_args:`,
-      `      city: { match: normalized, value: ${expected} }`,
-    );
-  }
-  return lines.join('\n') + '\n';
-}
-
-/** Writes the process's peak RSS to a file when it exits: mcpgate's own figure, not the bench's. */
-function peakRssHook(dir: string): string {
-  const hook = join(dir, 'peak-rss.mjs');
+/** Writes the process's peak RSS and CPU time to a file when it exits: the child's own figures, not the bench's. */
+function exitFiguresHook(dir: string): string {
+  const hook = join(dir, 'exit-figures.mjs');
   writeFileSync(
     hook,
-    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.PEAK_RSS_FILE, String(process.resourceUsage().maxRSS)));\n`,
+    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => { const u = process.resourceUsage(); writeFileSync(process.env.EXIT_FIGURES_FILE, JSON.stringify({ maxRSS: u.maxRSS, cpuUs: u.userCPUTime + u.systemCPUTime })); });\n`,
   );
   return hook;
+}
+
+interface Figures {
+  seconds: number;
+  peakMb: number;
+  cpuMs: number;
+  output: string;
+}
+
+/** One node process (mcpgate or the floor), timed from spawn to exit, with its own peak RSS and CPU. */
+async function measure(dir: string, script: string, args: string[]): Promise<Figures> {
+  const figuresFile = join(dir, 'exit-figures.json');
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', exitFiguresHook(dir), script, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, EXIT_FIGURES_FILE: figuresFile },
+  });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const code = await new Promise<number | null>((resolvePromise) => child.once('close', resolvePromise));
+  const seconds = (performance.now() - started) / 1000;
+  if (code !== 0 && code !== 1) throw new Error(`${script} exited ${code}: ${output.slice(-600)}`);
+  const { maxRSS, cpuUs } = JSON.parse(readFileSync(figuresFile, 'utf8')) as { maxRSS: number; cpuUs: number };
+  return { seconds, peakMb: maxRSS / 1024, cpuMs: cpuUs / 1000, output };
 }
 
 async function runEval(
@@ -66,30 +76,64 @@ async function runEval(
   cases: number,
   url: string,
   baseUrl: string,
-  concurrency?: number,
-): Promise<{ report: string; line: string }> {
+  concurrency = CONCURRENCY,
+): Promise<{ report: string; figures: Figures }> {
   const golden = join(dir, `golden-${cases}.yaml`);
-  writeFileSync(golden, goldenSet(cases));
+  writeFileSync(golden, weatherGolden(cases));
   const report = join(dir, `report-${cases}.json`);
-  const rssFile = join(dir, `rss-${cases}`);
-  const args = ['--import', peakRssHook(dir), cli, 'eval', '--url', url, '--golden', golden, '--model', 'openai-compatible:bench-model'];
-  args.push('--base-url', baseUrl, '--runs', String(runs), '--cache', 'off', '--report', report, '--trajectories', trajectories, '--quiet');
-  if (concurrency !== undefined) args.push('--concurrency', String(concurrency));
-  const started = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PEAK_RSS_FILE: rssFile } });
-  let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const code = await new Promise<number | null>((resolvePromise) => child.once('close', resolvePromise));
-  const seconds = (performance.now() - started) / 1000;
-  if (code !== 0 && code !== 1) throw new Error(`mcpgate eval exited ${code}: ${output.slice(-600)}`);
+  const args = ['eval', '--url', url, '--golden', golden, '--model', 'openai-compatible:bench-model', '--base-url', baseUrl];
+  args.push('--runs', String(runs), '--cache', 'off', '--report', report, '--trajectories', trajectories, '--quiet');
+  args.push('--concurrency', String(concurrency));
+  return { report, figures: await measure(dir, cli, args) };
+}
+
+/** The floor loop (bench/eval-floor.ts) over the same cases, runs and concurrency; `sdk`: its model calls through the AI SDK. */
+function runFloor(dir: string, cases: number, url: string, baseUrl: string, sdk = false): Promise<Figures> {
+  const args = [
+    '--url',
+    url,
+    '--base-url',
+    baseUrl,
+    '--cases',
+    String(cases),
+    '--runs',
+    String(runs),
+    '--concurrency',
+    String(CONCURRENCY),
+  ];
+  return measure(dir, floor, sdk ? [...args, '--sdk'] : args);
+}
+
+function line(label: string, samples: number, f: Figures): string {
+  return (
+    `  ${label.padEnd(12)} ${(samples / f.seconds).toFixed(0).padStart(5)} samples/s  ${(f.cpuMs / samples).toFixed(2)} ms CPU/sample  ` +
+    `${(f.cpuMs / 1000).toFixed(1)} CPU-s in ${f.seconds.toFixed(1)} s  peak RSS ${f.peakMb.toFixed(0)} MB`
+  );
+}
+
+/** mcpgate beside the floor on one golden set, run one after the other so both see the same load. */
+async function compare(dir: string, cases: number, url: string, baseUrl: string): Promise<void> {
   const samples = cases * runs;
-  const peakMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
+  const floorFigures = await runFloor(dir, cases, url, baseUrl);
+  const sdkFigures = await runFloor(dir, cases, url, baseUrl, true);
+  const { report, figures } = await runEval(dir, cases, url, baseUrl);
   const reportMb = statSync(report).size / 1024 / 1024;
-  const target = cases >= 1000 ? `  target < ${RSS_TARGET_MB} MB: ${peakMb < RSS_TARGET_MB ? 'met' : 'NOT met'}` : '';
-  const line =
-    `${String(cases).padStart(5)} cases x ${runs} runs  ${samples} samples in ${seconds.toFixed(1)} s  ${(samples / seconds).toFixed(0)} samples/s  ` +
-    `peak RSS ${peakMb.toFixed(0)} MB  report ${reportMb.toFixed(1)} MB${target}`;
-  return { report, line };
+  const throughput = floorFigures.seconds / figures.seconds;
+  const cpu = figures.cpuMs / floorFigures.cpuMs;
+  console.log(`${cases} cases x ${runs} runs (${samples} samples), --concurrency ${CONCURRENCY}; report ${reportMb.toFixed(1)} MB`);
+  console.log(line('floor', samples, floorFigures));
+  console.log(line('floor+AI SDK', samples, sdkFigures));
+  console.log(line('mcpgate', samples, figures));
+  const rss = cases >= 1000 ? `; peak RSS target < ${RSS_TARGET_MB} MB: ${figures.peakMb < RSS_TARGET_MB ? 'met' : 'NOT met'}` : '';
+  console.log(
+    `  mcpgate/floor: samples/s ${throughput.toFixed(2)}x (target >= ${THROUGHPUT_TARGET}x: ${throughput >= THROUGHPUT_TARGET ? 'met' : 'NOT met'}), ` +
+      `CPU ${cpu.toFixed(1)}x${rss}`,
+  );
+  const perSample = (f: Figures): number => f.cpuMs / samples;
+  console.log(
+    `  CPU per sample above the floor: the AI SDK ${(perSample(sdkFigures) - perSample(floorFigures)).toFixed(2)} ms, ` +
+      `mcpgate's own ${(perSample(figures) - perSample(sdkFigures)).toFixed(2)} ms`,
+  );
 }
 
 /** The model-call p50 the report gives for the one model of a run. */
@@ -108,7 +152,7 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  for (const cases of sizes) console.log((await runEval(dir, cases, http.url, model.baseUrl)).line);
+  for (const cases of sizes) await compare(dir, cases, http.url, model.baseUrl);
   const p50 = async (concurrency: number): Promise<number> =>
     modelCallP50((await runEval(dir, 100, http.url, model.baseUrl, concurrency)).report);
   const [one, sixteen] = [await p50(1), await p50(16)];

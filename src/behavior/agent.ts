@@ -48,12 +48,20 @@ export interface AgentMrtr {
 export const DEFAULT_SYSTEM_PROMPT =
   'You are an assistant with access to tools. Use a tool only when the request needs it; otherwise answer directly. Never invent tool results.';
 
+/** Specs by the tool list they came from: a run's samples share one list, so it is converted once per run. */
+const specsOf = new WeakMap<ServerTool[], ToolSpec[]>();
+
 export function toolSpecs(tools: ServerTool[]): ToolSpec[] {
-  return tools.map((t) => ({
-    name: t.name,
-    ...(t.description !== undefined ? { description: t.description } : {}),
-    inputSchema: t.inputSchema,
-  }));
+  let specs = specsOf.get(tools);
+  if (specs === undefined) {
+    specs = tools.map((t) => ({
+      name: t.name,
+      ...(t.description !== undefined ? { description: t.description } : {}),
+      inputSchema: t.inputSchema,
+    }));
+    specsOf.set(tools, specs);
+  }
+  return specs;
 }
 
 export async function runAgent(c: GoldenCase, options: AgentOptions): Promise<Trajectory> {

@@ -3,10 +3,10 @@
 import { painter } from '../report/ansi.js';
 import { coverageComplete, coverageLine } from '../report/coverage-line.js';
 import { safe } from '../report/terminal-escape.js';
+import { masked, type Masked } from '../report/masked.js';
 import type { Report } from '../report/model.js';
 import { suiteState, verdictHeadline } from '../report/suite-state.js';
 import { DEFAULT_WIDTH, renderTerminal } from '../report/terminal.js';
-import { redactDeep } from '../shared/redact.js';
 import { writeOut } from './console.js';
 import type { DisplayFlags } from './flags/groups/display.js';
 
@@ -36,7 +36,7 @@ function verdictLine(report: Report, display: DisplayFlags): string {
 
 /** The verdict line alone, for a run that tested nothing: no coverage to qualify it, no result to list. */
 export function printVerdict(report: Report, display: DisplayFlags): void {
-  writeOut(verdictLine(redactDeep(report), display));
+  writeOut(verdictLine(masked(report), display));
 }
 
 /** Columns to fit lines to: the terminal's when stdout is one, else a width that reads well in a CI log. */
@@ -54,7 +54,11 @@ export interface PrintOptions {
 
 /** The report is masked whole before rendering, so no renderer can forget a field. */
 export function printReport(report: Report, display: DisplayFlags, options: PrintOptions = {}): void {
-  const masked = redactDeep(report);
+  printMaskedReport(masked(report), display, options);
+}
+
+/** printReport for a report the caller masked already (and wrote with the same copy). */
+export function printMaskedReport(report: Masked<Report>, display: DisplayFlags, options: PrintOptions = {}): void {
   const { beforeVerdict, listPassing } = options;
   const extra = {
     ...(beforeVerdict === undefined ? {} : { beforeVerdict: beforeVerdict.replace(/\n$/, '').split('\n').concat('') }),
@@ -62,7 +66,7 @@ export function printReport(report: Report, display: DisplayFlags, options: Prin
   };
   writeOut(
     display.quiet
-      ? quietLines(masked, display)
-      : renderTerminal(masked, { color: useColor(display), verbose: display.verbose ?? false, width: outputWidth(), ...extra }),
+      ? quietLines(report, display)
+      : renderTerminal(report, { color: useColor(display), verbose: display.verbose ?? false, width: outputWidth(), ...extra }),
   );
 }

@@ -5,8 +5,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { reportHeader, startRunClock } from '../report/header.js';
-import { STATUS_VALUES } from '../report/constants.js';
-import type { CheckResult, Coverage, Report, Status, TargetInfo } from '../report/model.js';
+import type { CheckResult, Coverage, Report, TargetInfo } from '../report/model.js';
 import { CAPABILITY_METHODS, META, PROTOCOL_VERSION } from '../spec/protocol.js';
 import { fingerprintOf, toolSurfaceOf } from '../spec/fingerprint.js';
 import type { OtlpReceiver } from '../telemetry/otlp-receiver.js';
@@ -26,6 +25,7 @@ import { evidenceOf, keepWhatEvidenceShows } from './evidence.js';
 import { withinLimits } from './limits.js';
 import { verdictFor } from './verdict.js';
 import { forEachInLanes } from '../shared/lanes.js';
+import { summarizeChecks } from './summary.js';
 
 export interface RunOptions {
   target: Target;
@@ -241,20 +241,6 @@ function blockedResults(checks: CheckDefinition[], first: CheckOutcome, skipReas
 function applyExpectedFailures(results: CheckResult[], expected: ReadonlySet<string> | undefined): void {
   if (!expected) return;
   for (const result of results) if (expected.has(result.id) && result.status === 'fail') result.expectedFailure = true;
-}
-
-/** The summary of a list of check results; layers that add checks (robustness probes) recompute it. */
-export function summarizeChecks(results: CheckResult[], expected: ReadonlySet<string> | undefined): Report['summary'] {
-  const byStatus = Object.fromEntries(STATUS_VALUES.map((s) => [s, 0])) as Record<Status, number>;
-  for (const r of results) byStatus[r.status]++;
-  return {
-    total: results.length,
-    byStatus,
-    mustFailures: results.filter((r) => r.status === 'fail' && !r.expectedFailure && r.level === 'MUST').length,
-    shouldFailures: results.filter((r) => r.level === 'SHOULD' && (r.status === 'fail' || r.status === 'warn')).length,
-    expectedFailures: results.filter((r) => r.expectedFailure).length,
-    staleExpectedFailures: expected ? results.filter((r) => expected.has(r.id) && r.status === 'pass').map((r) => r.id) : [],
-  };
 }
 
 async function closeQuietly(connection: Connection): Promise<void> {

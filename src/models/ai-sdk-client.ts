@@ -21,9 +21,11 @@ export interface AiSdkClientOptions {
   setup: ProviderSetup;
   timeoutMs: number;
   maxRetries: number;
+  /** Time calls on the network thread (wire-clock.ts); false when nothing else runs beside a call. */
+  networkThread: boolean;
 }
 
-export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkClientOptions): ModelClient {
+export function createAiSdkClient({ id, setup, timeoutMs, maxRetries, networkThread }: AiSdkClientOptions): ModelClient {
   routeSdkWarningsToStderr();
   // Flipped once a model has rejected the parameter, so later calls do not pay a failed request each.
   let sendTemperature = true;
@@ -77,7 +79,7 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries }: AiSdkCli
         }
       };
       try {
-        const { value: turn, clock } = await onWireClock(attempt);
+        const { value: turn, clock } = await onWireClock(attempt, networkThread);
         return clock.exchanges > 0 ? { ...turn, wireMs: clock.ms } : turn;
       } catch (error) {
         if (timeout.aborted && signal?.aborted !== true) {

@@ -9,15 +9,25 @@ import { assertNever } from '../shared/guards.js';
  * a validator, so a call whose arguments break the schema still reaches the scorer as the model made it.
  */
 export function toToolSet(tools: ToolSpec[]): Record<string, Tool> {
-  const set: Record<string, Tool> = {};
+  let set = toolSets.get(tools);
+  if (set !== undefined) return set;
+  set = {};
   for (const spec of tools) {
     set[spec.name] = tool({
       ...(spec.description === undefined ? {} : { description: spec.description }),
       inputSchema: jsonSchema(spec.inputSchema),
     });
   }
+  toolSets.set(tools, set);
   return set;
 }
+
+/**
+ * Tool sets by the spec list they came from. Every model call of a run sends the same list (the agent
+ * keeps one per run), and the SDK reads a tool set without changing it, so the conversion, with the
+ * schema wrappers the SDK caches its JSON Schema on, is made once per run instead of once per call.
+ */
+const toolSets = new WeakMap<ToolSpec[], Record<string, Tool>>();
 
 export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
   const out: ModelMessage[] = [];

@@ -19,6 +19,11 @@ export interface ModelOptions {
   timeoutMs?: number;
   /** Retries of 408/409/429/5xx and network failures, per generate() call. */
   maxRetries?: number;
+  /**
+   * Calls made at once by the run (its --concurrency). At 1 a call's time is taken on the main thread,
+   * which has nothing else to do meanwhile; above, on the network thread (wire-clock.ts). Default 2.
+   */
+  concurrency?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -43,5 +48,6 @@ export function createModel(spec: string, options: ModelOptions = {}): ModelClie
     setup,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    networkThread: (options.concurrency ?? 2) > 1,
   });
 }

@@ -7,9 +7,14 @@
  * scoring, redaction), and a model that answers in 2 ms measured 50 ms. So the exchanges run on one
  * network thread whose loop does nothing else, and its clock is the one reported. Request building
  * before and parsing after are mcpgate's work and stay outside.
+ *
+ * The thread costs a message each way per call and a thread's start. It buys nothing when one sample
+ * runs at a time (--concurrency 1): the loop then has nothing else to do while the model answers, so
+ * such a run times its calls on the main thread (`onThread: false`) and never starts the thread.
  */
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
 export interface WireClock {
@@ -19,7 +24,12 @@ export interface WireClock {
   exchanges: number;
 }
 
-const clocks = new AsyncLocalStorage<WireClock>();
+interface ClockStore {
+  clock: WireClock;
+  onThread: boolean;
+}
+
+const clocks = new AsyncLocalStorage<ClockStore>();
 
 /** Statuses whose Response may not carry a body. */
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
@@ -135,15 +145,30 @@ function exchange(url: string, init: RequestInit, body: string | undefined): Pro
   });
 }
 
+/** The exchange timed on this thread, to the last byte of the answer as on the network thread. */
+async function timedHere(input: Parameters<typeof fetch>[0], init: RequestInit, clock: WireClock): Promise<Response> {
+  const started = performance.now();
+  try {
+    const response = await fetch(input, init);
+    const body = NO_BODY.has(response.status) ? null : await response.arrayBuffer();
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } finally {
+    clock.ms += performance.now() - started;
+    clock.exchanges++;
+  }
+}
+
 /**
- * A fetch for the provider packages. Inside onWireClock it sends through the network thread and adds
- * that thread's time to the clock; bodies other than text (none of the chat APIs uses one) and calls
- * outside a clock go through the ordinary fetch.
+ * A fetch for the provider packages. Inside onWireClock it sends through the network thread (or, for
+ * a clock with `onThread: false`, on this one) and adds the exchange's time to the clock; bodies other
+ * than text (none of the chat APIs uses one) and calls outside a clock go through the ordinary fetch.
  */
 export const clockedFetch: typeof fetch = async (input, init = {}) => {
-  const clock = clocks.getStore();
+  const store = clocks.getStore();
   const body = init.body ?? undefined;
-  if (clock === undefined || (body !== undefined && typeof body !== 'string') || input instanceof Request) return fetch(input, init);
+  if (store === undefined || (body !== undefined && typeof body !== 'string') || input instanceof Request) return fetch(input, init);
+  const { clock } = store;
+  if (!store.onThread) return timedHere(input, init, clock);
   const answer = await exchange(String(input), init, body);
   clock.ms += answer.ms;
   clock.exchanges++;
@@ -156,9 +181,12 @@ export const clockedFetch: typeof fetch = async (input, init = {}) => {
   });
 };
 
-/** Runs `call` with a fresh clock that every clockedFetch inside it (however deep) adds to. */
-export async function onWireClock<T>(call: () => Promise<T>): Promise<{ value: T; clock: WireClock }> {
+/**
+ * Runs `call` with a fresh clock that every clockedFetch inside it (however deep) adds to; on the
+ * network thread unless `onThread` is false.
+ */
+export async function onWireClock<T>(call: () => Promise<T>, onThread = true): Promise<{ value: T; clock: WireClock }> {
   const clock: WireClock = { ms: 0, exchanges: 0 };
-  const value = await clocks.run(clock, call);
+  const value = await clocks.run({ clock, onThread }, call);
   return { value, clock };
 }

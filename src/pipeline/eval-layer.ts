@@ -127,7 +127,7 @@ export function prepareEvalLayer(options: EvalLayerOptions): PreparedEvalLayer {
 
 export async function runEvalLayer(prepared: PreparedEvalLayer): Promise<EvalLayerResult> {
   const { options } = prepared;
-  const tracing = createTracing();
+  const tracing = await createTracing();
   let session: McpSession;
   try {
     session = await openSession(

@@ -28,10 +28,11 @@ export interface BuiltModels {
   sampler?: EvalModel;
 }
 
-export function buildModels(settings: ModelSettings): BuiltModels {
+/** `concurrency`: samples run at once; at 1 model calls are timed without the network thread (models/wire-clock.ts). */
+export function buildModels(settings: ModelSettings & { concurrency?: number }): BuiltModels {
   const build = (spec: string): EvalModel => {
     const stats: CallStats = { providerCalls: 0, cacheHits: 0 };
-    const client = createModel(spec, { baseUrl: settings.baseUrl, timeoutMs: settings.modelTimeoutMs });
+    const client = createModel(spec, { baseUrl: settings.baseUrl, timeoutMs: settings.modelTimeoutMs, concurrency: settings.concurrency });
     return { client: withCache(client, { dir: settings.cacheDir, mode: settings.cache }, stats), stats };
   };
   if (new Set(settings.models).size !== settings.models.length) throw usageError('the same model is given twice');

@@ -5,7 +5,7 @@
  * of layer 3) when models are configured; layer 2 when it is configured. The CLI only prints the result.
  */
 
-import { summarizeChecks } from '../conformance/runner.js';
+import { summarizeChecks } from '../conformance/summary.js';
 import { gateAgainst, recordInHistory } from '../gate/baseline.js';
 import { readHistory } from '../gate/history.js';
 import type { GateResult } from '../gate/types.js';

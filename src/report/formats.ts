@@ -8,8 +8,7 @@
  */
 
 import { writeFileAtomic } from '../shared/files.js';
-import { redactDeep } from '../shared/redact.js';
-import { wellFormedDeep } from './json-text.js';
+import { masked, type Masked } from './masked.js';
 import type { HistoryEntry, Report } from './model.js';
 
 /** What a renderer may use beside the report: the run history (charts) and a file to anchor SARIF results on. */
@@ -69,17 +68,22 @@ export type OutputFiles = Partial<Record<Format, string>>;
 
 /**
  * Writes each requested format whole or not at all (a temporary file renamed into place). The report
- * and the history are masked once here, before any renderer sees them: every string in them may hold
- * what a server echoed, and a renderer added later then cannot leak what the others mask. The same
- * step replaces lone UTF-16 surrogates by U+FFFD (json-text.ts), so that no format is invalid Unicode.
+ * and the history are masked once, before any renderer sees them: every string in them may hold what a
+ * server echoed, and a renderer added later then cannot leak what the others mask. The same step
+ * replaces lone UTF-16 surrogates by U+FFFD (masked.ts), so that no format is invalid Unicode.
  */
 export async function writeReports(report: Report, files: OutputFiles, context: RenderContext = {}): Promise<void> {
   // Masking walks every string of the report: a run that writes no file (check --quiet) skips it.
   if (!FORMAT_NAMES.some((format) => files[format])) return;
-  const masked = wellFormedDeep(redactDeep(report));
-  const maskedContext = wellFormedDeep(redactDeep(context));
+  await writeMaskedReports(masked(report), files, context);
+}
+
+/** writeReports for a report the caller masked already, to print the same copy without a second walk. */
+export async function writeMaskedReports(report: Masked<Report>, files: OutputFiles, context: RenderContext = {}): Promise<void> {
+  if (!FORMAT_NAMES.some((format) => files[format])) return;
+  const maskedContext = masked(context);
   for (const format of FORMAT_NAMES) {
     const file = files[format];
-    if (file) writeFileAtomic(file, await FORMATS[format].render(masked, maskedContext));
+    if (file) writeFileAtomic(file, await FORMATS[format].render(report, maskedContext));
   }
 }

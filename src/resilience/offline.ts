@@ -6,7 +6,8 @@
 
 import { skip } from '../conformance/check.js';
 import { toCheckResult } from '../conformance/check-result.js';
-import { describeEra, summarizeChecks } from '../conformance/runner.js';
+import { describeEra } from '../conformance/runner.js';
+import { summarizeChecks } from '../conformance/summary.js';
 import { reportHeader, startRunClock } from '../report/header.js';
 import type { ChaosReport, CheckResult, Report, TargetInfo } from '../report/model.js';
 import { fingerprintOf } from '../spec/fingerprint.js';

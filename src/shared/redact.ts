@@ -153,12 +153,15 @@ function maskHeaderValue(name: string, value: string): string {
 const MAX_REDACT_DEPTH = 256;
 const TOO_DEEP = '[too deep to redact]';
 
+const same = (text: string): string => text;
+
 /**
  * A copy of `value` with every string (object keys included) passed through `redact`: the one step
  * between data that holds outside text (a report, a gate result, a history entry, a cached model answer)
- * and any output. Walked iteratively, so a deep value cannot overflow the stack.
+ * and any output. Walked iteratively, so a deep value cannot overflow the stack. `after` is applied to
+ * every masked string in the same walk (the report writers make text well-formed there).
  */
-export function redactDeep<T>(value: T): T {
+export function redactDeep<T>(value: T, after: (text: string) => string = same): T {
   const root: { value: unknown } = { value: undefined };
   const stack: Array<{ from: unknown; into: Record<string, unknown> | unknown[]; key: string | number; depth: number }> = [
     { from: value, into: root as Record<string, unknown>, key: 'value', depth: 0 },
@@ -168,7 +171,7 @@ export function redactDeep<T>(value: T): T {
     const put = (copy: unknown): void => {
       (into as Record<string | number, unknown>)[key] = copy;
     };
-    if (typeof from === 'string') put(redact(from));
+    if (typeof from === 'string') put(after(redact(from)));
     else if (typeof from !== 'object' || from === null) put(from);
     else if (depth >= MAX_REDACT_DEPTH) put(TOO_DEEP);
     else if (Array.isArray(from)) {
@@ -179,7 +182,7 @@ export function redactDeep<T>(value: T): T {
       const copy: Record<string, unknown> = {};
       put(copy);
       for (const [name, element] of Object.entries(from)) {
-        const safeName = redact(name);
+        const safeName = after(redact(name));
         // Claimed now, filled when popped: the copy keeps the original key order.
         copy[safeName] = undefined;
         stack.push({ from: element, into: copy, key: safeName, depth: depth + 1 });

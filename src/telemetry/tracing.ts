@@ -9,63 +9,32 @@
 
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
 import { safe } from '../report/terminal-escape.js';
 import { redact } from '../shared/redact.js';
-import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { ModelTurn } from '../models/types.js';
 import { PROTOCOL_VERSION } from '../spec/protocol.js';
 import type { Exchange } from '../wire/exchange.js';
 import { errorCodeOf } from '../wire/jsonrpc.js';
 import type { ObservedRequest, RequestObservation, RequestObserver } from '../wire/observer.js';
-import { RedactingExporter } from './redacting-exporter.js';
+import { unrecordedTracer } from './unrecorded-tracer.js';
 
 const propagator = new W3CTraceContextPropagator();
 const SHUTDOWN_BOUND_MS = 3_000;
-
-type ExportResult = Parameters<Parameters<SpanExporter['export']>[1]>[0];
-
-/** Passes spans on; the first failed export prints one warning, later failures stay quiet. */
-class WarnOnceExporter implements SpanExporter {
-  private warned = false;
-  constructor(
-    private readonly inner: SpanExporter,
-    private readonly endpoint: string,
-  ) {}
-  export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
-    this.inner.export(spans, (result) => {
-      if (result.code !== 0 && !this.warned) {
-        this.warned = true;
-        process.stderr.write(
-          `mcpgate: warning: spans could not be exported to ${this.endpoint} (${safe(redact(result.error?.message ?? 'export failed'))}); they are dropped, the run goes on\n`,
-        );
-      }
-      done(result);
-    });
-  }
-  shutdown(): Promise<void> {
-    return this.inner.shutdown();
-  }
-  forceFlush(): Promise<void> {
-    return this.inner.forceFlush?.() ?? Promise.resolve();
-  }
-}
 
 export interface SpanHandle {
   context: Context;
   span: Span;
 }
 
-export class Tracing implements RequestObserver {
-  private readonly tracer: Tracer;
+/** What Tracing needs of a tracer: the SDK's when spans are exported, unrecordedTracer otherwise. */
+export type SpanStarter = Pick<Tracer, 'startSpan'>;
 
+export class Tracing implements RequestObserver {
   constructor(
-    private readonly provider: BasicTracerProvider,
+    private readonly tracer: SpanStarter,
+    private readonly flush: () => Promise<void>,
     readonly exporting: boolean,
-  ) {
-    this.tracer = provider.getTracer('mcpgate');
-  }
+  ) {}
 
   startSample(caseId: string, model: string, sampleIndex: number): SpanHandle {
     const span = this.tracer.startSpan('invoke_agent mcpgate-eval', {
@@ -182,29 +151,19 @@ export class Tracing implements RequestObserver {
 
   /** Flushes what is pending, bounded so a dead collector cannot hold the exit. */
   async shutdown(): Promise<void> {
-    await Promise.race([
-      this.provider.shutdown().catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, SHUTDOWN_BOUND_MS).unref()),
-    ]);
+    await Promise.race([this.flush().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_BOUND_MS).unref())]);
   }
 }
 
-/** The only way an exporter is attached: behind the redaction step, so no span leaves unmasked. */
-function exportingProcessor(exporter: SpanExporter): BatchSpanProcessor {
-  return new BatchSpanProcessor(new RedactingExporter(exporter), { scheduledDelayMillis: 500 });
-}
-
-/** Tracing that always propagates context; exports only when an OTLP endpoint is configured. */
-export function createTracing(env: NodeJS.ProcessEnv = process.env): Tracing {
+/**
+ * Tracing that always propagates context; spans are recorded and exported only when an OTLP endpoint
+ * is configured, and the OpenTelemetry SDK is loaded only then.
+ */
+export async function createTracing(env: NodeJS.ProcessEnv = process.env): Promise<Tracing> {
   const endpoint =
     env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
     (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : undefined);
-  const spanProcessors = endpoint
-    ? [exportingProcessor(new WarnOnceExporter(new OTLPTraceExporter({ url: endpoint, timeoutMillis: 2_000 }), endpoint))]
-    : [];
-  const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? 'mcpgate' }),
-    spanProcessors,
-  });
-  return new Tracing(provider, endpoint !== undefined);
+  if (endpoint === undefined) return new Tracing(unrecordedTracer, () => Promise.resolve(), false);
+  const provider = (await import('./exporting-tracer.js')).exportingProvider(endpoint, env.OTEL_SERVICE_NAME ?? 'mcpgate');
+  return new Tracing(provider.getTracer('mcpgate'), () => provider.shutdown(), true);
 }

@@ -8,7 +8,7 @@
 
 import type { EvalOutcome } from '../../src/behavior/runner.js';
 import { evalVerdict } from '../../src/behavior/verdict.js';
-import { summarizeChecks } from '../../src/conformance/runner.js';
+import { summarizeChecks } from '../../src/conformance/summary.js';
 import { verdictFor } from '../../src/conformance/verdict.js';
 import { combineVerdicts } from '../../src/pipeline/combine.js';
 import { REPORT_SCHEMA_VERSION } from '../../src/report/model.js';

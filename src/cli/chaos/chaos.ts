@@ -4,11 +4,12 @@ import { prepareAgentChaos, type AgentChaosOptions } from '../../pipeline/chaos-
 import { runChaosLayer } from '../../pipeline/chaos-layer.js';
 import { connectCredentials, credentialsFromFlags } from '../../pipeline/credentials.js';
 import { targetFrom } from '../../pipeline/target.js';
-import { writeReports } from '../../report/formats.js';
+import { writeMaskedReports } from '../../report/formats.js';
+import { masked } from '../../report/masked.js';
 import type { PinsSection } from '../../report/model.js';
 import { loadPins } from '../../resilience/pins/pin-file.js';
 import { usageError } from '../../shared/input-error.js';
-import { printReport } from '../display.js';
+import { printMaskedReport } from '../display.js';
 import type { ChaosFlags } from './flags.js';
 import { outputFiles } from '../flags/outputs.js';
 import { writeErr } from '../console.js';
@@ -62,7 +63,9 @@ export async function chaos(flags: ChaosFlags): Promise<number> {
   });
   const notice = report.chaos.pins && pinsNotice(report.chaos.pins);
   if (notice) writeErr(notice);
-  await writeReports(report, outputFiles(flags));
-  printReport(report, flags);
+  // Masked once for both: the files and the terminal show the same copy.
+  const shown = masked(report);
+  await writeMaskedReports(shown, outputFiles(flags));
+  printMaskedReport(shown, flags);
   return report.verdict.exitCode;
 }

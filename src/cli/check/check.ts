@@ -3,12 +3,13 @@
 import { authCheckOptions, connectCredentials, credentialsFromFlags } from '../../pipeline/credentials.js';
 import { targetFrom } from '../../pipeline/target.js';
 import type { Report } from '../../report/model.js';
-import { writeReports } from '../../report/formats.js';
+import { writeMaskedReports } from '../../report/formats.js';
+import { masked } from '../../report/masked.js';
 import { usageError } from '../../shared/input-error.js';
 import type { OtlpReceiver } from '../../telemetry/otlp-receiver.js';
 import type { Connection } from '../../wire/exchange.js';
 import { connect, type ConnectOptions } from '../../wire/target.js';
-import { printReport } from '../display.js';
+import { printMaskedReport } from '../display.js';
 import type { CheckFlags } from './flags.js';
 import { outputFiles } from '../flags/outputs.js';
 import { writeErr, writeOut } from '../console.js';
@@ -73,8 +74,10 @@ export async function check(flags: CheckFlags): Promise<number> {
     if (!handedOver) await closeOpened(opened);
     await receiver?.close();
   }
-  await writeReports(report, outputFiles(flags));
-  printReport(report, flags);
+  // Masked once for both: the files and the terminal show the same copy.
+  const shown = masked(report);
+  await writeMaskedReports(shown, outputFiles(flags));
+  printMaskedReport(shown, flags);
   return report.verdict.exitCode;
 }
 

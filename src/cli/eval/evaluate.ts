@@ -1,14 +1,15 @@
 /** `mcpgate eval`: flags -> layer 1 (pipeline/eval-layer.ts) -> reports -> exit code. */
 
-import { summarizeChecks } from '../../conformance/runner.js';
+import { summarizeChecks } from '../../conformance/summary.js';
 import { prepareEvalLayer, runEvalLayer, type EvalLayerOptions } from '../../pipeline/eval-layer.js';
 import { credentialsFromFlags, type ServerCredentials } from '../../pipeline/credentials.js';
 import { targetFrom } from '../../pipeline/target.js';
-import { writeReports } from '../../report/formats.js';
+import { writeMaskedReports } from '../../report/formats.js';
+import { masked } from '../../report/masked.js';
 import { reportHeader, startRunClock } from '../../report/header.js';
 import type { Report } from '../../report/model.js';
 import { describeTarget, type Target } from '../../wire/target.js';
-import { printReport } from '../display.js';
+import { printMaskedReport } from '../display.js';
 import type { EvalFlags } from './flags.js';
 import { outputFiles } from '../flags/outputs.js';
 import { warnOnStderr, writeErr } from '../console.js';
@@ -69,7 +70,9 @@ export async function evaluate(flags: EvalFlags): Promise<number> {
     verdict: layer1.verdict,
     eval: layer1.outcome.report,
   };
-  await writeReports(report, outputFiles(flags), { anchorFile: flags.golden });
-  printReport(report, flags);
+  // Masked once for both: the files and the terminal show the same copy.
+  const shown = masked(report);
+  await writeMaskedReports(shown, outputFiles(flags), { anchorFile: flags.golden });
+  printMaskedReport(shown, flags);
   return report.verdict.exitCode;
 }

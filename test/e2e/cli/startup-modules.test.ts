@@ -29,13 +29,15 @@ writeFileSync(register, `import { register } from 'node:module';\nregister(${JSO
 
 let logs = 0;
 
-/** The module URLs a whole `mcpgate ARGS` process loaded, and its exit code. */
-function loadedBy(args: string[]): Promise<{ code: number | null; modules: string[] }> {
+/** The module URLs a whole `mcpgate ARGS` process loaded, and its exit code; `env` entries set to undefined are removed. */
+function loadedBy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; modules: string[] }> {
   const log = join(dir, `modules-${++logs}.log`);
   writeFileSync(log, '');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', register, CLI, ...args], {
-      env: { ...process.env, NO_COLOR: '1', MODULE_LOG: log },
+      env: Object.fromEntries(
+        Object.entries({ ...process.env, NO_COLOR: '1', MODULE_LOG: log, ...env }).filter(([, v]) => v !== undefined),
+      ),
       stdio: 'ignore',
     });
     const timer = setTimeout(() => {
@@ -109,6 +111,18 @@ describe('start-up cost', () => {
     // It reads history files against the contract (zod), and nothing else heavy: no model, telemetry or layer.
     const contract = [/node_modules\/zod\//, /dist\/src\/report\/contract\//];
     expect(heavyIn(run.modules).filter((url) => !contract.some((pattern) => pattern.test(url)))).toEqual([]);
+  });
+
+  it('mcpgate eval without an OTLP endpoint loads neither the OpenTelemetry SDK nor the conformance checks', async () => {
+    const golden = join(dir, 'tasks.yaml');
+    writeFileSync(golden, '- id: weather\n  prompt: "What is the weather in Paris?"\n  expect_tool: get_weather\n');
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: undefined, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined };
+    const run = await loadedBy(['eval', '--url', server.url, '--golden', golden, '--cache', 'off', '--quiet'], env);
+    expect(run.code).toBe(0);
+    expect(run.modules.some((url) => url.endsWith('/dist/src/behavior/runner.js'))).toBe(true);
+    // Spans are recorded only to be exported; the trace context the server gets needs only the API.
+    const sdk = /node_modules\/@opentelemetry\/(?:sdk-trace-base|exporter-trace-otlp-http|resources)\//;
+    expect(run.modules.filter((url) => sdk.test(url) || url.includes('/dist/src/conformance/checks/'))).toEqual([]);
   });
 
   it('a report format loads its renderer (and the contract) only when that format is written', async () => {

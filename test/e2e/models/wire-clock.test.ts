@@ -53,16 +53,30 @@ describe('wire time of a model call', () => {
     expect(turn.wireMs!).toBeLessThan(wall - BLOCK_MS / 2);
   });
 
+  it('is taken on the main thread when one call runs at a time (--concurrency 1): no thread, the block counts', async () => {
+    // Nothing else shares the loop at --concurrency 1, so the thread would buy nothing; this shows which clock ran.
+    fake = await startFakeOpenAI(() => {
+      setImmediate(() => blockThisThread(BLOCK_MS));
+      return chatCompletion({ text: 'sunny', usage: { input: 5, output: 1 } });
+    });
+    const model = createModel('openai-chat:gpt-4.1-mini', { baseUrl: fake.baseUrl, env: ENV, concurrency: 1 });
+    const turn = await model.generate(REQUEST);
+    expect(turn.text).toBe('sunny');
+    expect(turn.wireMs!).toBeGreaterThanOrEqual(BLOCK_MS - 20);
+  });
+
   it('passes a refused connection on as the SDK reads it: a connection failure naming the cause', async () => {
     const baseUrl = (await closedPortUrl()).replace(/\/mcp$/, '/v1');
-    const model = createModel('openai-chat:gpt-4.1-mini', { baseUrl, env: ENV, maxRetries: 0 });
-    const error = await model.generate(REQUEST).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ModelError);
-    expect((error as ModelError).kind).toBe('provider-error');
-    expect((error as ModelError).message).toMatch(/Cannot connect to API: .*ECONNREFUSED/);
+    for (const concurrency of [1, 4]) {
+      const model = createModel('openai-chat:gpt-4.1-mini', { baseUrl, env: ENV, maxRetries: 0, concurrency });
+      const error = await model.generate(REQUEST).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ModelError);
+      expect((error as ModelError).kind).toBe('provider-error');
+      expect((error as ModelError).message).toMatch(/Cannot connect to API: .*ECONNREFUSED/);
+    }
   });
 });
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { withinLimits } from '../../../src/conformance/limits.js';
 import { verdictFor } from '../../../src/conformance/verdict.js';
-import { summarizeChecks } from '../../../src/conformance/runner.js';
+import { summarizeChecks } from '../../../src/conformance/summary.js';
 import type { CheckResult } from '../../../src/report/model.js';
 import { narrowerCapabilities } from '../../../src/conformance/checks/mrtr.js';
 import { swapCase } from '../../../src/conformance/checks/http.js';
