@@ -3,6 +3,7 @@
 import type { CheckResult, EvalReport, Report } from '../../report/model.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
 import { cutToFit } from '../../shared/cut.js';
+import { EXIT } from '../../shared/exit-codes.js';
 
 export class MergeError extends Error {}
 
@@ -14,6 +15,12 @@ export interface Shard {
 
 export function asShard(file: string, report: Report): Shard {
   const shard = report.eval?.shard;
+  // `run --shard` stops after layer 0 when the server did not answer: its report holds no eval to merge.
+  const { exitCode, reason } = report.verdict;
+  if (!report.eval && (exitCode === EXIT.unreachable || exitCode === EXIT.missingCredentials))
+    throw new MergeError(
+      `${file} is a shard that could not test the server (exit code ${exitCode}: ${cutToFit(reason, 120)}); run that shard again`,
+    );
   if (!report.eval || !shard)
     throw new MergeError(`${file} is not a shard report (no eval.shard; run mcpgate eval or mcpgate run with --shard i/n)`);
   return { file, report, eval: { ...report.eval, shard } };

@@ -184,7 +184,7 @@ describe('mcpgate run --shard', () => {
     }
   });
 
-  it('merge takes the extra checks of the layer 2 shard only: a check of the other shard it lacks or judges otherwise is refused', async () => {
+  it('merge takes the extra checks of the layer 2 shard only, refusing a check it lacks or judges otherwise, and names a shard that tested nothing', async () => {
     const shard1 = reportOf('shard-1');
     const shard2 = at('shard-2/.mcpgate/reports/report.json');
     const refused = async (report: Report, message: string) => {
@@ -197,6 +197,10 @@ describe('mcpgate run --shard', () => {
     await refused(
       { ...shard1, checks: shard1.checks.filter((c) => c !== dropped) },
       `the shards disagree on check ${dropped!.id}: not run in ${at('tampered.json')}`,
+    );
+    await refused(
+      { ...shard1, eval: undefined, verdict: { exitCode: 3, reason: 'the server did not answer' } },
+      `${at('tampered.json')} is a shard that could not test the server (exit code 3: the server did not answer); run that shard again`,
     );
     const changed = kept.find((c) => c.status === 'pass')!;
     await refused(
