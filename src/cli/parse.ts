@@ -1,5 +1,6 @@
 /** Flag value parsers that fail as usage errors naming the flag. */
 
+import type { EvalShard } from '../behavior/runner.js';
 import { registerHeaderSecrets } from '../pipeline/header-secrets.js';
 import { usageError } from '../shared/input-error.js';
 import { registerSecret } from '../shared/redact.js';
@@ -108,5 +109,16 @@ export function duration(flag: string): (value: string) => number {
     const match = /^(\d+)([hdw])$/.exec(value);
     if (!match || Number(match[1]) === 0) throw usageError(`${flag} needs a span like 30d, 12h or 2w, got "${value.slice(0, 40)}"`);
     return Number(match[1]) * DURATION_UNITS[match[2]!]!;
+  };
+}
+
+/** `--shard i/n` of `eval` and `run`: shard i of n, 1 <= i <= n. */
+export function shardSpec(flag: string): (value: string) => EvalShard {
+  return (value) => {
+    const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+    const index = Number(match?.[1]);
+    const count = Number(match?.[2]);
+    if (!match || count < 1 || index < 1 || index > count) throw usageError(`${flag} needs i/n with 1 <= i <= n, e.g. 1/4, got "${value}"`);
+    return { index, count };
   };
 }

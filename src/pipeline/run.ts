@@ -2,7 +2,8 @@
  * `mcpgate run` as a pipeline: every configured layer from one mcpgate.yaml, in order, into one report,
  * then the gate and the history. The whole config is checked and every input loaded first (run-plan.ts),
  * so bad input stops the run before anything has run. Layer 0 always runs; layer 1 (and the telemetry
- * of layer 3) when models are configured; layer 2 when it is configured. The CLI only prints the result.
+ * of layer 3) when models are configured; layer 2 when it is configured. A shard (`--shard i/n`) runs
+ * part of layer 1 and is neither gated nor recorded. The CLI only prints the result.
  */
 
 import { summarizeChecks } from '../conformance/summary.js';
@@ -11,7 +12,9 @@ import { readHistory } from '../gate/history.js';
 import type { GateResult } from '../gate/types.js';
 import { writeReports, type OutputFiles } from '../report/formats.js';
 import type { HistoryEntry, Report, Verdict } from '../report/model.js';
+import type { EvalShard } from '../behavior/runner.js';
 import { EXIT } from '../shared/exit-codes.js';
+import { usageError } from '../shared/input-error.js';
 import { runChaosLayer } from './chaos-layer.js';
 import { runCheckLayer } from './check-layer.js';
 import { combineVerdicts } from './combine.js';
@@ -94,6 +97,29 @@ export interface RunOverrides {
   maxInputRequests?: number;
   maxSamplingCalls?: number;
   maxRunSamplingCalls?: number;
+  /** --shard i/n: one shard of the golden set (shardedPlan), neither gated nor recorded. */
+  shard?: EvalShard;
+}
+
+/**
+ * A shard runs layer 0 (merge requires the shards' checks to agree), the cases of its shard, and
+ * layer 2 only when it is shard 1: the probes, scan, pins and agent scenarios run once, as in the
+ * unsharded run, and the merge takes them from the one shard that holds a chaos section (its checks
+ * are the others' plus the probes'; merge-checks.ts). Running the probes in every shard would repeat
+ * them n times, and a timing-dependent probe could then disagree between shards and refuse the merge.
+ */
+function shardedPlan(plan: RunPlan, shard: EvalShard | undefined): RunPlan {
+  if (!shard) return plan;
+  if (!plan.eval)
+    throw usageError(
+      `--shard ${shard.index}/${shard.count} splits the golden set, and this config runs no eval (eval.golden and eval.models); run without --shard`,
+    );
+  const { chaos, ...rest } = plan;
+  return {
+    ...rest,
+    eval: { ...plan.eval, options: { ...plan.eval.options, shard } },
+    ...(chaos && shard.index === 1 ? { chaos } : {}),
+  };
 }
 
 function applyOverrides(config: McpgateConfig, overrides: RunOverrides): McpgateConfig {
@@ -120,7 +146,7 @@ export async function runPipeline(
   onWarning: (warning: string) => void,
   overrides: RunOverrides = {},
 ): Promise<PipelineRun> {
-  const plan = planRun(applyOverrides(loadConfig(configFile), overrides), configFile);
+  const plan = shardedPlan(planRun(applyOverrides(loadConfig(configFile), overrides), configFile), overrides.shard);
   const server = plan.start && plan.target.kind === 'http' ? await startServer(plan.start, plan.target.url) : undefined;
   try {
     return await gateAndRecord(plan, configFile, onWarning, server);
@@ -148,7 +174,9 @@ async function gateAndRecord(
   if (died) report.verdict = { exitCode: EXIT.unreachable, reason: died };
   const measured = report.verdict.exitCode !== EXIT.unreachable;
   let gate: GateResult | undefined;
-  if (plan.gate && measured) {
+  // A shard is part of a run: the merged report is gated and recorded, never a shard on its own.
+  const sharded = plan.eval?.options.shard !== undefined;
+  if (plan.gate && measured && !sharded) {
     // With a baseline the gate decides: hard rules on every run, soft scores against the last green
     // one (or, on the first run of a recorded history, the hard rules alone). Only outcomes that left
     // nothing to compare (unreachable, credentials, usage) still count.
@@ -162,6 +190,6 @@ async function gateAndRecord(
   const history = readHistory(plan.history.dir).entries.map((e) => e.entry);
   await writeReports(report, plan.outputs, { anchorFile: configFile, history });
   // The report as written, verdict included: the entry's `green` and this run's exit code agree.
-  if (plan.history.record && measured) recordInHistory(plan.history.dir, report);
+  if (plan.history.record && measured && !sharded) recordInHistory(plan.history.dir, report);
   return { report, ...(gate ? { gate } : {}), outputs: plan.outputs, history };
 }

@@ -3,6 +3,7 @@
 import type { CheckResult, EvalReport, Report } from '../../report/model.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
 import { cutToFit } from '../../shared/cut.js';
+import { EXIT } from '../../shared/exit-codes.js';
 
 export class MergeError extends Error {}
 
@@ -14,7 +15,14 @@ export interface Shard {
 
 export function asShard(file: string, report: Report): Shard {
   const shard = report.eval?.shard;
-  if (!report.eval || !shard) throw new MergeError(`${file} is not a shard report (no eval.shard; run mcpgate eval with --shard i/n)`);
+  // `run --shard` stops after layer 0 when the server did not answer: its report holds no eval to merge.
+  const { exitCode, reason } = report.verdict;
+  if (!report.eval && (exitCode === EXIT.unreachable || exitCode === EXIT.missingCredentials))
+    throw new MergeError(
+      `${file} is a shard that could not test the server (exit code ${exitCode}: ${cutToFit(reason, 120)}); run that shard again`,
+    );
+  if (!report.eval || !shard)
+    throw new MergeError(`${file} is not a shard report (no eval.shard; run mcpgate eval or mcpgate run with --shard i/n)`);
   return { file, report, eval: { ...report.eval, shard } };
 }
 
@@ -65,20 +73,28 @@ export function checkSameRun(first: Shard, other: Shard): void {
   }
 }
 
-/** The conformance results of the shards that ran layer 0; they must agree check by check. */
+/**
+ * The check results of the shards that ran layer 0; they must agree check by check. `mcpgate run
+ * --shard` runs layer 2 in shard 1 alone, and its probes join that shard's checks: the shard with a
+ * chaos section may hold checks the others lack (theirs must all be in it, with the same verdicts),
+ * and it is the one whose checks the merged report takes. Shards that ran the same layers must hold
+ * the same checks.
+ */
 export function agreedChecks(shards: Shard[]): Shard | undefined {
   const withChecks = shards.filter((s) => s.report.checks.length > 0);
-  const first = withChecks[0];
+  const first = withChecks.find((s) => s.report.chaos !== undefined) ?? withChecks[0];
   if (!first) return undefined;
   const verdicts = (s: Shard): Map<string, string> =>
     new Map(s.report.checks.map((c: CheckResult) => [c.id, `${c.level} ${c.status}${c.expectedFailure ? ' (expected failure)' : ''}`]));
   const reference = verdicts(first);
-  for (const other of withChecks.slice(1)) {
+  for (const other of withChecks.filter((s) => s !== first)) {
     const seen = verdicts(other);
-    for (const id of new Set([...reference.keys(), ...seen.keys()])) {
+    const onlyLayer2Apart = first.report.chaos !== undefined && other.report.chaos === undefined;
+    const ids = onlyLayer2Apart ? seen.keys() : new Set([...reference.keys(), ...seen.keys()]);
+    for (const id of ids) {
       if (reference.get(id) !== seen.get(id)) {
         throw new MergeError(
-          `the shards disagree on conformance check ${id}: ${reference.get(id) ?? 'not run'} in ${first.file}, ${seen.get(id) ?? 'not run'} in ${other.file}`,
+          `the shards disagree on check ${id}: ${reference.get(id) ?? 'not run'} in ${first.file}, ${seen.get(id) ?? 'not run'} in ${other.file}`,
         );
       }
     }

@@ -2,7 +2,8 @@
  * Shard reports of one eval run -> the report an unsharded run would have written, gating the same.
  * Everything that defines the run must agree (merge-checks.ts); case results are kept as measured,
  * and the figures derived from them (summaries, per-model figures, telemetry, matrix) are recomputed
- * over the merged cases. Conformance checks come from the shards that ran them, which must agree.
+ * over the merged cases. Conformance checks come from the shards that ran them, which must agree;
+ * layer 2 (which `mcpgate run --shard` runs in shard 1 alone) from the shard that ran it.
  */
 
 import { summarizeCases } from '../aggregate.js';
@@ -157,7 +158,9 @@ function priceTableOf(evalReport: EvalReport): PriceTable {
 
 /**
  * A shard that lost its server (3) or its credentials (4) decides the merged verdict; otherwise the
- * eval verdict over the merged cases, unless layer 0 failed or was inconclusive.
+ * eval verdict over the merged cases when it fails, else the verdict of the shard with the checks
+ * when it did not pass (layer 0, and for `mcpgate run --shard` its layer 2 too), else the eval's.
+ * The merged eval goes first: a run shard's own verdict also judged its part of the cases only.
  */
 function mergedVerdict(shards: Shard[], merged: Report, checked: Shard | undefined): Verdict {
   const broken = shards.find(
@@ -167,8 +170,8 @@ function mergedVerdict(shards: Shard[], merged: Report, checked: Shard | undefin
   const fingerprint = merged.target.fingerprint ?? { toolsSha256: 'unknown', toolCount: 0 };
   const evaluated = evalVerdict({ report: merged.eval!, fingerprint });
   const conformance = checked?.report.verdict;
-  if (conformance?.exitCode === EXIT.gateFailed || evaluated.exitCode === EXIT.gateFailed)
-    return conformance?.exitCode === EXIT.gateFailed ? conformance : evaluated;
+  if (evaluated.exitCode === EXIT.gateFailed) return evaluated;
+  if (conformance?.exitCode === EXIT.gateFailed) return conformance;
   if (conformance && conformance.exitCode !== EXIT.pass) return conformance;
   return evaluated;
 }

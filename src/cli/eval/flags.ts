@@ -1,8 +1,6 @@
 /** `mcpgate eval`'s flag table, and the type of its parsed values. */
 
-import type { EvalShard } from '../../behavior/runner.js';
 import { DEFAULT_TRAJECTORY_MODE, TRAJECTORY_MODES } from '../../behavior/trajectories.js';
-import { usageError } from '../../shared/input-error.js';
 import { Flag } from '../flags/flag.js';
 import { agentFlags } from '../flags/groups/agent.js';
 import { displayFlags } from '../flags/groups/display.js';
@@ -12,16 +10,7 @@ import { outputFlags } from '../flags/groups/output.js';
 import { paraphraseFlags } from '../flags/groups/paraphrase.js';
 import { allowToolFlags, targetFlags } from '../flags/groups/target.js';
 import type { FlagValues } from '../flags/table.js';
-
-function shardSpec(flag: string): (value: string) => EvalShard {
-  return (value) => {
-    const match = /^(\d+)\/(\d+)$/.exec(value.trim());
-    const index = Number(match?.[1]);
-    const count = Number(match?.[2]);
-    if (!match || count < 1 || index < 1 || index > count) throw usageError(`${flag} needs i/n with 1 <= i <= n, e.g. 1/4, got "${value}"`);
-    return { index, count };
-  };
-}
+import { shardSpec } from '../parse.js';
 
 export const FLAGS = {
   ...targetFlags({ timeout: 'per MCP request timeout in milliseconds' }),

@@ -111,6 +111,76 @@ const MODEL_KEYS = `      OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }}
       ANTHROPIC_API_KEY: \${{ secrets.ANTHROPIC_API_KEY }}
       GOOGLE_GENERATIVE_AI_API_KEY: \${{ secrets.GOOGLE_GENERATIVE_AI_API_KEY }}`;
 
+/** The line above the commented sharded jobs; every line under it that starts with `#` is one of them. */
+export const SHARDED_EVALS_MARKER = '  # Opt-in: the nightly evals sharded over a matrix of runners.';
+
+/**
+ * The nightly evals split over a matrix of runners (`mcpgate run --shard i/n`, n the size of the
+ * matrix), then one job that merges the shard reports and gates and records the merged report as
+ * the unsharded `evals` job would. A shard's own verdict is not the gate's (it judged part of the
+ * cases, ungated), so only a shard that measured nothing (exit 2, 3, 4) fails its job; the merge job
+ * runs whatever the shards said and finds a missing report.
+ */
+export function shardedEvalJobs(version: string, issuer: string): string {
+  return `  eval-shards:
+    if: github.event.schedule == '17 3 * * *' || github.event_name == 'workflow_dispatch' || contains(github.event.pull_request.labels.*.name, 'run-evals')
+    runs-on: ubuntu-latest
+    strategy:
+      fail-fast: false
+      matrix:
+        shard: [1, 2, 3, 4]
+    env:
+${MODEL_KEYS}
+    steps:
+${setupSteps(version, true)}${issuer}
+      - uses: actions/cache@v4
+        with:
+          path: .mcpgate/cache
+          key: mcpgate-models-\${{ hashFiles('golden/**') }}-\${{ matrix.shard }}
+          restore-keys: mcpgate-models-
+      - name: Every configured layer on one shard of the golden set (layer 2 in shard 1)
+        run: mcpgate run --config mcpgate.yaml --shard \${{ matrix.shard }}/\${{ strategy.job-total }} || { code=$?; [ "$code" -eq 1 ] || [ "$code" -eq 5 ] || exit "$code"; }
+      - if: always()
+        uses: actions/upload-artifact@v4
+        with: { name: "mcpgate-shard-\${{ matrix.shard }}", path: .mcpgate/reports/report.json, if-no-files-found: error }
+
+  eval-merge:
+    needs: eval-shards
+    if: \${{ !cancelled() }}
+    runs-on: ubuntu-latest
+    steps:
+${setupSteps(version, false)}
+      - uses: actions/download-artifact@v4
+        with: { pattern: mcpgate-shard-*, path: shards }
+${historySteps(
+  'evals',
+  `      - name: The shards merged into one report, gated against the last green run
+        run: |
+          mkdir -p .mcpgate/reports
+          mcpgate merge shards/*/report.json --out .mcpgate/reports/report.json
+          mcpgate gate --report .mcpgate/reports/report.json --baseline auto --record`,
+)}
+      - if: always()
+        uses: actions/upload-artifact@v4
+        with: { name: mcpgate-reports, path: .mcpgate/reports, if-no-files-found: ignore }`;
+}
+
+/** The sharded jobs as comments: the default workflow stays as it is until they are uncommented. */
+function commentedShardedEvals(version: string, issuer: string): string {
+  const jobs = shardedEvalJobs(version, issuer)
+    .split('\n')
+    .map((line) => `#${line}`)
+    .join('\n');
+  return `
+${SHARDED_EVALS_MARKER}
+  # A golden set and model list too big for one runner: remove the \`evals\` job above, uncomment the two
+  # jobs below (remove the first \`#\` of each line) and list the shards in \`matrix.shard\`. Each case
+  # runs in one shard; \`eval-merge\` merges the shard reports and gates and records the merged report
+  # in the history of \`evals\`, exactly as the unsharded job does (docs/gate.md, "Sharding and merge").
+${jobs}
+`;
+}
+
 export function workflowTemplate(version: string, options: { oauth?: boolean } = {}): string {
   const issuer = options.oauth ? `\n${testIssuerStep()}` : '';
   const issuerEnv = options.oauth
@@ -174,7 +244,7 @@ ${historySteps(
       - if: always()
         uses: actions/upload-artifact@v4
         with: { name: mcpgate-reports, path: .mcpgate/reports, if-no-files-found: ignore }
-
+${commentedShardedEvals(version, issuer)}
   # The matrix is eval.models of mcpgate.yaml as committed: one job per model, none when it lists none.
   models:
     if: github.event.schedule == '41 4 * * 1'

@@ -1,4 +1,4 @@
-/** `mcpgate merge`: shard reports of one eval run -> one report that gates as the unsharded run would. */
+/** `mcpgate merge`: shard reports of one eval or run -> one report that gates as the unsharded run would. */
 
 import { mergeShards, MergeError } from '../../behavior/shards/merge.js';
 import { writeReports } from '../../report/formats.js';

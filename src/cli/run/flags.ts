@@ -5,6 +5,7 @@ import { displayFlags, QUIET_WITH_COVERAGE } from '../flags/groups/display.js';
 import { modelListFlag } from '../flags/groups/model.js';
 import { mrtrFlags } from '../flags/groups/mrtr.js';
 import type { FlagValues } from '../flags/table.js';
+import { shardSpec } from '../parse.js';
 
 const MRTR = mrtrFlags();
 
@@ -14,6 +15,11 @@ export const FLAGS = {
   'check-only': Flag.switch('run layer 0 alone, whatever else mcpgate.yaml configures (no model calls, no keys)'),
   'list-models': Flag.switch(
     'print the models the run would evaluate as a JSON list and exit, running nothing and reading no key (a CI matrix)',
+  ),
+  shard: Flag.value(
+    '<i/n>',
+    'run only shard i of n of the golden set (layer 2 in shard 1 alone); not gated nor recorded: `mcpgate merge` the shards, then `mcpgate gate` the merged report',
+    shardSpec,
   ),
   // mcpgate.yaml's values stand unless a flag is given.
   model: modelListFlag('evaluate this model (repeatable)', 'eval.models').overridingConfig(),

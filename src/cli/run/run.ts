@@ -8,7 +8,9 @@ import { metricLegendLines } from '../../report/terminal-terms.js';
 import type { GateResult, Report } from '../../report/model.js';
 import { outputWidth, printReport, printVerdict } from '../display.js';
 import type { RunFlags } from './flags.js';
+import type { EvalShard } from '../../behavior/runner.js';
 import { EXIT } from '../../shared/exit-codes.js';
+import { usageError } from '../../shared/input-error.js';
 import { redactDeep } from '../../shared/redact.js';
 
 /**
@@ -24,6 +26,8 @@ function listModels(flags: RunFlags): number {
 
 export async function run(flags: RunFlags): Promise<number> {
   if (flags.listModels) return listModels(flags);
+  if (flags.shard && flags.checkOnly)
+    throw usageError('--shard splits the golden set, and --check-only runs no eval; give one of them, not both');
   const { report, gate } = await runPipeline(flags.config, warnOnStderr, {
     allowDrafts: flags.allowDrafts ?? false,
     checkOnly: flags.checkOnly ?? false,
@@ -33,6 +37,7 @@ export async function run(flags: RunFlags): Promise<number> {
     maxSamplingCalls: flags.maxSamplingCalls,
     maxRunSamplingCalls: flags.maxRunSamplingCalls,
     roots: flags.root ?? [],
+    ...(flags.shard ? { shard: flags.shard } : {}),
   });
   // A run that could not test the server is its one verdict line: every check skipped or refused for
   // that one reason is no news on the terminal (the report files keep them).
@@ -44,9 +49,15 @@ export async function run(flags: RunFlags): Promise<number> {
   // checks and scenarios are counted, not listed, unless --verbose: what did not pass is what matters here.
   printReport(report, flags, {
     ...(gate ? { beforeVerdict: gateBlock(redactDeep(gate), report, flags.verbose ?? false) } : {}),
+    ...(flags.shard ? { beforeVerdict: shardNote(flags.shard) } : {}),
     listPassing: flags.verbose ?? false,
   });
   return report.verdict.exitCode;
+}
+
+/** A shard is part of a run; its report is merged with the others' and gated then (docs/gate.md, "Sharding and merge"). */
+function shardNote(shard: EvalShard): string {
+  return `shard ${shard.index}/${shard.count} of a run: not gated and not recorded; merge the shard reports (mcpgate merge shard-*.json --out run.json), then gate the merged report (mcpgate gate --report run.json --baseline auto --record)`;
 }
 
 /** The gate's table, and under it what each metric item it or the verdict names means. */
