@@ -6,7 +6,11 @@ import type { Report } from '../../src/report/model.js';
 import type { Target } from '../../src/wire/target.js';
 import { scaledTimeout } from './machine-speed.js';
 
-export function checkTarget(target: Target): Promise<Report> {
+/**
+ * `eofGraceMs` replaces the stdio exit grace only for a server that never exits on EOF: its verdict is
+ * the same after any grace, while a server that does exit needs the full one on a loaded machine.
+ */
+export function checkTarget(target: Target, options: { eofGraceMs?: number } = {}): Promise<Report> {
   return runConformance({
     target,
     checks: [...ALL_CHECKS],
@@ -14,6 +18,6 @@ export function checkTarget(target: Target): Promise<Report> {
     allowTools: [],
     connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22 },
     concurrency: 8,
-    eofGraceMs: scaledTimeout(5_000),
+    eofGraceMs: options.eofGraceMs ?? scaledTimeout(5_000),
   });
 }

@@ -15,10 +15,19 @@ import { REFERENCE_SERVER, referenceStdio } from '../../helpers/cli.js';
 import { checkTarget } from '../../helpers/conformance.js';
 import { scaledTimeout } from '../../helpers/machine-speed.js';
 
+/**
+ * This variant holds its process open after stdin's EOF with a timer that never ends, so it is judged
+ * the same after any grace; waiting out the full one (5-40 s, scaled with the load) held a worker.
+ */
+const NEVER_EXITS_ON_EOF = 'ignores-stdin-eof';
+
 /** One layer 0 run against the reference server (or one of its broken variants) over `transport`. */
 async function checkReference(transport: 'http' | 'stdio', variant?: string): Promise<Report> {
   const extra = variant ? ['--break', variant] : [];
-  if (transport === 'stdio') return checkTarget({ kind: 'stdio', command: referenceStdio(extra.join(' ')) });
+  if (transport === 'stdio') {
+    const options = variant === NEVER_EXITS_ON_EOF ? { eofGraceMs: 0 } : {};
+    return checkTarget({ kind: 'stdio', command: referenceStdio(extra.join(' ')) }, options);
+  }
   const server: LaunchedServer = await launchHttpServer(process.execPath, [REFERENCE_SERVER, ...extra], {
     timeoutMs: scaledTimeout(10_000),
   });
