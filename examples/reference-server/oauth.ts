@@ -6,11 +6,13 @@
  * canonical URI, unexpired, carrying the required scope. Each `auth.*` variant breaks one of these.
  */
 
-import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 import type { IncomingMessage } from 'node:http';
 import { isBroken, type ServerConfig } from './config.js';
 
 export interface OAuthMode {
+  /** jose, loaded only in this mode: the server starts hundreds of times in tests without OAuth. */
+  jose: typeof import('jose');
   issuer: string;
   /** The scope every request needs. */
   scope: string;
@@ -27,6 +29,7 @@ const AS_METADATA_PATH = '/.well-known/oauth-authorization-server';
 
 /** Reads the issuer's metadata the way a client would (RFC 8414 first, then OpenID) and its JWKS location. */
 export async function loadOAuthMode(issuer: string, scope: string): Promise<OAuthMode> {
+  const jose = await import('jose');
   const base = new URL(issuer);
   const path = base.pathname.replace(/\/$/, '');
   for (const where of [`/.well-known/oauth-authorization-server${path}`, `${path}/.well-known/openid-configuration`]) {
@@ -38,9 +41,9 @@ export async function loadOAuthMode(issuer: string, scope: string): Promise<OAut
     }
     // The keys are fetched before the first request, so that no request waits on the issuer (a CI
     // issuer on a busy runner may take a while); an unknown kid fetches them again later.
-    const jwks = createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: 30_000 });
+    const jwks = jose.createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: 30_000 });
     await jwks.reload();
-    return { issuer, scope, jwks, issuerMetadata: metadata };
+    return { jose, issuer, scope, jwks, issuerMetadata: metadata };
   }
   throw new Error(`no RFC 8414 or OpenID metadata found for issuer ${issuer}`);
 }
@@ -96,7 +99,7 @@ function bearerToken(req: IncomingMessage, config: ServerConfig): string | undef
 async function validate(token: string, mode: OAuthMode, resource: string, config: ServerConfig): Promise<JWTPayload | undefined> {
   let claims: JWTPayload;
   try {
-    claims = decodeJwt(token);
+    claims = mode.jose.decodeJwt(token);
   } catch {
     // accepts-opaque-token: anything that is not a JWT is taken for a legacy API key.
     return isBroken(config, 'accepts-opaque-token') ? { scope: mode.scope } : undefined;
@@ -109,7 +112,7 @@ async function validate(token: string, mode: OAuthMode, resource: string, config
     return claims.iss === mode.issuer && aud.includes(audience) && (claims.exp ?? 0) > now ? claims : undefined;
   }
   try {
-    const { payload } = await jwtVerify(token, mode.jwks, {
+    const { payload } = await mode.jose.jwtVerify(token, mode.jwks, {
       ...(isBroken(config, 'no-issuer-check') ? {} : { issuer: mode.issuer }),
       ...(isBroken(config, 'no-audience-check') ? {} : { audience }),
       // accepts-expired: a "clock skew" leeway of a day.
