@@ -63,6 +63,8 @@ export function sweepEscaped(all = false, budgetMs?: number): void {
 
 /** On Ctrl-C the search is shorter: mcpgate promises to be gone within a second. */
 const INTERRUPTED_SEARCH_MS = 200;
+/** On Ctrl-C, how long mcpgate waits for the groups it sent SIGKILL to be gone before it exits. */
+const INTERRUPTED_KILL_WAIT_MS = 500;
 
 function leaderRunning(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null;
@@ -117,10 +119,22 @@ export function installHooks(): void {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       killAllChildren('SIGKILL');
+      awaitGroupsGone(INTERRUPTED_KILL_WAIT_MS);
       sweepEscaped(true, INTERRUPTED_SEARCH_MS);
       process.exit(signal === 'SIGINT' ? 130 : 143);
     });
   }
+}
+
+/**
+ * Blocks until every group sent SIGKILL has no running member (a zombie counts as gone), for at most
+ * `budgetMs`: SIGKILL is delivered asynchronously, and a server still in the process table after
+ * mcpgate exited would look like one it left behind. Synchronous, since mcpgate exits right after.
+ */
+function awaitGroupsGone(budgetMs: number): void {
+  const deadline = Date.now() + budgetMs;
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  while ([...live].some(groupAlive) && Date.now() < deadline) Atomics.wait(sleeper, 0, 0, GROUP_POLL_MS / 5);
 }
 
 /** `tag`: the MCPGATE_SERVER_TAG the child was started with, when it was (escaped.ts). */
