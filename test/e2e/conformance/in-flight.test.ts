@@ -5,8 +5,6 @@
  * of the reference server records the most requests it ever had open at once.
  */
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../../../examples/launch.js';
 import { ALL_CHECKS } from '../../../src/conformance/checks/index.js';
@@ -14,51 +12,39 @@ import { runConformance } from '../../../src/conformance/runner.js';
 import { InFlightLimit } from '../../../src/wire/in-flight.js';
 import { REFERENCE_SERVER } from '../../helpers/cli.js';
 import { scaledTimeout } from '../../helpers/machine-speed.js';
+import { startRelay, type Relay } from '../../helpers/relay.js';
 
 let server: LaunchedServer;
-let relay: http.Server;
-let relayUrl: string;
+let relay: Relay;
 let open = 0;
 let mostOpen = 0;
 
 beforeAll(async () => {
   server = await launchHttpServer(process.execPath, [REFERENCE_SERVER], { timeoutMs: scaledTimeout(10_000) });
-  const target = new URL(server.url);
-  relay = http.createServer((req, res) => {
-    open++;
-    mostOpen = Math.max(mostOpen, open);
-    let counted = true;
-    const socket = req.socket;
-    const done = (): void => {
-      if (counted) open--;
-      counted = false;
-      socket.off('end', done);
-    };
-    res.once('close', done);
-    // A stream mcpgate closes itself (a subscription it is done with) is over at the server when its
-    // end of the socket arrives, which the relay reads before its response object reports 'close'.
-    socket.once('end', done);
-    const upstream = http.request(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        // Out of flight once the server has sent its last byte: the relay's own write of those
-        // bytes to mcpgate may finish after mcpgate, having read them, starts its next request.
-        answer.once('end', done);
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.once('error', () => res.destroy());
-    res.once('close', () => upstream.destroy());
-    req.pipe(upstream);
+  relay = await startRelay(server.url, {
+    onRequest: (req, res) => {
+      open++;
+      mostOpen = Math.max(mostOpen, open);
+      let counted = true;
+      const socket = req.socket;
+      const done = (): void => {
+        if (counted) open--;
+        counted = false;
+        socket.off('end', done);
+      };
+      res.once('close', done);
+      // A stream mcpgate closes itself (a subscription it is done with) is over at the server when its
+      // end of the socket arrives, which the relay reads before its response object reports 'close'.
+      socket.once('end', done);
+      // Out of flight once the server has sent its last byte: the relay's own write of those bytes to
+      // mcpgate may finish after mcpgate, having read them, starts its next request.
+      return (answer) => answer.once('end', done);
+    },
   });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}${target.pathname}`;
 });
 
 afterAll(async () => {
-  relay?.closeAllConnections();
-  await new Promise((resolve) => relay?.close(resolve));
+  await relay?.close();
   await server?.stop();
 });
 
@@ -66,7 +52,7 @@ describe('requests in flight during a layer 0 run', () => {
   it.each([2, 4])('stay at or below --concurrency %i, and reach it', async (concurrency) => {
     mostOpen = 0;
     const report = await runConformance({
-      target: { kind: 'http', url: relayUrl },
+      target: { kind: 'http', url: relay.url },
       checks: [...ALL_CHECKS],
       strict: false,
       allowTools: [],

@@ -6,8 +6,6 @@
  * only need a served request ask for a first page and stop there.
  */
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../../../examples/launch.js';
@@ -15,14 +13,14 @@ import { ALL_CHECKS } from '../../../src/conformance/checks/index.js';
 import { runConformance } from '../../../src/conformance/runner.js';
 import { ROOT } from '../../helpers/cli.js';
 import { scaledTimeout } from '../../helpers/machine-speed.js';
+import { startRelay, type Relay } from '../../helpers/relay.js';
 
 const SDK_SHAPES = join(ROOT, 'dist/test/fixtures/sdk-shapes.js');
 const TOOLS = 200;
 const PAGE_SIZE = 50;
 
 let server: LaunchedServer;
-let relay: http.Server;
-let relayUrl: string;
+let relay: Relay;
 const continued: string[] = [];
 
 beforeAll(async () => {
@@ -31,44 +29,27 @@ beforeAll(async () => {
     [SDK_SHAPES, '--shape', 'many-tools', '--tools', String(TOOLS), '--page-size', String(PAGE_SIZE), '--http'],
     { timeoutMs: scaledTimeout(20_000) },
   );
-  const target = new URL(server.url);
-  relay = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
+  relay = await startRelay(server.url, {
+    onBody: (body) => {
       try {
         const message = JSON.parse(body.toString('utf8')) as { method?: unknown; params?: { cursor?: unknown } };
         if (message.method === 'tools/list' && typeof message.params?.cursor === 'string') continued.push(message.params.cursor);
       } catch {
         // A deliberately broken body is no list read.
       }
-      const upstream = http.request(
-        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.once('error', () => res.destroy());
-      res.once('close', () => upstream.destroy());
-      upstream.end(body);
-    });
+    },
   });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}${target.pathname}`;
 });
 
 afterAll(async () => {
-  relay?.closeAllConnections();
-  await new Promise((resolve) => relay?.close(resolve));
+  await relay?.close();
   await server?.stop();
 });
 
 describe('tool list reads in a layer 0 run', () => {
   it('the whole list is read three times: once shared by every check, once more on the run connection, once on another', async () => {
     const report = await runConformance({
-      target: { kind: 'http', url: relayUrl },
+      target: { kind: 'http', url: relay.url },
       checks: [...ALL_CHECKS],
       strict: false,
       allowTools: [],
