@@ -38,3 +38,20 @@ export function readEveryFormat(files: Record<Format, string>): Record<Format, s
     }),
   ) as Record<Format, string>;
 }
+
+/**
+ * The tail of an mcpgate.yaml that runs layer 2 and keeps everything a run can write under `dir`:
+ * every registered format in `dir/out`, the history (recorded) in `dir/history`. One line per entry.
+ */
+export function everyOutputYaml(dir: string): string[] {
+  return [
+    'chaos:',
+    '  enabled: true',
+    'report:',
+    `  dir: ${join(dir, 'out')}`,
+    `  formats: [${FORMAT_NAMES.join(', ')}]`,
+    'history:',
+    `  dir: ${join(dir, 'history')}`,
+    '  record: true',
+  ];
+}

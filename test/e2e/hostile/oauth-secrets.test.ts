@@ -14,11 +14,10 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../../../examples/launch.js';
-import { FORMAT_NAMES } from '../../../src/report/formats.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../../../src/telemetry/otlp-receiver.js';
 import { ROOT, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
 import { chatCompletion, startFakeOpenAI, type FakeLlm, type RecordedRequest } from '../../helpers/fake-llm.js';
-import { everyFormat, readEveryFormat } from '../../helpers/formats.js';
+import { everyFormat, everyOutputYaml, readEveryFormat } from '../../helpers/formats.js';
 import { lookupTools, secretForms } from '../../fixtures/hostile/secret-forms.js';
 
 const FIXTURE = join(ROOT, 'dist/test/fixtures/hostile/oauth-echo-server.js');
@@ -160,14 +159,7 @@ describe('OAuth secrets a hostile server learns and echoes never reach an output
         '  runs: 1',
         '  cache: write',
         `  cache_dir: ${join(dir, 'cache')}`,
-        'chaos:',
-        '  enabled: true',
-        'report:',
-        `  dir: ${join(dir, 'out')}`,
-        `  formats: [${FORMAT_NAMES.join(', ')}]`,
-        'history:',
-        `  dir: ${join(dir, 'history')}`,
-        '  record: true',
+        ...everyOutputYaml(dir),
         '',
       ].join('\n'),
     );

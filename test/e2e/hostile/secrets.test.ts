@@ -17,7 +17,7 @@ import type { ModelClient } from '../../../src/models/types.js';
 import { FORMAT_NAMES, type Format } from '../../../src/report/formats.js';
 import { registerSecret } from '../../../src/shared/redact.js';
 import { ROOT, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
-import { everyFormat, readEveryFormat } from '../../helpers/formats.js';
+import { everyFormat, everyOutputYaml, readEveryFormat } from '../../helpers/formats.js';
 import { credentialsIn, secretForms } from '../../fixtures/hostile/secret-forms.js';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -150,14 +150,7 @@ describe('secrets a server echoes back never reach an output', () => {
         `  golden: ${golden(dir)}`,
         '  models: [baseline]',
         `  cache_dir: ${join(dir, 'cache')}`,
-        'chaos:',
-        '  enabled: true',
-        'report:',
-        `  dir: ${join(dir, 'out')}`,
-        `  formats: [${FORMAT_NAMES.join(', ')}]`,
-        'history:',
-        `  dir: ${join(dir, 'history')}`,
-        '  record: true',
+        ...everyOutputYaml(dir),
         '',
       ].join('\n'),
     );

@@ -8,6 +8,7 @@
 
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Exchange } from '../../../src/wire/exchange.js';
 import { HttpConnection } from '../../../src/wire/http.js';
 import { InFlightLimit } from '../../../src/wire/in-flight.js';
 import { ModernClient } from '../../../src/wire/modern-client.js';
@@ -65,6 +66,17 @@ function holdOpen(client: ModernClient): { exchange: ReturnType<ModernClient['re
   return { exchange: client.request('subscriptions/listen', {}, { id: 'listen-1', endWhen: isAck, holdOpen: until }), release };
 }
 
+/** The held exchange settles its `closed` within the bound. */
+async function expectClosed(listen: Exchange): Promise<void> {
+  expect(
+    await within(
+      listen.closed!.then(() => 'closed' as const),
+      BOUND_MS,
+      'still open' as const,
+    ),
+  ).toBe('closed');
+}
+
 /** The next request through the same single slot: it runs only once the held stream gave the slot back. */
 async function nextRequestRuns(client: ModernClient): Promise<void> {
   const next = await within(client.request('tools/list', {}, { id: 'next' }), BOUND_MS, 'the slot was never given back' as const);
@@ -81,13 +93,7 @@ describe('a held stream gives its in-flight slot back', () => {
     expect(listen.closed).toBeDefined();
     const serverSawClose = new Promise<void>((resolve) => held[0]!.once('close', resolve));
     release();
-    expect(
-      await within(
-        listen.closed!.then(() => 'closed'),
-        BOUND_MS,
-        'still open',
-      ),
-    ).toBe('closed');
+    await expectClosed(listen);
     await serverSawClose;
     await nextRequestRuns(client);
   });
@@ -97,13 +103,7 @@ describe('a held stream gives its in-flight slot back', () => {
     const { exchange, release } = holdOpen(client);
     const listen = await exchange;
     held[0]!.end();
-    expect(
-      await within(
-        listen.closed!.then(() => 'closed'),
-        BOUND_MS,
-        'still open',
-      ),
-    ).toBe('closed');
+    await expectClosed(listen);
     await nextRequestRuns(client);
     // A release after the end changes nothing.
     release();
@@ -115,13 +115,7 @@ describe('a held stream gives its in-flight slot back', () => {
     const { exchange, release } = holdOpen(client);
     const listen = await exchange;
     held[0]!.write(`data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x'.repeat(2048) } })}\n\n`);
-    expect(
-      await within(
-        listen.closed!.then(() => 'closed'),
-        BOUND_MS,
-        'still open',
-      ),
-    ).toBe('closed');
+    await expectClosed(listen);
     await nextRequestRuns(client);
     release();
   });
