@@ -62,7 +62,8 @@ describe('the server', () => {
       `/run/${a}.html`,
       '/favicon.ico',
       '/style.css',
-      `/${token.slice(0, -1)}0/`,
+      // One character other than the token's last (a token ending in 0 made "…0" the token itself).
+      `/${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}/`,
       `/${token.toUpperCase()}/`,
       `/x/${token}/`,
       `/${token}x/`,
