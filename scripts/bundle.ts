@@ -11,9 +11,10 @@
  */
 
 import { chmodSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { PRECOMPILED_FILE } from '../src/spec/validate.js';
+import { META_PRECOMPILED_FILE } from '../src/conformance/tool-schemas.js';
 
 const dist = join(import.meta.dirname, '..');
 const root = join(dist, '..');
@@ -39,9 +40,10 @@ const { metafile } = await build({
   // Names kept: an internal error's stack (MCPGATE_DEBUG=1) must still say where it came from.
   minify: false,
 });
-// src/spec/validate.ts imports the precompiled validators by a URL relative to itself, on purpose
-// outside the bundle (it exists only after the build); they sit beside the chunks as beside the module.
-copyFileSync(join(dist, 'src/spec', PRECOMPILED_FILE), join(out, PRECOMPILED_FILE));
+// The precompiled validators are imported by a URL relative to the module that uses them, on purpose
+// outside the bundle (they exist only after the build); they sit beside the chunks as beside the module.
+const generated = [join('src/spec', PRECOMPILED_FILE), join('src/conformance', META_PRECOMPILED_FILE)];
+for (const file of generated) copyFileSync(join(dist, file), join(out, basename(file)));
 // Bundle file -> the modules in it, by paths from the repository root (dist/src/..., node_modules/...),
 // so what a run loads can still be told module by module. Outside dist/cli: it is not part of the bin.
 const map = Object.fromEntries(
