@@ -157,9 +157,11 @@ ${historySteps(
   `      - name: The shards merged into one report, gated against the last green run
         run: |
           mkdir -p .mcpgate/reports
-          mcpgate merge shards/*/report.json --out .mcpgate/reports/report.json
+          mcpgate merge shards/*/report.json --out .mcpgate/reports/report.json --markdown .mcpgate/reports/summary.md
           mcpgate gate --report .mcpgate/reports/report.json --baseline auto --record`,
 )}
+      - if: always()
+        run: if [ -f .mcpgate/reports/summary.md ]; then cat .mcpgate/reports/summary.md >> "$GITHUB_STEP_SUMMARY"; fi
       - if: always()
         uses: actions/upload-artifact@v4
         with: { name: mcpgate-reports, path: .mcpgate/reports, if-no-files-found: ignore }`;

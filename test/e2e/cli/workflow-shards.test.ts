@@ -6,7 +6,7 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -92,5 +92,9 @@ describe('the sharded evals of the workflow init writes', () => {
     const report = readPossibleReport(join(dir, '.mcpgate/reports/report.json'));
     expect(report.eval!.shard).toBeUndefined();
     expect(readHistory(join(dir, '.mcpgate/history')).entries).toHaveLength(1);
+    // The job summary is the merged report's, every shard's cases in it, as the unsharded job shows its run's.
+    const summary = readFileSync(join(dir, '.mcpgate/reports/summary.md'), 'utf8');
+    expect(summary).toContain(`of ${report.eval!.cases.length} case results`);
+    expect(merge.steps.some((s) => s.run?.includes('cat .mcpgate/reports/summary.md >> "$GITHUB_STEP_SUMMARY"'))).toBe(true);
   });
 });
