@@ -37,6 +37,18 @@ export interface ProviderEnv {
 
 const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434/api';
 
+/** The providers that need a key: where it and the base URL are read from, and the URL by default. */
+const KEYED: Record<'openai' | 'openai-chat' | 'anthropic' | 'google', { keyVariable: string; urlVariable: string; defaultUrl: string }> = {
+  openai: { keyVariable: 'OPENAI_API_KEY', urlVariable: 'OPENAI_BASE_URL', defaultUrl: 'https://api.openai.com/v1' },
+  'openai-chat': { keyVariable: 'OPENAI_API_KEY', urlVariable: 'OPENAI_BASE_URL', defaultUrl: 'https://api.openai.com/v1' },
+  anthropic: { keyVariable: 'ANTHROPIC_API_KEY', urlVariable: 'ANTHROPIC_BASE_URL', defaultUrl: 'https://api.anthropic.com/v1' },
+  google: {
+    keyVariable: 'GOOGLE_GENERATIVE_AI_API_KEY',
+    urlVariable: 'GOOGLE_GENERATIVE_AI_BASE_URL',
+    defaultUrl: 'https://generativelanguage.googleapis.com/v1beta',
+  },
+};
+
 /** What a provider's model needs, checked when the model is named: the key is set, the base URL is usable. */
 export type ProviderConfig =
   | { provider: 'openai' | 'openai-chat' | 'anthropic' | 'google'; model: string; apiKey: string; baseURL: string }
@@ -51,26 +63,16 @@ export function resolveProvider(provider: LlmProvider, id: ModelId, spec: string
   switch (provider) {
     case 'openai':
     case 'openai-chat':
-      return {
-        provider,
-        model: id.model,
-        apiKey: requireKey(env, 'OPENAI_API_KEY'),
-        baseURL: checkedUrl(spec, baseUrl ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'),
-      };
     case 'anthropic':
+    case 'google': {
+      const { keyVariable, urlVariable, defaultUrl } = KEYED[provider];
       return {
         provider,
         model: id.model,
-        apiKey: requireKey(env, 'ANTHROPIC_API_KEY'),
-        baseURL: checkedUrl(spec, baseUrl ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1'),
+        apiKey: requireKey(env, keyVariable),
+        baseURL: checkedUrl(spec, baseUrl ?? env[urlVariable] ?? defaultUrl),
       };
-    case 'google':
-      return {
-        provider,
-        model: id.model,
-        apiKey: requireKey(env, 'GOOGLE_GENERATIVE_AI_API_KEY'),
-        baseURL: checkedUrl(spec, baseUrl ?? env.GOOGLE_GENERATIVE_AI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta'),
-      };
+    }
     case 'openai-compatible': {
       const given = baseUrl ?? env.OPENAI_COMPATIBLE_BASE_URL;
       if (given === undefined || given.trim() === '') {
