@@ -8,7 +8,7 @@ import { adversarial } from './auth-tokens-kit.js';
 import { OAuthError } from '../../auth/errors.js';
 import type { IssuedToken } from '../../auth/token-request.js';
 import type { Exchange } from '../../wire/exchange.js';
-import { defineChecks, pass, skip, violated, type CheckOutcome } from '../check.js';
+import { defineChecks, pass, skip, violated, type CheckDefinition, type CheckOutcome } from '../check.js';
 import type { CheckContext } from '../context.js';
 import { evidenceOf } from '../evidence.js';
 import { bareRequest, requiredScopes, served } from './auth-survey.js';
@@ -24,193 +24,189 @@ const LONGEST_WAIT_SECONDS = 10;
 /** Past `exp`, before the expired token is sent: clocks of mcpgate and the server may differ a little. */
 const AFTER_EXPIRY_MS = 1_500;
 
-export const authTokenChecks = defineChecks('auth', [
-  {
-    id: 'auth.valid-token',
-    title: 'a request with a valid token from the issuer is served',
-    fix: 'accept tokens whose "aud" is the canonical URI your metadata names, from the issuer it names',
-    level: 'MUST',
-    spec: TOKEN_HANDLING,
-    transports: ['http'],
-    withoutSession: true,
-    async run(ctx) {
-      const kit = await tokenKit(ctx);
-      if (!isKit(kit)) return kit;
-      const evidence = [evidenceOf(kit.validProbe, 'a DiscoverResult', `server/discover with a token the issuer gave for ${kit.resource}`)];
-      if (served(kit.validProbe))
-        return pass(`served with a token for ${kit.resource}${kit.valid.scope ? ` (scope "${kit.valid.scope}")` : ''}`, evidence);
-      return violated(
-        `a token the issuer gave mcpgate for ${kit.resource} was refused (HTTP ${kit.validProbe.status ?? '-'}): no client can use this server`,
-        evidence,
-        "accept tokens whose audience is this server's canonical URI exactly as its protected-resource metadata names it",
-      );
-    },
-  },
-  {
-    id: 'auth.query-token',
-    title: 'a token in the URI query string is not accepted',
-    fix: 'read tokens from the Authorization header only',
-    level: 'MUST',
-    spec: 'basic/authorization#token-requirements',
-    transports: ['http'],
-    withoutSession: true,
-    async run(ctx) {
-      const kit = await servingKit(ctx);
-      if (!isKit(kit)) return kit;
-      const exchange = await bareRequest(ctx, {}, { access_token: (await usable(kit)).accessToken });
-      return refusedIfServed(
-        exchange,
-        'a valid token in ?access_token= and no Authorization header',
-        'read tokens from the Authorization header only',
-      );
-    },
-  },
-  {
-    id: 'auth.audience',
-    title: 'a token issued for another resource is refused',
-    fix: 'check that "aud" is this server\'s canonical URI; never accept a token issued for another resource',
-    level: 'MUST',
-    spec: TOKEN_HANDLING,
-    transports: ['http'],
-    withoutSession: true,
-    async run(ctx) {
-      const kit = await servingKit(ctx);
-      if (!isKit(kit)) return kit;
-      const token = await otherAudienceToken(ctx, kit);
-      if (typeof token !== 'string') return token;
-      return expectRefused(
-        await bearer(ctx, token),
-        `a token issued for ${(await adversarial()).OTHER_AUDIENCE}`,
-        `check that "aud" names this server's canonical URI (${kit.resource}); a token for another resource must not pass through`,
-      );
-    },
-  },
-  {
-    id: 'auth.scope-enforced',
-    title: 'a token without the scope the server asks for is not served',
-    fix: "check each request's required scopes against the token's scopes",
-    level: 'MUST',
-    spec: 'basic/authorization#runtime-insufficient-scope-errors',
-    transports: ['http'],
-    withoutSession: true,
-    async run(ctx) {
-      const probe = await noScopeProbe(ctx);
-      if (!('exchange' in probe)) return probe;
-      const evidence = [evidenceOf(probe.exchange, 'HTTP 403 (or 401)', `server/discover with a token without ${probe.needed.join(' ')}`)];
-      if (!served(probe.exchange))
-        return pass(`a token without "${probe.needed.join(' ')}" got HTTP ${probe.exchange.status ?? '-'}`, evidence);
-      return violated(
-        `a token without the scope "${probe.needed.join(' ')}" that the server asks for was served`,
-        evidence,
-        'check the token\'s scopes against what each request needs, and refuse with 403 error="insufficient_scope"',
-      );
-    },
-  },
-  {
-    id: 'auth.insufficient-scope',
-    title: 'a token without the needed scope gets 403 with error="insufficient_scope" and the scope',
-    fix: 'refuse a token lacking a scope with 403 and WWW-Authenticate: Bearer error="insufficient_scope", scope="…"',
-    level: 'SHOULD',
-    spec: 'basic/authorization#runtime-insufficient-scope-errors',
-    transports: ['http'],
-    withoutSession: true,
-    async run(ctx) {
-      const probe = await noScopeProbe(ctx);
-      if (!('exchange' in probe)) return probe;
-      if (served(probe.exchange)) return skip('the token without the scope was served (see auth.scope-enforced)');
-      const evidence = [
-        evidenceOf(
-          probe.exchange,
-          'HTTP 403 with WWW-Authenticate: Bearer error="insufficient_scope", scope="…"',
-          `server/discover with a token without ${probe.needed.join(' ')}`,
-        ),
-      ];
-      const challenge = await parseBearerChallenge(probe.exchange.headers['www-authenticate']);
-      if (probe.exchange.status === 403 && challenge?.error === 'insufficient_scope' && challenge.scope) {
-        return pass(`403 insufficient_scope, scope="${challenge.scope}"`, evidence);
-      }
-      return violated(
-        `a token lacking a scope got HTTP ${probe.exchange.status ?? '-'}${challenge?.error ? ` with error="${challenge.error}"` : ''}; a client can step up only from 403 with error="insufficient_scope" and the scope needed`,
-        evidence,
-        'answer 403 with WWW-Authenticate: Bearer error="insufficient_scope", scope="<scopes needed>", resource_metadata="…"',
-      );
-    },
-  },
-  {
-    id: 'auth.signature',
-    title: 'a token signed by another key, or with its signature altered, gets 401',
-    fix: "verify the signature against the issuer's JWKS only (never a key the token names by itself)",
-    level: 'MUST',
-    spec: TOKEN_HANDLING,
-    transports: ['http'],
-    withoutSession: true,
-    async run(ctx) {
-      const kit = await servingKit(ctx);
-      if (!isKit(kit)) return kit;
-      const template = (await usable(kit)).accessToken;
-      const { signedByOwnKey, withAlteredSignature } = await adversarial();
-      const ownKey = await signedByOwnKey(template);
-      const altered = withAlteredSignature(template);
-      if (!ownKey || !altered)
-        return skip(
-          "the issuer's tokens are not JWTs: mcpgate can forge no signature of an opaque token (auth.malformed-token covers a token the server cannot read)",
+/** A check of this file, all over HTTP and without a session: tokens are judged on server/discover. */
+type TokenCheck = Omit<CheckDefinition, 'area' | 'transports' | 'withoutSession'>;
+
+function overHttp(checks: TokenCheck[]): Array<Omit<CheckDefinition, 'area'>> {
+  return checks.map((check) => ({ ...check, transports: ['http'], withoutSession: true }));
+}
+
+/** A check judged with the kit of a server that serves the run's valid token; without one, the kit's own outcome. */
+function onServingKit(judge: (ctx: CheckContext, kit: TokenKit) => Promise<CheckOutcome>): TokenCheck['run'] {
+  return async (ctx) => {
+    const kit = await servingKit(ctx);
+    return isKit(kit) ? judge(ctx, kit) : kit;
+  };
+}
+
+export const authTokenChecks = defineChecks(
+  'auth',
+  overHttp([
+    {
+      id: 'auth.valid-token',
+      title: 'a request with a valid token from the issuer is served',
+      fix: 'accept tokens whose "aud" is the canonical URI your metadata names, from the issuer it names',
+      level: 'MUST',
+      spec: TOKEN_HANDLING,
+      async run(ctx) {
+        const kit = await tokenKit(ctx);
+        if (!isKit(kit)) return kit;
+        const evidence = [
+          evidenceOf(kit.validProbe, 'a DiscoverResult', `server/discover with a token the issuer gave for ${kit.resource}`),
+        ];
+        if (served(kit.validProbe))
+          return pass(`served with a token for ${kit.resource}${kit.valid.scope ? ` (scope "${kit.valid.scope}")` : ''}`, evidence);
+        return violated(
+          `a token the issuer gave mcpgate for ${kit.resource} was refused (HTTP ${kit.validProbe.status ?? '-'}): no client can use this server`,
+          evidence,
+          "accept tokens whose audience is this server's canonical URI exactly as its protected-resource metadata names it",
         );
-      const byOwnKey = expectRefused(
-        await bearer(ctx, ownKey),
-        "a copy of the valid token signed by mcpgate's own key under the same kid",
-        VALIDATE,
-      );
-      if (byOwnKey.status !== 'pass') return byOwnKey;
-      const byAltered = expectRefused(await bearer(ctx, altered), 'the valid token with its signature altered', VALIDATE);
-      return byAltered.status === 'pass' ? pass('both forged tokens got 401', [...byOwnKey.evidence, ...byAltered.evidence]) : byAltered;
+      },
     },
-  },
-  {
-    id: 'auth.expired',
-    title: 'an expired token gets 401',
-    fix: 'check "exp" (a leeway of seconds for clock skew, not more)',
-    level: 'MUST',
-    spec: TOKEN_HANDLING,
-    transports: ['http'],
-    withoutSession: true,
-    async run(ctx) {
-      const kit = await servingKit(ctx);
-      if (!isKit(kit)) return kit;
-      if (ctx.options.auth?.testIssuer !== undefined) {
-        const token = await testIssuerToken(ctx, kit, 'expired');
+    {
+      id: 'auth.query-token',
+      title: 'a token in the URI query string is not accepted',
+      fix: 'read tokens from the Authorization header only',
+      level: 'MUST',
+      spec: 'basic/authorization#token-requirements',
+      run: onServingKit(async (ctx, kit) => {
+        const exchange = await bareRequest(ctx, {}, { access_token: (await usable(kit)).accessToken });
+        return refusedIfServed(
+          exchange,
+          'a valid token in ?access_token= and no Authorization header',
+          'read tokens from the Authorization header only',
+        );
+      }),
+    },
+    {
+      id: 'auth.audience',
+      title: 'a token issued for another resource is refused',
+      fix: 'check that "aud" is this server\'s canonical URI; never accept a token issued for another resource',
+      level: 'MUST',
+      spec: TOKEN_HANDLING,
+      run: onServingKit(async (ctx, kit) => {
+        const token = await otherAudienceToken(ctx, kit);
         if (typeof token !== 'string') return token;
-        return expectRefused(await bearer(ctx, token), 'a token that expired an hour ago', VALIDATE);
-      }
-      const lifetime = kit.valid.expiresIn;
-      if (lifetime === undefined || lifetime > LONGEST_WAIT_SECONDS) {
-        return skip(
-          `the issuer's tokens live ${lifetime === undefined ? 'an unknown time' : `${lifetime} s`}; mcpgate waits for one to expire only when they live ${LONGEST_WAIT_SECONDS} s or less (set a short lifetime on a CI issuer, or use --test-issuer, which mints an expired token)`,
+        return expectRefused(
+          await bearer(ctx, token),
+          `a token issued for ${(await adversarial()).OTHER_AUDIENCE}`,
+          `check that "aud" names this server's canonical URI (${kit.resource}); a token for another resource must not pass through`,
         );
-      }
-      const token = await kit.provider.variant({});
-      const { jwtClaims } = await adversarial();
-      const expiry = (jwtClaims(token.accessToken)?.exp ?? 0) * 1000 || (token.expiresAt ?? 0);
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiry + AFTER_EXPIRY_MS - Date.now())));
-      return expectRefused(await bearer(ctx, token.accessToken), `a token sent ${AFTER_EXPIRY_MS / 1000} s after it expired`, VALIDATE);
+      }),
     },
-  },
-  {
-    id: 'auth.issuer',
-    title: 'a token naming another issuer gets 401, even signed with a trusted key',
-    fix: 'check that "iss" is the issuer your metadata names',
-    level: 'MUST',
-    spec: 'basic/authorization/security-considerations#access-token-privilege-restriction',
-    transports: ['http'],
-    withoutSession: true,
-    async run(ctx) {
-      const kit = await servingKit(ctx);
-      if (!isKit(kit)) return kit;
-      const token = await testIssuerToken(ctx, kit, 'other-issuer');
-      if (typeof token !== 'string') return token;
-      return expectRefused(await bearer(ctx, token), 'a token whose "iss" names another issuer, signed by the test issuer', VALIDATE);
+    {
+      id: 'auth.scope-enforced',
+      title: 'a token without the scope the server asks for is not served',
+      fix: "check each request's required scopes against the token's scopes",
+      level: 'MUST',
+      spec: 'basic/authorization#runtime-insufficient-scope-errors',
+      async run(ctx) {
+        const probe = await noScopeProbe(ctx);
+        if (!('exchange' in probe)) return probe;
+        const evidence = [
+          evidenceOf(probe.exchange, 'HTTP 403 (or 401)', `server/discover with a token without ${probe.needed.join(' ')}`),
+        ];
+        if (!served(probe.exchange))
+          return pass(`a token without "${probe.needed.join(' ')}" got HTTP ${probe.exchange.status ?? '-'}`, evidence);
+        return violated(
+          `a token without the scope "${probe.needed.join(' ')}" that the server asks for was served`,
+          evidence,
+          'check the token\'s scopes against what each request needs, and refuse with 403 error="insufficient_scope"',
+        );
+      },
     },
-  },
-]);
+    {
+      id: 'auth.insufficient-scope',
+      title: 'a token without the needed scope gets 403 with error="insufficient_scope" and the scope',
+      fix: 'refuse a token lacking a scope with 403 and WWW-Authenticate: Bearer error="insufficient_scope", scope="…"',
+      level: 'SHOULD',
+      spec: 'basic/authorization#runtime-insufficient-scope-errors',
+      async run(ctx) {
+        const probe = await noScopeProbe(ctx);
+        if (!('exchange' in probe)) return probe;
+        if (served(probe.exchange)) return skip('the token without the scope was served (see auth.scope-enforced)');
+        const evidence = [
+          evidenceOf(
+            probe.exchange,
+            'HTTP 403 with WWW-Authenticate: Bearer error="insufficient_scope", scope="…"',
+            `server/discover with a token without ${probe.needed.join(' ')}`,
+          ),
+        ];
+        const challenge = await parseBearerChallenge(probe.exchange.headers['www-authenticate']);
+        if (probe.exchange.status === 403 && challenge?.error === 'insufficient_scope' && challenge.scope) {
+          return pass(`403 insufficient_scope, scope="${challenge.scope}"`, evidence);
+        }
+        return violated(
+          `a token lacking a scope got HTTP ${probe.exchange.status ?? '-'}${challenge?.error ? ` with error="${challenge.error}"` : ''}; a client can step up only from 403 with error="insufficient_scope" and the scope needed`,
+          evidence,
+          'answer 403 with WWW-Authenticate: Bearer error="insufficient_scope", scope="<scopes needed>", resource_metadata="…"',
+        );
+      },
+    },
+    {
+      id: 'auth.signature',
+      title: 'a token signed by another key, or with its signature altered, gets 401',
+      fix: "verify the signature against the issuer's JWKS only (never a key the token names by itself)",
+      level: 'MUST',
+      spec: TOKEN_HANDLING,
+      run: onServingKit(async (ctx, kit) => {
+        const template = (await usable(kit)).accessToken;
+        const { signedByOwnKey, withAlteredSignature } = await adversarial();
+        const ownKey = await signedByOwnKey(template);
+        const altered = withAlteredSignature(template);
+        if (!ownKey || !altered)
+          return skip(
+            "the issuer's tokens are not JWTs: mcpgate can forge no signature of an opaque token (auth.malformed-token covers a token the server cannot read)",
+          );
+        const byOwnKey = expectRefused(
+          await bearer(ctx, ownKey),
+          "a copy of the valid token signed by mcpgate's own key under the same kid",
+          VALIDATE,
+        );
+        if (byOwnKey.status !== 'pass') return byOwnKey;
+        const byAltered = expectRefused(await bearer(ctx, altered), 'the valid token with its signature altered', VALIDATE);
+        return byAltered.status === 'pass' ? pass('both forged tokens got 401', [...byOwnKey.evidence, ...byAltered.evidence]) : byAltered;
+      }),
+    },
+    {
+      id: 'auth.expired',
+      title: 'an expired token gets 401',
+      fix: 'check "exp" (a leeway of seconds for clock skew, not more)',
+      level: 'MUST',
+      spec: TOKEN_HANDLING,
+      run: onServingKit(async (ctx, kit) => {
+        if (ctx.options.auth?.testIssuer !== undefined) {
+          const token = await testIssuerToken(ctx, kit, 'expired');
+          if (typeof token !== 'string') return token;
+          return expectRefused(await bearer(ctx, token), 'a token that expired an hour ago', VALIDATE);
+        }
+        const lifetime = kit.valid.expiresIn;
+        if (lifetime === undefined || lifetime > LONGEST_WAIT_SECONDS) {
+          return skip(
+            `the issuer's tokens live ${lifetime === undefined ? 'an unknown time' : `${lifetime} s`}; mcpgate waits for one to expire only when they live ${LONGEST_WAIT_SECONDS} s or less (set a short lifetime on a CI issuer, or use --test-issuer, which mints an expired token)`,
+          );
+        }
+        const token = await kit.provider.variant({});
+        const { jwtClaims } = await adversarial();
+        const expiry = (jwtClaims(token.accessToken)?.exp ?? 0) * 1000 || (token.expiresAt ?? 0);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiry + AFTER_EXPIRY_MS - Date.now())));
+        return expectRefused(await bearer(ctx, token.accessToken), `a token sent ${AFTER_EXPIRY_MS / 1000} s after it expired`, VALIDATE);
+      }),
+    },
+    {
+      id: 'auth.issuer',
+      title: 'a token naming another issuer gets 401, even signed with a trusted key',
+      fix: 'check that "iss" is the issuer your metadata names',
+      level: 'MUST',
+      spec: 'basic/authorization/security-considerations#access-token-privilege-restriction',
+      run: onServingKit(async (ctx, kit) => {
+        const token = await testIssuerToken(ctx, kit, 'other-issuer');
+        if (typeof token !== 'string') return token;
+        return expectRefused(await bearer(ctx, token), 'a token whose "iss" names another issuer, signed by the test issuer', VALIDATE);
+      }),
+    },
+  ]),
+);
 
 /**
  * The run's token renewed if it is near its end: a refusal must come from the one defect a check
