@@ -16,6 +16,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { NETWORK_THREAD } from './network-thread.js';
 
 export interface WireClock {
   /** Milliseconds spent on the wire, all attempts together. */
@@ -33,38 +34,6 @@ const clocks = new AsyncLocalStorage<ClockStore>();
 
 /** Statuses whose Response may not carry a body. */
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
-
-/**
- * The network thread, as source: a file beside this one would not exist when the sources run
- * untranspiled (the tests), and this is all it does. Errors go back as plain fields, since an
- * Error's `cause` (which the SDK reads to tell a refused connection) does not survive the transfer.
- */
-const NETWORK_THREAD = `
-const { parentPort } = require('node:worker_threads');
-const { performance } = require('node:perf_hooks');
-const controllers = new Map();
-parentPort.on('message', async (m) => {
-  if (m.abort !== undefined) return controllers.get(m.abort)?.abort();
-  const controller = new AbortController();
-  controllers.set(m.id, controller);
-  const started = performance.now();
-  try {
-    const response = await fetch(m.url, { method: m.method, headers: m.headers, body: m.body, signal: controller.signal });
-    const body = await response.arrayBuffer();
-    const ms = performance.now() - started;
-    parentPort.postMessage({ id: m.id, ok: true, ms, status: response.status, statusText: response.statusText, headers: [...response.headers], body }, [body]);
-  } catch (error) {
-    const cause = error && error.cause;
-    parentPort.postMessage({
-      id: m.id, ok: false, ms: performance.now() - started,
-      name: (error && error.name) || 'Error', message: String((error && error.message) || error),
-      cause: cause ? { message: String(cause.message || cause), code: cause.code } : undefined,
-    });
-  } finally {
-    controllers.delete(m.id);
-  }
-});
-`;
 
 interface Answer {
   id: number;
