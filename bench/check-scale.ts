@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchHttpServer, type LaunchedServer } from '../examples/launch.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'src/cli/main.js');
+const cli = join(root, 'cli/mcpgate.js');
 const reference = join(root, 'examples/reference-server/main.js');
 const shapes = join(root, 'test/fixtures/sdk-shapes.js');
 const usagePreload = pathToFileURL(join(root, 'bench/process-usage.js')).href;

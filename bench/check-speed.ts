@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { launchHttpServer } from '../examples/launch.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'src/cli/main.js');
+const cli = join(root, 'cli/mcpgate.js');
 const server = join(root, 'examples/reference-server/main.js');
 const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 10;

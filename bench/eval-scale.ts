@@ -22,7 +22,7 @@ import { startFakeModel } from './fake-model.js';
 import { weatherGolden } from './weather-golden.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'src/cli/main.js');
+const cli = join(root, 'cli/mcpgate.js');
 const server = join(root, 'examples/reference-server/main.js');
 const floor = join(root, 'bench/eval-floor.js');
 

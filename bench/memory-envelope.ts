@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'src/cli/main.js');
+const cli = join(root, 'cli/mcpgate.js');
 const hostile = join(root, 'test/fixtures/hostile');
 const BOUND_MIB = 512;
 const RUN_TIMEOUT_MS = 300_000;

@@ -27,7 +27,7 @@ import { startFakeModel } from './fake-model.js';
 import { weatherGolden } from './weather-golden.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'src/cli/main.js');
+const cli = join(root, 'cli/mcpgate.js');
 const server = join(root, 'examples/reference-server/main.js');
 
 function flag(name: string, fallback: string): string {

@@ -59,7 +59,7 @@ export async function realRun(root: string, dir: string, history: string, cases:
       '',
     ].join('\n');
     writeFileSync(join(dir, 'mcpgate.yaml'), config);
-    const child = spawn(process.execPath, [join(root, 'src/cli/main.js'), 'run', '--config', join(dir, 'mcpgate.yaml'), '--quiet'], {
+    const child = spawn(process.execPath, [join(root, 'cli/mcpgate.js'), 'run', '--config', join(dir, 'mcpgate.yaml'), '--quiet'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, OPENAI_COMPATIBLE_API_KEY: 'bench-key' },
     });

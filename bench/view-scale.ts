@@ -21,7 +21,7 @@ import { CACHE_DIR } from '../src/view/summary-cache.js';
 import { realRun, recordRange } from './view-history.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'src/cli/main.js');
+const cli = join(root, 'cli/mcpgate.js');
 
 function flag(name: string, fallback: string): string {
   const at = process.argv.indexOf(name);

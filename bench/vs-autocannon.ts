@@ -27,7 +27,7 @@ import { LatencyHistogram } from '../src/telemetry/histogram.js';
 import type { BenchReport } from '../src/report/model.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'src/cli/main.js');
+const cli = join(root, 'cli/mcpgate.js');
 const server = join(root, 'examples/reference-server/main.js');
 const flag = (name: string, fallback: number): number => {
   const at = process.argv.indexOf(name);

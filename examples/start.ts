@@ -23,7 +23,7 @@ import { EXIT } from '../src/shared/exit-codes.js';
 
 const distRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(distRoot, '..');
-const cli = join(distRoot, 'src/cli/main.js');
+const cli = join(distRoot, 'cli/mcpgate.js');
 const server = join(distRoot, 'examples/reference-server/main.js');
 const out = resolve('.mcpgate/reports');
 const model = process.env.MCPGATE_MODEL || 'baseline';

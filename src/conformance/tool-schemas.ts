@@ -10,11 +10,11 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import Ajv2019Module from 'ajv/dist/2019.js';
 import AjvDraft7Module from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { ValidateFunction } from 'ajv';
+import type { CodeOptions, ValidateFunction } from 'ajv';
 import { collectingUnchecked, linearRegExp, type UncheckedPattern } from '../shared/linear-regexp.js';
 
 // ajv and ajv-formats ship CommonJS with a default export; under NodeNext the class sits on `.default`.
-type AjvClass = typeof AjvDraft7Module.default;
+export type AjvClass = typeof AjvDraft7Module.default;
 const Ajv2020 = (Ajv2020Module as unknown as { default: AjvClass }).default;
 const Ajv2019 = (Ajv2019Module as unknown as { default: AjvClass }).default;
 const AjvDraft7 = AjvDraft7Module.default;
@@ -39,9 +39,34 @@ const ASSERTED_FORMATS = [
   'relative-json-pointer',
 ];
 
+/** The module the build writes beside this one: each dialect's meta-schema as a ready validator. */
+export const META_PRECOMPILED_FILE = 'meta-validators.generated.js';
+
+/** The name each dialect's meta-schema validator is exported under in that module. */
+export const META_EXPORTS: Record<string, string> = {
+  'https://json-schema.org/draft/2020-12/schema': 'draft2020',
+  'https://json-schema.org/draft/2019-09/schema': 'draft2019',
+  'http://json-schema.org/draft-07/schema': 'draft7',
+};
+
+async function loadPrecompiledMeta(): Promise<Record<string, ValidateFunction> | undefined> {
+  try {
+    // A URL, not a literal: the file exists only after the build, and bundlers must not resolve it.
+    return (await import(new URL(META_PRECOMPILED_FILE, import.meta.url).href)) as Record<string, ValidateFunction>;
+  } catch {
+    // Not built (the unit tests run the sources): ajv compiles each meta-schema on first use instead.
+    return undefined;
+  }
+}
+
+const precompiledMeta = await loadPrecompiledMeta();
+
+/** Whether this process checks schemas with the precompiled meta-schemas, for the test that keeps the build step honest. */
+export const metaSource: 'precompiled' | 'compiled' = precompiledMeta ? 'precompiled' : 'compiled';
+
 export const SCHEMA_BOUNDS = { maxDepth: 64, maxSubschemas: 10_000 };
 
-const DIALECTS: Record<string, AjvClass> = {
+export const DIALECTS: Record<string, AjvClass> = {
   'https://json-schema.org/draft/2020-12/schema': Ajv2020,
   'https://json-schema.org/draft/2019-09/schema': Ajv2019,
   'http://json-schema.org/draft-07/schema': AjvDraft7,
@@ -114,29 +139,55 @@ function compileUncached(schema: unknown): CompileOutcome {
 
 const engines = new Map<AjvClass, InstanceType<AjvClass>>();
 
+/**
+ * The one configuration of the engines, at run time and in the build step that precompiles the
+ * meta-schemas (./meta-schemas-build.ts). logger:false: a server's unknown formats would otherwise each
+ * print a warning on mcpgate's stderr.
+ */
+export function createEngine(Engine: AjvClass, options: { validateSchema: boolean; code: CodeOptions }): InstanceType<AjvClass> {
+  const ajv = new Engine({ strict: false, allErrors: true, validateFormats: true, logger: false, ...options });
+  addFormats(ajv, ASSERTED_FORMATS);
+  return ajv;
+}
+
 /** One engine per dialect: creating one costs milliseconds, and a run compiles dozens of schemas. */
 function engineFor(Engine: AjvClass): InstanceType<AjvClass> {
   let ajv = engines.get(Engine);
   if (!ajv) {
-    // logger:false: a server's unknown formats would otherwise each print a warning on mcpgate's stderr.
-    ajv = new Engine({
-      strict: false,
-      allErrors: true,
-      validateFormats: true,
-      logger: false,
+    ajv = createEngine(Engine, {
+      // A dialect whose meta-schema the build precompiled is checked against that (checkAgainstMeta);
+      // compiling a meta-schema at run time cost a check about 40 ms.
+      validateSchema: metaValidatorFor(Engine) === undefined,
       // optimize:false: ajv's name optimisation pass costs a third of each compile, and a run compiles
       // each schema once and validates with it a few times.
       code: { regExp: linearRegExp, optimize: false },
     });
-    addFormats(ajv, ASSERTED_FORMATS);
     engines.set(Engine, ajv);
   }
   return ajv;
 }
 
+function metaValidatorFor(Engine: AjvClass): ValidateFunction | undefined {
+  const dialect = Object.keys(DIALECTS).find((id) => DIALECTS[id] === Engine);
+  return dialect === undefined ? undefined : precompiledMeta?.[META_EXPORTS[dialect]!];
+}
+
+/**
+ * What ajv's own check of a schema against its dialect's meta-schema throws, from the precompiled
+ * meta-schema validator: the same checks, the same message.
+ */
+function checkAgainstMeta(ajv: InstanceType<AjvClass>, Engine: AjvClass, schema: object | boolean): void {
+  const validate = metaValidatorFor(Engine);
+  if (validate === undefined || typeof schema === 'boolean') return;
+  const declared = (schema as { $schema?: unknown }).$schema;
+  if (declared !== undefined && typeof declared !== 'string') throw new Error('$schema must be a string');
+  if (!validate(schema)) throw new Error(`schema is invalid: ${ajv.errorsText(validate.errors)}`);
+}
+
 function compileWith(Engine: AjvClass, schema: object | boolean, dialect: string): CompileOutcome {
   const ajv = engineFor(Engine);
   try {
+    checkAgainstMeta(ajv, Engine, schema);
     const { value: validate, unchecked } = collectingUnchecked(() => ajv.compile(schema));
     return { ok: true, validate, dialect, unchecked };
   } catch (error) {

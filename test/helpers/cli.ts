@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { scaledTimeout } from './machine-speed.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const CLI = join(ROOT, 'dist/src/cli/main.js');
+export const CLI = join(ROOT, 'dist/cli/mcpgate.js');
 export const REFERENCE_SERVER = join(ROOT, 'dist/examples/reference-server/main.js');
 export const SDK_SERVER = join(ROOT, 'dist/test/fixtures/sdk-server.js');
 export const SDK_EVERYTHING = join(ROOT, 'dist/test/fixtures/sdk-everything.js');

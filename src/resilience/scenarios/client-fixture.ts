@@ -10,10 +10,11 @@
 import { withServerTag } from '../../wire/escaped.js';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { ClientFixtureResult, ProxyEvent } from '../../report/model.js';
 import { endChild, registerChild } from '../../wire/child-processes.js';
 import { splitCommandLine } from '../../wire/command-line.js';
+import { INSTALLATION } from '../../shared/install-root.js';
 import { DEFAULT_CONNECT_OPTIONS, type ConnectOptions, type Target } from '../../wire/target.js';
 import { executionsOf } from '../proxy/events.js';
 import { startFaultProxy } from '../proxy/server.js';
@@ -41,13 +42,10 @@ export class ClientFixtureError extends Error {
 
 const TAIL_CHARS = 2_000;
 
-/** The bundled reference server over stdio: beside this build (dist/), or built from sources run directly. */
+/** The bundled reference server over stdio, as built beside mcpgate (dist/examples). */
 export function referenceServerTarget(): Target {
-  const candidates = ['../../../examples/reference-server/main.js', '../../../dist/examples/reference-server/main.js'].map((p) =>
-    fileURLToPath(new URL(p, import.meta.url)),
-  );
-  const main = candidates.find((file) => existsSync(file));
-  if (!main)
+  const main = INSTALLATION && join(INSTALLATION.root, 'dist/examples/reference-server/main.js');
+  if (main === undefined || !existsSync(main))
     throw new ClientFixtureError(
       'the bundled reference server is not part of this installation; name the server to put behind the proxy (--url or --stdio)',
     );

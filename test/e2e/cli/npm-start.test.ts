@@ -103,7 +103,7 @@ describe('npm start', () => {
     // The line as a user pastes it, in a shell, from the same directory: the same check, the same verdict.
     const again = spawn(
       'bash',
-      ['-c', `${stdioLine.replace('npx mcpgate', `node ${JSON.stringify(join(ROOT, 'dist/src/cli/main.js'))}`)}`],
+      ['-c', `${stdioLine.replace('npx mcpgate', `node ${JSON.stringify(join(ROOT, 'dist/cli/mcpgate.js'))}`)}`],
       {
         cwd,
         stdio: 'ignore',

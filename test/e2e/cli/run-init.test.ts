@@ -287,14 +287,16 @@ describe('action.yml', () => {
     };
     expect(action.runs.using).toBe('composite');
     const script = action.runs.steps.map((s) => s.run ?? '').join('\n');
-    expect(script).toContain('dist/src/cli/main.js');
+    // The bin npm installs for users, which is also what every test here runs.
+    const bin = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { mcpgate: string } }).bin.mcpgate;
+    expect(script).toContain(`$GITHUB_ACTION_PATH/${bin}`);
     // Inputs reach the shell through env only: an input holding `$(...)` is never run.
     expect(script).not.toContain('${{');
     const uses = action.runs.steps.filter((s) => s.uses);
     expect(uses.find((s) => s.uses!.startsWith('actions/cache'))?.with?.path).toBe('${{ inputs.history-dir }}');
     expect(uses.find((s) => s.uses!.startsWith('actions/upload-artifact'))?.with?.path).toBe('${{ inputs.reports-dir }}');
     expect(existsSync(CLI)).toBe(true);
-    expect(CLI.endsWith('dist/src/cli/main.js')).toBe(true);
+    expect(CLI).toBe(join(ROOT, bin));
   });
 });
 

@@ -2,15 +2,17 @@
  * Each subcommand loads only what it uses: the modules a whole `mcpgate` process loads are recorded by
  * an ESM load hook, and the heavy ones other commands need (the AI SDK and its providers,
  * OpenTelemetry, the zod report contract, the load generator, the JWT library) must not be among them.
+ * The process is the bin users run, the bundle (dist/cli): each of its files it loads stands for the
+ * modules the build's map (dist/bundle-map.json) says it holds.
  */
 
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../../../examples/launch.js';
-import { CLI, REFERENCE_SERVER, referenceStdio, tempDir } from '../../helpers/cli.js';
+import { CLI, REFERENCE_SERVER, ROOT, referenceStdio, tempDir } from '../../helpers/cli.js';
 import { scaledTimeout } from '../../helpers/machine-speed.js';
 
 const dir = tempDir();
@@ -29,8 +31,21 @@ writeFileSync(register, `import { register } from 'node:module';\nregister(${JSO
 
 let logs = 0;
 
-/** The module URLs a whole `mcpgate ARGS` process loaded, and its exit code; `env` entries set to undefined are removed. */
-function loadedBy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; modules: string[] }> {
+/** Bundle file (relative to dist/cli) -> the modules it holds, relative to the repository root. */
+const bundleMap = JSON.parse(readFileSync(join(ROOT, 'dist/bundle-map.json'), 'utf8')) as Record<string, string[]>;
+const bundleDir = pathToFileURL(dirname(CLI)).href + '/';
+
+/** A loaded URL as the modules it stands for: a bundle file's modules, or itself. */
+function modulesOf(url: string): string[] {
+  const held = url.startsWith(bundleDir) ? bundleMap[url.slice(bundleDir.length)] : undefined;
+  return held ? held.map((path) => pathToFileURL(join(ROOT, path)).href) : [url];
+}
+
+/**
+ * The files a whole `mcpgate ARGS` process loaded, the modules they stand for, and its exit code;
+ * `env` entries set to undefined are removed.
+ */
+function loadedBy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; files: string[]; modules: string[] }> {
   const log = join(dir, `modules-${++logs}.log`);
   writeFileSync(log, '');
   return new Promise((resolve, reject) => {
@@ -46,7 +61,8 @@ function loadedBy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: 
     }, scaledTimeout(20_000));
     child.once('exit', (code) => {
       clearTimeout(timer);
-      void import('node:fs').then(({ readFileSync }) => resolve({ code, modules: readFileSync(log, 'utf8').split('\n').filter(Boolean) }));
+      const files = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+      resolve({ code, files, modules: files.flatMap(modulesOf) });
     });
   });
 }
@@ -92,6 +108,8 @@ describe('start-up cost', () => {
     expect(run.code).toBe(0);
     expect(run.modules.some((url) => url.endsWith('/dist/src/conformance/runner.js'))).toBe(true);
     expect(heavyIn(run.modules)).toEqual([]);
+    // The bundle holds all of mcpgate's code: nothing is loaded from the unbundled build.
+    expect(run.files.filter((url) => url.includes('/dist/src/'))).toEqual([]);
   });
 
   it('mcpgate check over stdio loads no heavy module either', async () => {

@@ -447,7 +447,7 @@ describe('no file is read around the bounded reader', () => {
   /** The reads that are not of a file a user or a cache can plant, and why. */
   const ALLOWED: Record<string, string> = {
     'shared/files.ts': 'the bounded reader itself',
-    'shared/version.ts': "mcpgate's own package.json, beside its code",
+    'shared/install-root.ts': "mcpgate's own package.json, above its code",
     'wire/proc.ts': '/proc, read bounded there (port holders, process groups)',
   };
   const READ = /\b(readFileSync|readFile|openSync|createReadStream|readSync)\b|node:fs\/promises/;
