@@ -1,6 +1,6 @@
 /** Maps a finished layer 1 run to the documented exit codes. */
 
-import { rejectedCredentials } from '../models/errors.js';
+import { rejectedCredentials } from '../models/rejections.js';
 import { EXIT } from '../shared/exit-codes.js';
 import type { Verdict } from '../report/model.js';
 import type { EvalOutcome } from './runner.js';

@@ -9,7 +9,8 @@
  */
 
 import { APICallError, generateText, RetryError } from 'ai';
-import { noteRejection, toModelError } from './errors.js';
+import { toModelError } from './errors.js';
+import { noteRejection } from './rejections.js';
 import { fromSdkToolCalls, toModelMessages, toToolSet } from './messages.js';
 import type { ProviderSetup } from './providers.js';
 import { routeSdkWarningsToStderr, warnOnce } from './sdk-warnings.js';

@@ -49,22 +49,6 @@ function rejectedKeyMessage(modelId: string, status: number): string {
     : `${modelId}: the provider rejected the API key (HTTP ${status}): set ${variable} to a valid key (the key is not shown)`;
 }
 
-/**
- * The keys a provider rejected in this process (a command is one process), by their line. A case
- * only keeps its sample's message, so the verdicts ask here; the first line is the one they name.
- */
-const rejected = new Set<string>();
-
-/** Records a rejected key; the verdict (or the command's error line) is where the user reads it. */
-export function noteRejection(error: ModelError): void {
-  if (error.kind === 'rejected-credentials') rejected.add(error.message);
-}
-
-/** The first rejected key's line, or undefined: a verdict that finds one is exit code 4, whatever else happened. */
-export function rejectedCredentials(): string | undefined {
-  return rejected.values().next().value;
-}
-
 export function toModelError(error: unknown, modelId: string): ModelError {
   if (error instanceof ModelError) return new ModelError(error.kind, redact(error.message));
   const attempts = RetryError.isInstance(error) ? error.errors.length : 1;

@@ -5,12 +5,7 @@
  * Every key is registered as a secret as it is read, so no message or report can show it.
  */
 
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
-import { createOllama } from 'ollama-ai-provider-v2';
 import { registerSecret } from '../shared/redact.js';
 import type { ModelId, ProviderName } from './model-id.js';
 import { ModelError } from './types.js';
@@ -38,43 +33,44 @@ const none = (): Record<string, JsonObject> => ({});
 export interface ProviderEnv {
   baseUrl: string | undefined;
   env: NodeJS.ProcessEnv;
-  /** Every request of the provider goes through it (the connection guard). */
-  fetch?: typeof fetch;
 }
 
 const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434/api';
 
-export function createProviderModel(provider: LlmProvider, id: ModelId, spec: string, { baseUrl, env, fetch }: ProviderEnv): ProviderSetup {
-  // Every provider exchange is timed on the network thread; the caller may wrap that fetch (the connection guard).
-  const viaFetch = { fetch: fetch ?? clockedFetch };
+/** What a provider's model needs, checked when the model is named: the key is set, the base URL is usable. */
+export type ProviderConfig =
+  | { provider: 'openai' | 'openai-chat' | 'anthropic' | 'google'; model: string; apiKey: string; baseURL: string }
+  | { provider: 'openai-compatible'; model: string; apiKey: string | undefined; baseURL: string }
+  | { provider: 'ollama'; model: string; baseURL: string };
+
+/**
+ * Reads the key and the base URL of `provider` and checks them, so that a missing key or a bad base
+ * URL fails before anything runs; no provider package is loaded yet (createProviderModel does that).
+ */
+export function resolveProvider(provider: LlmProvider, id: ModelId, spec: string, { baseUrl, env }: ProviderEnv): ProviderConfig {
   switch (provider) {
     case 'openai':
-    case 'openai-chat': {
-      const apiKey = requireKey(env, 'OPENAI_API_KEY');
-      const openai = createOpenAI({
-        apiKey,
+    case 'openai-chat':
+      return {
+        provider,
+        model: id.model,
+        apiKey: requireKey(env, 'OPENAI_API_KEY'),
         baseURL: checkedUrl(spec, baseUrl ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'),
-        ...viaFetch,
-      });
-      if (provider === 'openai-chat') return { model: openai.chat(id.model), providerOptions: none };
-      // The harness resends the whole conversation each step, so nothing needs to live on OpenAI's
-      // side; store: false keeps eval traffic (which carries the server's tool output) out of it.
-      return { model: openai.responses(id.model), providerOptions: () => ({ openai: { store: false } }) };
-    }
-    case 'anthropic': {
-      const apiKey = requireKey(env, 'ANTHROPIC_API_KEY');
-      const anthropic = createAnthropic({
-        apiKey,
+      };
+    case 'anthropic':
+      return {
+        provider,
+        model: id.model,
+        apiKey: requireKey(env, 'ANTHROPIC_API_KEY'),
         baseURL: checkedUrl(spec, baseUrl ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1'),
-        ...viaFetch,
-      });
-      return { model: anthropic(id.model), providerOptions: none };
-    }
-    case 'google': {
-      const apiKey = requireKey(env, 'GOOGLE_GENERATIVE_AI_API_KEY');
-      const baseURL = checkedUrl(spec, baseUrl ?? env.GOOGLE_GENERATIVE_AI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta');
-      return { model: createGoogleGenerativeAI({ apiKey, baseURL, ...viaFetch })(id.model), providerOptions: none };
-    }
+      };
+    case 'google':
+      return {
+        provider,
+        model: id.model,
+        apiKey: requireKey(env, 'GOOGLE_GENERATIVE_AI_API_KEY'),
+        baseURL: checkedUrl(spec, baseUrl ?? env.GOOGLE_GENERATIVE_AI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta'),
+      };
     case 'openai-compatible': {
       const given = baseUrl ?? env.OPENAI_COMPATIBLE_BASE_URL;
       if (given === undefined || given.trim() === '') {
@@ -85,18 +81,58 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
       }
       const apiKey = nonEmpty(env.OPENAI_COMPATIBLE_API_KEY);
       if (apiKey !== undefined) registerSecret(apiKey);
+      return { provider, model: id.model, apiKey, baseURL: checkedUrl(spec, given, '/v1') };
+    }
+    case 'ollama':
+      return { provider, model: id.model, baseURL: checkedUrl(spec, baseUrl ?? env.OLLAMA_BASE_URL ?? DEFAULT_OLLAMA_URL, '/api') };
+    default:
+      return assertNever(provider, 'provider');
+  }
+}
+
+/**
+ * The AI SDK model for a resolved provider. Each provider package is loaded here, when its first call
+ * is made: a run loads the one it uses, and a run with the offline baseline none.
+ */
+export async function createProviderModel(config: ProviderConfig, fetch?: typeof globalThis.fetch): Promise<ProviderSetup> {
+  // Every provider exchange is timed on the network thread; the caller may wrap that fetch (the connection guard).
+  const viaFetch = { fetch: fetch ?? clockedFetch };
+  switch (config.provider) {
+    case 'openai':
+    case 'openai-chat': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      const openai = createOpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, ...viaFetch });
+      if (config.provider === 'openai-chat') return { model: openai.chat(config.model), providerOptions: none };
+      // The harness resends the whole conversation each step, so nothing needs to live on OpenAI's
+      // side; store: false keeps eval traffic (which carries the server's tool output) out of it.
+      return { model: openai.responses(config.model), providerOptions: () => ({ openai: { store: false } }) };
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      return {
+        model: createAnthropic({ apiKey: config.apiKey, baseURL: config.baseURL, ...viaFetch })(config.model),
+        providerOptions: none,
+      };
+    }
+    case 'google': {
+      const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
+      const google = createGoogleGenerativeAI({ apiKey: config.apiKey, baseURL: config.baseURL, ...viaFetch });
+      return { model: google(config.model), providerOptions: none };
+    }
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       const compatible = createOpenAICompatible({
         name: 'openai-compatible',
-        baseURL: checkedUrl(spec, given, '/v1'),
-        ...(apiKey === undefined ? {} : { apiKey }),
+        baseURL: config.baseURL,
+        ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
         // Without it most servers (vLLM, llama.cpp, OpenRouter) omit token counts from the answer.
         includeUsage: true,
         ...viaFetch,
       });
-      return { model: compatible.chatModel(id.model), providerOptions: none };
+      return { model: compatible.chatModel(config.model), providerOptions: none };
     }
     case 'ollama': {
-      const baseURL = checkedUrl(spec, baseUrl ?? env.OLLAMA_BASE_URL ?? DEFAULT_OLLAMA_URL, '/api');
+      const { createOllama } = await import('ollama-ai-provider-v2');
       // The provider puts temperature and max tokens at the top of the /api/chat body, where Ollama
       // ignores them (it reads `options` only) and samples at its default of 0.8.
       const ollamaOptions = ({ temperature, maxOutputTokens }: Sampling): Record<string, JsonObject> => ({
@@ -107,10 +143,10 @@ export function createProviderModel(provider: LlmProvider, id: ModelId, spec: st
           },
         },
       });
-      return { model: createOllama({ baseURL, ...viaFetch })(id.model), providerOptions: ollamaOptions };
+      return { model: createOllama({ baseURL: config.baseURL, ...viaFetch })(config.model), providerOptions: ollamaOptions };
     }
     default:
-      return assertNever(provider, 'provider');
+      return assertNever(config, 'provider');
   }
 }
 

@@ -1,11 +1,10 @@
 /** `--model` specs to ModelClients: providers through the AI SDK, and the bundled lexical baseline. */
 
-import { createAiSdkClient } from './ai-sdk-client.js';
 import { createBaseline } from './baseline.js';
 import { createConnectionGuard } from './connection-guard.js';
 import { clockedFetch } from './wire-clock.js';
 import { isKnownProvider, parseModelId, unknownProviderError } from './model-id.js';
-import { createProviderModel } from './providers.js';
+import { createProviderModel, resolveProvider } from './providers.js';
 import type { ModelClient } from './types.js';
 
 export { KNOWN_PROVIDERS, parseModelId, type ModelId } from './model-id.js';
@@ -37,17 +36,27 @@ export function createModel(spec: string, options: ModelOptions = {}): ModelClie
   const id = parseModelId(spec);
   if (!isKnownProvider(id.provider)) throw unknownProviderError(spec, id.provider);
   if (id.provider === 'baseline') return createBaseline();
+  const config = resolveProvider(id.provider, id, spec, { baseUrl: options.baseUrl, env: options.env ?? process.env });
   const guard = createConnectionGuard(spec.trim(), { inner: clockedFetch });
-  const setup = createProviderModel(id.provider, id, spec, {
-    baseUrl: options.baseUrl,
-    env: options.env ?? process.env,
-    fetch: guard.fetch,
+  // The AI SDK and the provider's package load on the first call: a command that names a model and
+  // makes no call (a cached run, a failed check before layer 1) does not pay for them.
+  return lazyClient(spec.trim(), async () => {
+    const [{ createAiSdkClient }, setup] = await Promise.all([import('./ai-sdk-client.js'), createProviderModel(config, guard.fetch)]);
+    return createAiSdkClient({
+      id: spec.trim(),
+      setup,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      networkThread: (options.concurrency ?? 2) > 1,
+    });
   });
-  return createAiSdkClient({
-    id: spec.trim(),
-    setup,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-    networkThread: (options.concurrency ?? 2) > 1,
-  });
+}
+
+function lazyClient(id: string, load: () => Promise<ModelClient>): ModelClient {
+  let loaded: Promise<ModelClient> | undefined;
+  return {
+    id,
+    kind: 'llm',
+    generate: async (request, signal) => (await (loaded ??= load())).generate(request, signal),
+  };
 }

@@ -7,7 +7,7 @@
 
 import { loadDescriptions, withDescriptions, type DescriptionOverrides } from '../behavior/descriptions/index.js';
 import type { ChaosReport, Report, Verdict } from '../report/model.js';
-import { rejectedCredentials } from '../models/errors.js';
+import { rejectedCredentials } from '../models/rejections.js';
 import { progressReporter } from '../report/progress.js';
 import { ProxyStartError } from '../resilience/proxy/index.js';
 import { ClientFixtureError, defaultFaults, loadFaultsFile, runClientFixture, runFaultScenarios } from '../resilience/scenarios/index.js';

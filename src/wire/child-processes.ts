@@ -11,6 +11,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
 import { endTagged, type EscapedProcess } from './escaped.js';
 import { groupRunning } from './process-group.js';
+import { waitUntilGone } from './proc.js';
 import { within } from './within.js';
 
 /** How long a group gets to exit after SIGTERM before it gets SIGKILL. */
@@ -119,22 +120,12 @@ export function installHooks(): void {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       killAllChildren('SIGKILL');
-      awaitGroupsGone(INTERRUPTED_KILL_WAIT_MS);
+      // A zombie counts as gone: it runs nothing, and only its parent can remove it.
+      waitUntilGone(() => [...live].some(groupAlive), INTERRUPTED_KILL_WAIT_MS);
       sweepEscaped(true, INTERRUPTED_SEARCH_MS);
       process.exit(signal === 'SIGINT' ? 130 : 143);
     });
   }
-}
-
-/**
- * Blocks until every group sent SIGKILL has no running member (a zombie counts as gone), for at most
- * `budgetMs`: SIGKILL is delivered asynchronously, and a server still in the process table after
- * mcpgate exited would look like one it left behind. Synchronous, since mcpgate exits right after.
- */
-function awaitGroupsGone(budgetMs: number): void {
-  const deadline = Date.now() + budgetMs;
-  const sleeper = new Int32Array(new SharedArrayBuffer(4));
-  while ([...live].some(groupAlive) && Date.now() < deadline) Atomics.wait(sleeper, 0, 0, GROUP_POLL_MS / 5);
 }
 
 /** `tag`: the MCPGATE_SERVER_TAG the child was started with, when it was (escaped.ts). */

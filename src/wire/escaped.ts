@@ -10,7 +10,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { commandOf, isRunning, processIds, readAtMost, statOf } from './proc.js';
+import { commandOf, isRunning, processIds, readAtMost, statOf, waitUntilGone } from './proc.js';
 
 export const SERVER_TAG_VARIABLE = 'MCPGATE_SERVER_TAG';
 
@@ -19,6 +19,8 @@ const MAX_ENVIRON_BYTES = 256 * 1024;
 /** Processes looked at in one search, and the time it may take: a search runs at every server's end. */
 const MAX_PROCESSES = 100_000;
 export const SEARCH_BUDGET_MS = 500;
+/** How long mcpgate waits for the processes it sent SIGKILL to be gone. */
+const KILL_WAIT_MS = 500;
 
 export interface EscapedProcess {
   pid: number;
@@ -66,5 +68,14 @@ export function endTagged(tags: ReadonlySet<string>, budgetMs = SEARCH_BUDGET_MS
       // Gone in the meantime.
     }
   }
+  // Gone before mcpgate says so: under load a killed process can stay runnable for a while.
+  waitUntilGone(
+    () =>
+      escaped.some(({ pid }) => {
+        const stat = statOf(pid);
+        return stat !== undefined && isRunning(stat);
+      }),
+    KILL_WAIT_MS,
+  );
   return escaped;
 }

@@ -61,3 +61,14 @@ export function statOf(pid: string | number): { state: string; ppid: number; pgr
 export function isRunning(stat: { state: string }): boolean {
   return stat.state !== 'Z' && stat.state !== 'X';
 }
+
+/**
+ * Blocks until `running()` is false, for at most `budgetMs`, checking every `pollMs`: SIGKILL is
+ * delivered asynchronously, and a process still in the process table after mcpgate exited would look
+ * like one it left behind. Synchronous, for the paths where mcpgate exits right after.
+ */
+export function waitUntilGone(running: () => boolean, budgetMs: number, pollMs = 5): void {
+  const deadline = Date.now() + budgetMs;
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  while (running() && Date.now() < deadline) Atomics.wait(sleeper, 0, 0, pollMs);
+}

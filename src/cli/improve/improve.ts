@@ -8,7 +8,7 @@ import { improveReport } from '../../behavior/improve/report.js';
 import { prepareImprove, runImprove } from '../../pipeline/improve.js';
 import { credentialsFromFlags } from '../../pipeline/credentials.js';
 import { targetFrom } from '../../pipeline/target.js';
-import { rejectedCredentials } from '../../models/errors.js';
+import { rejectedCredentials } from '../../models/rejections.js';
 import { painter } from '../../report/ansi.js';
 import { jsonText } from '../../report/json-text.js';
 import { safe } from '../../report/terminal-escape.js';

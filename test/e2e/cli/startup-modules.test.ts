@@ -141,6 +141,8 @@ describe('start-up cost', () => {
     // Spans are recorded only to be exported; the trace context the server gets needs only the API.
     const sdk = /node_modules\/@opentelemetry\/(?:sdk-trace-base|exporter-trace-otlp-http|resources)\//;
     expect(run.modules.filter((url) => sdk.test(url) || url.includes('/dist/src/conformance/checks/'))).toEqual([]);
+    // The offline baseline makes no provider call: neither the AI SDK nor any provider package is loaded.
+    expect(run.modules.filter((url) => /node_modules\/(?:ai|@ai-sdk|ollama-ai-provider[^/]*)\//.test(url))).toEqual([]);
   });
 
   it('a report format loads its renderer (and the contract) only when that format is written', async () => {
