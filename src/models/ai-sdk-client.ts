@@ -33,7 +33,12 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries, networkThr
   // Set once the provider has rejected the key: it is not sent again, every later call fails as the first did.
   let refused: ModelError | undefined;
 
-  async function step(request: GenerateRequest, abortSignal: AbortSignal, withTemperature: boolean): Promise<ModelTurn> {
+  async function step(
+    request: GenerateRequest,
+    abortSignal: AbortSignal,
+    withTemperature: boolean,
+    headers: Record<string, string>,
+  ): Promise<ModelTurn> {
     const hasTools = request.tools.length > 0;
     const sampling = {
       ...(withTemperature ? { temperature: request.temperature } : {}),
@@ -48,6 +53,7 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries, networkThr
       ...sampling,
       maxRetries,
       abortSignal,
+      headers,
       providerOptions: setup.providerOptions(sampling),
     });
     return {
@@ -65,15 +71,15 @@ export function createAiSdkClient({ id, setup, timeoutMs, maxRetries, networkThr
       if (refused) throw refused;
       const timeout = AbortSignal.timeout(timeoutMs);
       const abortSignal = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
-      const attempt = async (): Promise<ModelTurn> => {
+      const attempt = async (clockHeaders: Record<string, string>): Promise<ModelTurn> => {
         try {
-          return await step(request, abortSignal, sendTemperature);
+          return await step(request, abortSignal, sendTemperature, clockHeaders);
         } catch (error) {
           if (!sendTemperature || !rejectsTemperature(error)) throw error;
           // Reasoning models the SDK does not recognise (new ids, or behind a compatible endpoint)
           // answer 400 to any temperature; the SDK already drops it for the ones it knows. Only a
           // retry that then succeeds proves it was the temperature.
-          const turn = await step(request, abortSignal, false);
+          const turn = await step(request, abortSignal, false, clockHeaders);
           sendTemperature = false;
           warnOnce(`${id}/temperature`, `${id} rejects temperature; calling it without one, so its samples may vary more`);
           return turn;

@@ -13,9 +13,9 @@
  * such a run times its calls on the main thread (`onThread: false`) and never starts the thread.
  */
 
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { NETWORK_THREAD } from './network-thread.js';
 
 export interface WireClock {
   /** Milliseconds spent on the wire, all attempts together. */
@@ -29,42 +29,18 @@ interface ClockStore {
   onThread: boolean;
 }
 
-const clocks = new AsyncLocalStorage<ClockStore>();
+/**
+ * How a clock reaches the fetch the SDK calls: a request header naming it, passed with the call's
+ * options (every provider merges call headers into its request) and taken off before anything is sent.
+ * An AsyncLocalStorage did the same, but it makes Node track every promise of the process, and an eval
+ * makes many per model call (about 0.1 ms of CPU per sample).
+ */
+export const WIRE_CLOCK_HEADER = 'x-mcpgate-wire-clock';
+const clocks = new Map<string, ClockStore>();
+let lastClock = 0;
 
 /** Statuses whose Response may not carry a body. */
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
-
-/**
- * The network thread, as source: a file beside this one would not exist when the sources run
- * untranspiled (the tests), and this is all it does. Errors go back as plain fields, since an
- * Error's `cause` (which the SDK reads to tell a refused connection) does not survive the transfer.
- */
-const NETWORK_THREAD = `
-const { parentPort } = require('node:worker_threads');
-const { performance } = require('node:perf_hooks');
-const controllers = new Map();
-parentPort.on('message', async (m) => {
-  if (m.abort !== undefined) return controllers.get(m.abort)?.abort();
-  const controller = new AbortController();
-  controllers.set(m.id, controller);
-  const started = performance.now();
-  try {
-    const response = await fetch(m.url, { method: m.method, headers: m.headers, body: m.body, signal: controller.signal });
-    const body = await response.arrayBuffer();
-    const ms = performance.now() - started;
-    parentPort.postMessage({ id: m.id, ok: true, ms, status: response.status, statusText: response.statusText, headers: [...response.headers], body }, [body]);
-  } catch (error) {
-    const cause = error && error.cause;
-    parentPort.postMessage({
-      id: m.id, ok: false, ms: performance.now() - started,
-      name: (error && error.name) || 'Error', message: String((error && error.message) || error),
-      cause: cause ? { message: String(cause.message || cause), code: cause.code } : undefined,
-    });
-  } finally {
-    controllers.delete(m.id);
-  }
-});
-`;
 
 interface Answer {
   id: number;
@@ -159,12 +135,12 @@ async function timedHere(input: Parameters<typeof fetch>[0], init: RequestInit, 
 }
 
 /**
- * A fetch for the provider packages. Inside onWireClock it sends through the network thread (or, for
+ * A fetch for the provider packages. For a request that names a clock (onWireClock) it sends through the network thread (or, for
  * a clock with `onThread: false`, on this one) and adds the exchange's time to the clock; bodies other
- * than text (none of the chat APIs uses one) and calls outside a clock go through the ordinary fetch.
+ * than text (none of the chat APIs uses one) and requests without a clock go through the ordinary fetch.
  */
-export const clockedFetch: typeof fetch = async (input, init = {}) => {
-  const store = clocks.getStore();
+export const clockedFetch: typeof fetch = async (input, given = {}) => {
+  const { store, init } = clockOf(given);
   const body = init.body ?? undefined;
   if (store === undefined || (body !== undefined && typeof body !== 'string') || input instanceof Request) return fetch(input, init);
   const { clock } = store;
@@ -181,12 +157,30 @@ export const clockedFetch: typeof fetch = async (input, init = {}) => {
   });
 };
 
+/** The clock a request names, and the request without the header, which never goes on the wire. */
+function clockOf(init: RequestInit): { store?: ClockStore; init: RequestInit } {
+  if (init.headers === undefined) return { init };
+  const headers = new Headers(init.headers);
+  const id = headers.get(WIRE_CLOCK_HEADER);
+  if (id === null) return { init };
+  headers.delete(WIRE_CLOCK_HEADER);
+  return { store: clocks.get(id), init: { ...init, headers } };
+}
+
 /**
- * Runs `call` with a fresh clock that every clockedFetch inside it (however deep) adds to; on the
- * network thread unless `onThread` is false.
+ * Runs `call` with a fresh clock that every clockedFetch of a request carrying `headers` (the SDK's
+ * retries included) adds to; on the network thread unless `onThread` is false.
  */
-export async function onWireClock<T>(call: () => Promise<T>, onThread = true): Promise<{ value: T; clock: WireClock }> {
+export async function onWireClock<T>(
+  call: (headers: Record<string, string>) => Promise<T>,
+  onThread = true,
+): Promise<{ value: T; clock: WireClock }> {
   const clock: WireClock = { ms: 0, exchanges: 0 };
-  const value = await clocks.run({ clock, onThread }, call);
-  return { value, clock };
+  const id = String(++lastClock);
+  clocks.set(id, { clock, onThread });
+  try {
+    return { value: await call({ [WIRE_CLOCK_HEADER]: id }), clock };
+  } finally {
+    clocks.delete(id);
+  }
 }

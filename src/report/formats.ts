@@ -24,6 +24,8 @@ export interface FormatSpec {
   /** The file name `mcpgate run` writes in its report directory. */
   fileName: string;
   render: (report: Report, context: RenderContext) => Promise<string>;
+  /** The same text in parts, for a format whose files grow with the run (written without the text whole). */
+  renderParts?: (report: Report) => Promise<Iterable<string>>;
 }
 
 export const FORMATS = {
@@ -32,6 +34,7 @@ export const FORMATS = {
     description: 'write the JSON report',
     fileName: 'report.json',
     render: async (report) => (await import('./json.js')).renderJson(report),
+    renderParts: async (report) => (await import('./json.js')).renderJsonParts(report),
   },
   junit: {
     flag: 'junit',
@@ -84,6 +87,7 @@ export async function writeMaskedReports(report: Masked<Report>, files: OutputFi
   const maskedContext = masked(context);
   for (const format of FORMAT_NAMES) {
     const file = files[format];
-    if (file) writeFileAtomic(file, await FORMATS[format].render(report, maskedContext));
+    const spec: FormatSpec = FORMATS[format];
+    if (file) writeFileAtomic(file, spec.renderParts ? await spec.renderParts(report) : await spec.render(report, maskedContext));
   }
 }

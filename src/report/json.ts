@@ -1,6 +1,6 @@
 /** The JSON form of the contract: the report as written, and the reading of reports and history entries. */
 
-import { jsonText } from './json-text.js';
+import { jsonTextParts } from './json-text.js';
 import { inContractOrder } from './key-order.js';
 import {
   BaselineAcceptanceSchema,
@@ -17,8 +17,14 @@ import { cutToFit } from '../shared/cut.js';
 
 /** The suite state is derived from the results at writing, so a reader of the file sees it beside the decision. */
 export function renderJson(report: Report): string {
+  return [...renderJsonParts(report)].join('');
+}
+
+/** renderJson's text in parts (json-text.ts), for writing a large report without building it whole. */
+export function* renderJsonParts(report: Report): Generator<string> {
   const written = { ...report, verdict: { ...report.verdict, suite: suiteState(report) } };
-  return `${jsonText(inContractOrder(ReportSchema, written))}\n`;
+  yield* jsonTextParts(inContractOrder(ReportSchema, written));
+  yield '\n';
 }
 
 /** Reads a report written by renderJson, of any 1.x version; throws a one-line Error otherwise. */

@@ -18,8 +18,10 @@
  * half-width filler, the interlinear annotation characters (U+FFF9-U+FFFB); the tag block
  * (U+E0000-U+E007F, which spells hidden ASCII); lone UTF-16 surrogates.
  */
-const HIDDEN =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+const HIDDEN_BEYOND_C0 = String.raw`\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}`;
+const HIDDEN = new RegExp(`[\\u0000-\\u001f${HIDDEN_BEYOND_C0}]`, 'gu');
+/** The set without the C0 controls, for JSON text: JSON.stringify escapes every C0 inside a string, so a raw one is layout. */
+const HIDDEN_IN_JSON = new RegExp(`[${HIDDEN_BEYOND_C0}]`, 'gu');
 
 /** With the `u` flag a surrogate range matches only a lone one: a pair is one astral code point. */
 const LONE_SURROGATE = /[\ud800-\udfff]/gu;
@@ -33,7 +35,20 @@ export const REPLACEMENT_CHARACTER = '\ufffd';
 
 /** Every character of the set replaced by what `show` makes of it; a lone surrogate always by U+FFFD. */
 export function replaceHidden(text: string, show: (char: string, codePoint: number) => string): string {
-  return text.replace(HIDDEN, (c) => {
+  return replaceIn(text, HIDDEN, show);
+}
+
+/**
+ * replaceHidden for text written by JSON.stringify, whose raw C0 controls are its indentation's line
+ * breaks (every one inside a string is escaped): those are left alone, so a large report's text is not
+ * rebuilt for its newlines.
+ */
+export function replaceHiddenInJson(text: string, show: (char: string, codePoint: number) => string): string {
+  return replaceIn(text, HIDDEN_IN_JSON, show);
+}
+
+function replaceIn(text: string, set: RegExp, show: (char: string, codePoint: number) => string): string {
+  return text.replace(set, (c) => {
     const codePoint = c.codePointAt(0)!;
     return codePoint >= 0xd800 && codePoint <= 0xdfff ? REPLACEMENT_CHARACTER : show(c, codePoint);
   });

@@ -165,10 +165,11 @@ export function readInside(dir: string, name: string, maxBytes: number, capName:
  * Creates `file` holding `content`, only if nothing is there: O_EXCL fails on an existing file and on
  * a symlink, dangling or not, so what someone planted under the name is never opened.
  */
-export function createExclusively(file: string, content: string | Buffer): void {
+export function createExclusively(file: string, content: FileContent): void {
   const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o666);
   try {
-    writeFileSync(fd, content);
+    if (typeof content === 'string' || Buffer.isBuffer(content)) writeFileSync(fd, content);
+    else writeParts(fd, content);
   } catch (error) {
     closeSync(fd);
     unlinkSync(file);
@@ -177,15 +178,36 @@ export function createExclusively(file: string, content: string | Buffer): void 
   closeSync(fd);
 }
 
+/** What a file is written from: a text, bytes, or a text in parts (a large report, never held whole). */
+export type FileContent = string | Buffer | Iterable<string>;
+
+/** Characters gathered from the parts before each write: few system calls, no large string. */
+const WRITE_BATCH_CHARS = 1 << 16;
+
+function writeParts(fd: number, parts: Iterable<string>): void {
+  let batch: string[] = [];
+  let size = 0;
+  for (const part of parts) {
+    batch.push(part);
+    size += part.length;
+    if (size >= WRITE_BATCH_CHARS) {
+      writeFileSync(fd, batch.join(''));
+      batch = [];
+      size = 0;
+    }
+  }
+  if (size > 0) writeFileSync(fd, batch.join(''));
+}
+
 /** A new file beside `target` holding `content`, under a random name nobody can plant a link at in advance. */
-export function writeTemporary(target: string, content: string | Buffer): string {
+export function writeTemporary(target: string, content: FileContent): string {
   const temp = join(dirname(target), `.mcpgate-${randomBytes(12).toString('hex')}.tmp`);
   createExclusively(temp, content);
   return temp;
 }
 
 /** Writes `file` whole or not at all (a temporary file renamed over it); errors are thrown as they are. */
-export function replaceFile(file: string, content: string | Buffer): void {
+export function replaceFile(file: string, content: FileContent): void {
   mkdirSync(dirname(file), { recursive: true });
   const temp = writeTemporary(file, content);
   try {
@@ -197,7 +219,7 @@ export function replaceFile(file: string, content: string | Buffer): void {
 }
 
 /** Report files are written whole or not at all; a file that cannot be written is a usage error. */
-export function writeFileAtomic(file: string, content: string): void {
+export function writeFileAtomic(file: string, content: string | Iterable<string>): void {
   try {
     replaceFile(resolve(file), content);
   } catch (error) {

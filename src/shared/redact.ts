@@ -155,6 +155,28 @@ const TOO_DEEP = '[too deep to redact]';
 
 const same = (text: string): string => text;
 
+/** Strings up to this long are masked once per walk: keys and short values repeat in every sample of a report. */
+const MEMO_MAX_CHARS = 128;
+const MEMO_MAX_ENTRIES = 50_000;
+
+/**
+ * `mask` remembering its answers for short strings. Within one synchronous walk no secret can be
+ * registered, so a string masks the same each time it recurs; a 5,000-sample report repeats a few
+ * hundred distinct keys and values some 300,000 times.
+ */
+function memoised(mask: (text: string) => string): (text: string) => string {
+  const answers = new Map<string, string>();
+  return (text) => {
+    if (text.length > MEMO_MAX_CHARS) return mask(text);
+    let answer = answers.get(text);
+    if (answer === undefined) {
+      answer = mask(text);
+      if (answers.size < MEMO_MAX_ENTRIES) answers.set(text, answer);
+    }
+    return answer;
+  };
+}
+
 /**
  * A copy of `value` with every string (object keys included) passed through `redact`: the one step
  * between data that holds outside text (a report, a gate result, a history entry, a cached model answer)
@@ -162,6 +184,7 @@ const same = (text: string): string => text;
  * every masked string in the same walk (the report writers make text well-formed there).
  */
 export function redactDeep<T>(value: T, after: (text: string) => string = same): T {
+  const mask = memoised((text) => after(redact(text)));
   const root: { value: unknown } = { value: undefined };
   const stack: Array<{ from: unknown; into: Record<string, unknown> | unknown[]; key: string | number; depth: number }> = [
     { from: value, into: root as Record<string, unknown>, key: 'value', depth: 0 },
@@ -171,7 +194,7 @@ export function redactDeep<T>(value: T, after: (text: string) => string = same):
     const put = (copy: unknown): void => {
       (into as Record<string | number, unknown>)[key] = copy;
     };
-    if (typeof from === 'string') put(after(redact(from)));
+    if (typeof from === 'string') put(mask(from));
     else if (typeof from !== 'object' || from === null) put(from);
     else if (depth >= MAX_REDACT_DEPTH) put(TOO_DEEP);
     else if (Array.isArray(from)) {
@@ -182,7 +205,7 @@ export function redactDeep<T>(value: T, after: (text: string) => string = same):
       const copy: Record<string, unknown> = {};
       put(copy);
       for (const [name, element] of Object.entries(from)) {
-        const safeName = after(redact(name));
+        const safeName = mask(name);
         // Claimed now, filled when popped: the copy keeps the original key order.
         copy[safeName] = undefined;
         stack.push({ from: element, into: copy, key: safeName, depth: depth + 1 });

@@ -65,6 +65,20 @@ describe('wire time of a model call', () => {
     expect(turn.wireMs!).toBeGreaterThanOrEqual(BLOCK_MS - 20);
   });
 
+  it('finds its clock by a request header that never reaches the provider, on the thread and on the main thread', async () => {
+    fake = await startFakeOpenAI(() => chatCompletion({ text: 'sunny', usage: { input: 5, output: 1 } }));
+    for (const concurrency of [1, 4]) {
+      const model = createModel('openai-chat:gpt-4.1-mini', { baseUrl: fake.baseUrl, env: ENV, concurrency });
+      const turn = await model.generate(REQUEST);
+      expect(turn.wireMs).toBeGreaterThan(0);
+    }
+    expect(fake.requests).toHaveLength(2);
+    for (const request of fake.requests) {
+      expect(Object.keys(request.headers).filter((name) => name.startsWith('x-mcpgate'))).toEqual([]);
+      expect(request.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
   it('passes a refused connection on as the SDK reads it: a connection failure naming the cause', async () => {
     const baseUrl = (await closedPortUrl()).replace(/\/mcp$/, '/v1');
     for (const concurrency of [1, 4]) {

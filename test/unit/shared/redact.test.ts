@@ -2,7 +2,7 @@ import { beforeAll, describe, it, expect } from 'vitest';
 import { createModel } from '../../../src/models/registry.js';
 import { ALL_CHECKS } from '../../../src/conformance/checks/index.js';
 import { ALL_PROBES } from '../../../src/resilience/probes/index.js';
-import { redact, redactHeaders, registerSecret, REDACTED } from '../../../src/shared/redact.js';
+import { redact, redactDeep, redactHeaders, registerSecret, REDACTED } from '../../../src/shared/redact.js';
 
 const OPENAI = 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
 const ANTHROPIC = 'sk-ant-api03-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe';
@@ -206,5 +206,16 @@ describe("mcpgate's own words", () => {
     const own = [...ALL_CHECKS, ...ALL_PROBES].flatMap((check) => [check.title, ...('fix' in check && check.fix ? [check.fix] : [])]);
     expect(own.length).toBeGreaterThan(ALL_CHECKS.length);
     expect(own.filter((text) => redact(text) !== text)).toEqual([]);
+  });
+});
+
+describe('redactDeep', () => {
+  it('masks a string each time it recurs, as a key and as a value, and remembers nothing from one walk to the next', () => {
+    const token = 'opaque-value-0f3a9c1e77b2d4';
+    const report = (): unknown => ({ a: token, b: [token, { [token]: token }], c: `${token}`.slice(0) });
+    const shown = JSON.stringify(redactDeep(report()));
+    expect(shown.split(token).length - 1).toBe(5);
+    registerSecret(token);
+    expect(JSON.stringify(redactDeep(report()))).toBe(shown.replaceAll(token, REDACTED));
   });
 });
