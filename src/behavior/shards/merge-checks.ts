@@ -1,6 +1,7 @@
 /** What must agree across the shards of one run, and the keys a merge carries over unchanged. */
 
 import type { CheckResult, EvalReport, Report } from '../../report/model.js';
+import { ROBUSTNESS_AREA } from '../../report/constants.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
 import { cutToFit } from '../../shared/cut.js';
 import { EXIT } from '../../shared/exit-codes.js';
@@ -89,8 +90,10 @@ export function agreedChecks(shards: Shard[]): Shard | undefined {
   const reference = verdicts(first);
   for (const other of withChecks.filter((s) => s !== first)) {
     const seen = verdicts(other);
+    // The layer 2 shard's robustness probes are its own; every layer 0 check is in every shard.
     const onlyLayer2Apart = first.report.chaos !== undefined && other.report.chaos === undefined;
-    const ids = onlyLayer2Apart ? seen.keys() : new Set([...reference.keys(), ...seen.keys()]);
+    const layer0 = first.report.checks.filter((c) => !onlyLayer2Apart || c.area !== ROBUSTNESS_AREA).map((c) => c.id);
+    const ids = new Set([...layer0, ...seen.keys()]);
     for (const id of ids) {
       if (reference.get(id) !== seen.get(id)) {
         throw new MergeError(

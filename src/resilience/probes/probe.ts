@@ -11,8 +11,7 @@ import { isErrorResponse, type JsonRpcId } from '../../wire/jsonrpc.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { WireError } from '../../wire/errors.js';
 import type { ProbeLink, RawMessage } from './link.js';
-
-export const ROBUSTNESS_AREA = 'robustness';
+import { ROBUSTNESS_AREA } from '../../report/constants.js';
 
 export interface ProbeDefinition extends Omit<CheckDefinition, 'run' | 'phase' | 'transports'> {
   run(ctx: ProbeContext): Promise<CheckOutcome>;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../../../examples/launch.js';
 import { readHistory } from '../../../src/gate/history.js';
 import type { GateResult } from '../../../src/gate/types.js';
+import { ROBUSTNESS_AREA } from '../../../src/report/constants.js';
 import { renderJson } from '../../../src/report/json.js';
 import type { Report } from '../../../src/report/model.js';
 import { readJson, REFERENCE_SERVER, runCli, tempDir, type CliRun } from '../../helpers/cli.js';
@@ -193,7 +194,7 @@ describe('mcpgate run --shard', () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(message);
     };
-    const [dropped, ...kept] = shard1.checks.filter((c) => !c.id.startsWith('robust.'));
+    const [dropped, ...kept] = shard1.checks.filter((c) => c.area !== ROBUSTNESS_AREA);
     await refused(
       { ...shard1, checks: shard1.checks.filter((c) => c !== dropped) },
       `the shards disagree on check ${dropped!.id}: not run in ${at('tampered.json')}`,
@@ -202,6 +203,14 @@ describe('mcpgate run --shard', () => {
       { ...shard1, eval: undefined, verdict: { exitCode: 3, reason: 'the server did not answer' } },
       `${at('tampered.json')} is a shard that could not test the server (exit code 3: the server did not answer); run that shard again`,
     );
+    // A layer 0 check missing from a shard without layer 2 is refused too: only the robustness probes are shard 1's alone.
+    const shard2Report = reportOf('shard-2');
+    const layer0 = shard2Report.checks.find((c) => c.id === kept[0]!.id)!;
+    writeFileSync(at('tampered-2.json'), renderJson({ ...shard2Report, checks: shard2Report.checks.filter((c) => c !== layer0) }));
+    const missing = await runCli(['merge', at('shard-1/.mcpgate/reports/report.json'), at('tampered-2.json'), '--out', at('never.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`the shards disagree on check ${layer0.id}: ${layer0.level} ${layer0.status} in `);
+    expect(missing.stderr).toContain(`not run in ${at('tampered-2.json')}`);
     const changed = kept.find((c) => c.status === 'pass')!;
     await refused(
       { ...shard1, checks: shard1.checks.map((c) => (c === changed ? { ...c, status: 'fail' as const } : c)) },
