@@ -13,10 +13,10 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { GENERATED_HEADER } from '../shared/generated-module.js';
 import { createEngine, DIALECTS, META_EXPORTS, META_PRECOMPILED_FILE } from './tool-schemas.js';
 
-// ajv writes its format functions as `require(...)`, which an ES module does not have.
-let module = `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n`;
+let module = GENERATED_HEADER;
 for (const [dialect, Engine] of Object.entries(DIALECTS)) {
   const name = META_EXPORTS[dialect]!;
   const ajv = createEngine(Engine, { validateSchema: false, code: { source: true, esm: true } });

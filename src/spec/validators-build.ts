@@ -12,13 +12,13 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { GENERATED_HEADER } from '../shared/generated-module.js';
 import { DEFINITIONS, SCHEMA_ID } from './schemas.js';
 import { bundleDigest, createSpecAjv, PRECOMPILED_FILE } from './validate.js';
 
 const ajv = createSpecAjv({ source: true, esm: true });
 const refs = Object.fromEntries(Object.keys(DEFINITIONS).map((name) => [name, `${SCHEMA_ID}#/$defs/${name}`]));
 const code = standaloneCode.default(ajv, refs);
-// ajv writes its format functions as `require(...)`, which an ES module does not have.
-const header = `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nexport const BUNDLE_DIGEST = ${JSON.stringify(bundleDigest())};\n`;
+const header = `${GENERATED_HEADER}export const BUNDLE_DIGEST = ${JSON.stringify(bundleDigest())};\n`;
 const out = join(dirname(fileURLToPath(import.meta.url)), PRECOMPILED_FILE);
 writeFileSync(out, header + code.replace(/^"use strict";/, ''));

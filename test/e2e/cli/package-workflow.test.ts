@@ -13,7 +13,7 @@
  */
 
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -44,7 +44,7 @@ describe('npm pack', () => {
   it('ships the CLI and builds before packing', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[]; scripts: Record<string, string> };
     expect(pkg.scripts.prepack).toBe('npm run build');
-    expect(pkg.files).toContain('dist/src');
+    expect(pkg.files).toContain('dist/cli');
     expect(existsSync(tarball)).toBe(true);
   });
 
@@ -65,9 +65,11 @@ describe('npm pack', () => {
       } finally {
         await server.stop();
       }
-      // The installed copy is the packed one, not this checkout.
-      expect(existsSync(join(project, 'node_modules/mcpgate/dist/src/cli/main.js'))).toBe(true);
+      // The installed copy is the packed one, not this checkout: the bundle, which needs no other package.
+      expect(existsSync(join(project, 'node_modules/mcpgate/dist/cli/mcpgate.js'))).toBe(true);
+      expect(existsSync(join(project, 'node_modules/mcpgate/dist/cli/THIRD-PARTY-LICENSES.md'))).toBe(true);
       expect(existsSync(join(project, 'node_modules/mcpgate/dist/test'))).toBe(false);
+      expect(readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.'))).toEqual(['mcpgate']);
       // The JSON Schemas init's mcpgate.yaml and golden/tasks.yaml name for editors ship where their first lines say.
       const schemaOf = (text: string): string => /^# yaml-language-server: \$schema=(\S+)$/m.exec(text)![1]!;
       expect(existsSync(resolve(project, schemaOf(configTemplate({ url: 'http://127.0.0.1:3000/mcp' }))))).toBe(true);
