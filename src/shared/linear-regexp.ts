@@ -57,13 +57,29 @@ export function collectingUnchecked<T>(run: () => T): { value: T; unchecked: Unc
   }
 }
 
+type LinearOutcome = { ok: true; re: RE2JS } | { ok: false; reason: string };
+
+/**
+ * Compiled patterns by their text: the lexical baseline looks for a schema's id shape in every prompt
+ * of a run. A compiled RE2JS is only read (each search makes its own matcher). Bounded, because the
+ * patterns come from the server.
+ */
+const compiledPatterns = new Map<string, LinearOutcome>();
+const MAX_COMPILED_PATTERNS = 256;
+const MAX_PATTERN_KEY_CHARS = 4_096;
+
 /** A server's pattern compiled for RE2, or why RE2 cannot run it. */
-export function compileLinear(pattern: string): { ok: true; re: RE2JS } | { ok: false; reason: string } {
+export function compileLinear(pattern: string): LinearOutcome {
+  const cached = compiledPatterns.get(pattern);
+  if (cached !== undefined) return cached;
+  let outcome: LinearOutcome;
   try {
-    return { ok: true, re: RE2JS.compile(RE2JS.translateRegExp(pattern)) };
+    outcome = { ok: true, re: RE2JS.compile(RE2JS.translateRegExp(pattern)) };
   } catch (error) {
-    return { ok: false, reason: (error as Error).message.replace(/^error parsing regexp: /, '') };
+    outcome = { ok: false, reason: (error as Error).message.replace(/^error parsing regexp: /, '') };
   }
+  if (pattern.length <= MAX_PATTERN_KEY_CHARS && compiledPatterns.size < MAX_COMPILED_PATTERNS) compiledPatterns.set(pattern, outcome);
+  return outcome;
 }
 
 export interface LinearMatch {

@@ -6,13 +6,13 @@
 import { built, failed, type Built, type Path, type Synthesis } from './context.js';
 import { fold, type Node, type Part } from './fold.js';
 import { MAX_SAMPLE_ITEMS } from './limits.js';
-import { linearPattern } from './regex-generate.js';
+import { compileLinear } from '../../shared/linear-regexp.js';
 
 /** The subschemas a property's value must satisfy, or undefined when additionalProperties: false forbids it. */
 export function propertyParts(node: Node, name: string): Part[] | undefined {
   const parts = [...(node.properties.get(name) ?? [])];
   for (const { pattern, part } of node.patternProperties) {
-    const linear = linearPattern(pattern);
+    const linear = compileLinear(pattern);
     if (linear.ok && linear.re.test(name)) parts.push(part);
   }
   if (parts.length > 0) return parts;

@@ -6,7 +6,6 @@
  * so callers can ask for several distinct matches.
  */
 
-import type { RE2JS } from 're2js';
 import { compileLinear } from '../../shared/linear-regexp.js';
 import { MAX_SAMPLE_STRING_CHARS } from './limits.js';
 import { complement, type Range } from './regex-classes.js';
@@ -35,19 +34,6 @@ function codes(from: string, to: string): number[] {
 
 export type PatternOutcome = { ok: true; value: string } | { ok: false; why: string };
 
-/** A pattern compiled for the linear-time engine, or why that engine cannot run it. Bounded cache: patterns are re-tested per variant. */
-const compiled = new Map<string, ReturnType<typeof compileLinear>>();
-
-export function linearPattern(pattern: string): { ok: true; re: RE2JS } | { ok: false; reason: string } {
-  let outcome = compiled.get(pattern);
-  if (!outcome) {
-    outcome = compileLinear(pattern);
-    if (compiled.size >= 64) compiled.clear();
-    compiled.set(pattern, outcome);
-  }
-  return outcome;
-}
-
 export interface PatternRequest {
   minLength: number;
   maxLength: number;
@@ -59,7 +45,7 @@ export interface PatternRequest {
 export function matchingString(source: string, request: PatternRequest): PatternOutcome {
   const parsed = parsePattern(source);
   if (!parsed.ok) return { ok: false, why: parsed.why };
-  const linear = linearPattern(source);
+  const linear = compileLinear(source);
   if (!linear.ok) return { ok: false, why: `mcpgate's linear-time engine cannot run it (${linear.reason})` };
   const shortest = minLength(parsed.ast);
   if (shortest > Math.min(request.maxLength, MAX_SAMPLE_STRING_CHARS))

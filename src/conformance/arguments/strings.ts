@@ -8,7 +8,8 @@ import { built, failed, quoted, type Built, type Path, type Synthesis } from './
 import type { Node } from './fold.js';
 import { formatValue, isGeneratedFormat } from './formats.js';
 import { MAX_SAMPLE_STRING_CHARS } from './limits.js';
-import { linearPattern, matchingString } from './regex-generate.js';
+import { matchingString } from './regex-generate.js';
+import { compileLinear } from '../../shared/linear-regexp.js';
 import { parsePattern } from './regex-parse.js';
 
 const WORDS = ['example', 'sample', 'other', 'value', 'test'];
@@ -65,7 +66,7 @@ export function buildString(synthesis: Synthesis, node: Node, path: Path, varian
 function patternEngine(pattern: string): { ok: true; re: RE2JS } | { ok: false; why: string } {
   const parsed = parsePattern(pattern);
   if (!parsed.ok) return parsed;
-  const linear = linearPattern(pattern);
+  const linear = compileLinear(pattern);
   return linear.ok ? linear : { ok: false, why: `mcpgate's linear-time engine cannot run it (${linear.reason})` };
 }
 

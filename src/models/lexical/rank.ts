@@ -65,15 +65,30 @@ function compounds(prompt: string, docs: ToolDocument[]): string[] {
   return joined.filter((term) => docs.some((d) => d.counts.has(term)));
 }
 
+/**
+ * Documents by the tool list they were made from: a run asks with the same list (the agent keeps one
+ * per run) for every sample, and a document is only read once made.
+ */
+const documents = new WeakMap<ToolSpec[], ToolDocument[]>();
+
+function documentsOf(tools: ToolSpec[]): ToolDocument[] {
+  let docs = documents.get(tools);
+  if (docs === undefined) {
+    const names = tools.map((t) => t.name);
+    docs = tools.map((tool) =>
+      documentOf(
+        tool,
+        names.filter((n) => n !== tool.name),
+      ),
+    );
+    documents.set(tools, docs);
+  }
+  return docs;
+}
+
 /** Tools by descending score; ties keep the server's order, so the result is deterministic. */
 export function rankTools(prompt: string, tools: ToolSpec[]): Ranked[] {
-  const names = tools.map((t) => t.name);
-  const docs = tools.map((tool) =>
-    documentOf(
-      tool,
-      names.filter((n) => n !== tool.name),
-    ),
-  );
+  const docs = documentsOf(tools);
   if (docs.length === 0) return [];
   const query = [...new Set([...queryTerms(prompt), ...compounds(prompt, docs)])];
   const averageLength = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
