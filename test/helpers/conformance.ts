@@ -10,14 +10,14 @@ import { scaledTimeout } from './machine-speed.js';
  * `eofGraceMs` replaces the stdio exit grace only for a server that never exits on EOF: its verdict is
  * the same after any grace, while a server that does exit needs the full one on a loaded machine.
  */
-export function checkTarget(target: Target, options: { eofGraceMs?: number } = {}): Promise<Report> {
+export function checkTarget(target: Target, options: { eofGraceMs?: number; concurrency?: number } = {}): Promise<Report> {
   return runConformance({
     target,
     checks: [...ALL_CHECKS],
     strict: false,
     allowTools: [],
     connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22 },
-    concurrency: 8,
+    concurrency: options.concurrency ?? 8,
     eofGraceMs: options.eofGraceMs ?? scaledTimeout(5_000),
   });
 }

@@ -7,8 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../../../examples/launch.js';
-import { ALL_CHECKS } from '../../../src/conformance/checks/index.js';
-import { runConformance } from '../../../src/conformance/runner.js';
+import { checkTarget } from '../../helpers/conformance.js';
 import { InFlightLimit } from '../../../src/wire/in-flight.js';
 import { REFERENCE_SERVER } from '../../helpers/cli.js';
 import { scaledTimeout } from '../../helpers/machine-speed.js';
@@ -51,15 +50,7 @@ afterAll(async () => {
 describe('requests in flight during a layer 0 run', () => {
   it.each([2, 4])('stay at or below --concurrency %i, and reach it', async (concurrency) => {
     mostOpen = 0;
-    const report = await runConformance({
-      target: { kind: 'http', url: relay.url },
-      checks: [...ALL_CHECKS],
-      strict: false,
-      allowTools: [],
-      connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22 },
-      concurrency,
-      eofGraceMs: 1000,
-    });
+    const report = await checkTarget({ kind: 'http', url: relay.url }, { concurrency, eofGraceMs: 1000 });
     expect(report.verdict.exitCode).toBe(0);
     expect(mostOpen).toBeLessThanOrEqual(concurrency);
     // The run has far more parallel work than this: the bound is what held it back.

@@ -9,8 +9,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchHttpServer, type LaunchedServer } from '../../../examples/launch.js';
-import { ALL_CHECKS } from '../../../src/conformance/checks/index.js';
-import { runConformance } from '../../../src/conformance/runner.js';
+import { checkTarget } from '../../helpers/conformance.js';
 import { ROOT } from '../../helpers/cli.js';
 import { scaledTimeout } from '../../helpers/machine-speed.js';
 import { startRelay, type Relay } from '../../helpers/relay.js';
@@ -48,15 +47,7 @@ afterAll(async () => {
 
 describe('tool list reads in a layer 0 run', () => {
   it('the whole list is read three times: once shared by every check, once more on the run connection, once on another', async () => {
-    const report = await runConformance({
-      target: { kind: 'http', url: relay.url },
-      checks: [...ALL_CHECKS],
-      strict: false,
-      allowTools: [],
-      connect: { timeoutMs: scaledTimeout(10_000), maxResponseBytes: 1 << 22 },
-      concurrency: 4,
-      eofGraceMs: 1000,
-    });
+    const report = await checkTarget({ kind: 'http', url: relay.url }, { concurrency: 4, eofGraceMs: 1000 });
     const status = (id: string) => report.checks.find((c) => c.id === id)?.status;
     expect([status('tools.list-order-stable'), status('tools.list-static'), status('pagination.follow')]).toEqual(['pass', 'pass', 'pass']);
     // Every full read follows (pages - 1) cursors; pagination.invalid-cursor sends one cursor of its own.
