@@ -12,13 +12,13 @@
  *   node dist/bench/eval-scale.js --cases 100,1000 --runs 5 --trajectories failing [--concurrency 4]
  */
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchHttpServer } from '../examples/launch.js';
 import { startFakeModel } from './fake-model.js';
+import { measure, type Figures } from './process-figures.js';
 import { weatherGolden } from './weather-golden.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,40 +36,6 @@ const trajectories = flag('--trajectories', 'failing');
 const RSS_TARGET_MB = 250;
 const THROUGHPUT_TARGET = 0.5;
 const CONCURRENCY = Number(flag('--concurrency', '4'));
-
-/** Writes the process's peak RSS and CPU time to a file when it exits: the child's own figures, not the bench's. */
-function exitFiguresHook(dir: string): string {
-  const hook = join(dir, 'exit-figures.mjs');
-  writeFileSync(
-    hook,
-    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => { const u = process.resourceUsage(); writeFileSync(process.env.EXIT_FIGURES_FILE, JSON.stringify({ maxRSS: u.maxRSS, cpuUs: u.userCPUTime + u.systemCPUTime })); });\n`,
-  );
-  return hook;
-}
-
-interface Figures {
-  seconds: number;
-  peakMb: number;
-  cpuMs: number;
-  output: string;
-}
-
-/** One node process (mcpgate or the floor), timed from spawn to exit, with its own peak RSS and CPU. */
-async function measure(dir: string, script: string, args: string[]): Promise<Figures> {
-  const figuresFile = join(dir, 'exit-figures.json');
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', exitFiguresHook(dir), script, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, EXIT_FIGURES_FILE: figuresFile },
-  });
-  let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const code = await new Promise<number | null>((resolvePromise) => child.once('close', resolvePromise));
-  const seconds = (performance.now() - started) / 1000;
-  if (code !== 0 && code !== 1) throw new Error(`${script} exited ${code}: ${output.slice(-600)}`);
-  const { maxRSS, cpuUs } = JSON.parse(readFileSync(figuresFile, 'utf8')) as { maxRSS: number; cpuUs: number };
-  return { seconds, peakMb: maxRSS / 1024, cpuMs: cpuUs / 1000, output };
-}
 
 async function runEval(
   dir: string,

@@ -1,16 +1,29 @@
-/** The generated golden set the eval benchmarks run against the reference server. */
+/** The generated golden set the eval benchmarks run against a server with a get_weather(city) tool. */
 
 const CITIES = ['Paris', 'Tokyo', 'Berlin', 'Lagos', 'Sydney'];
 
-/** N cases for the reference server's get_weather; every tenth names a city it does not know, so it fails. */
+export interface WeatherCase {
+  id: string;
+  prompt: string;
+  /** The city the case expects get_weather to be called with (normalized match). */
+  expected: string;
+}
+
+/** N cases for get_weather; every tenth names a city the reference server does not know and expects another, so it fails. */
+export function weatherCases(cases: number): WeatherCase[] {
+  return Array.from({ length: cases }, (_, i) => {
+    const city = i % 10 === 9 ? 'Atlantis' : CITIES[i % CITIES.length]!;
+    return { id: `weather-${i}`, prompt: `What is the weather in ${city} right now? (case ${i})`, expected: i % 10 === 9 ? 'Paris' : city };
+  });
+}
+
+/** The same cases as a golden file. */
 export function weatherGolden(cases: number): string {
   const lines = ['cases:'];
-  for (let i = 0; i < cases; i++) {
-    const city = i % 10 === 9 ? 'Atlantis' : CITIES[i % CITIES.length]!;
-    const expected = i % 10 === 9 ? 'Paris' : city;
+  for (const { id, prompt, expected } of weatherCases(cases)) {
     lines.push(
-      `  - id: weather-${i}`,
-      `    prompt: What is the weather in ${city} right now? (case ${i})`,
+      `  - id: ${id}`,
+      `    prompt: ${prompt}`,
       `    expect_tool: get_weather`,
       `    expect_args:`,
       `      city: { match: normalized, value: ${expected} }`,
