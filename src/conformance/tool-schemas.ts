@@ -237,9 +237,16 @@ export function subschemaValidators(schema: Record<string, unknown>): SubschemaV
     return undefined;
   }
   const validators = new Map<string, ValidateFunction | undefined>();
+  const rootKey = subschemaRootKey(schema);
   return {
     at(pointer) {
       if (validators.has(pointer)) return validators.get(pointer);
+      const sharedKey = rootKey === undefined ? undefined : `${pointer}\n${rootKey}`;
+      if (sharedKey !== undefined && sharedSubschemas.has(sharedKey)) {
+        const shared = sharedSubschemas.get(sharedKey);
+        validators.set(pointer, shared);
+        return shared;
+      }
       const wrapper = { $ref: `${base}#${pointerFragment(pointer)}` };
       let validate: ValidateFunction | undefined;
       try {
@@ -250,12 +257,31 @@ export function subschemaValidators(schema: Record<string, unknown>): SubschemaV
         ajv.removeSchema(wrapper);
       }
       validators.set(pointer, validate);
+      if (sharedKey !== undefined && sharedSubschemas.size < MAX_CACHED) sharedSubschemas.set(sharedKey, validate);
       return validate;
     },
     release() {
       ajv.removeSchema(registered);
     },
   };
+}
+
+/**
+ * Subschema validators by the whole schema's JSON text and the pointer. Servers give many tools one
+ * input schema (the reference server, 14 of its tools), and each tool's synthesis asked for the same
+ * subschema validators again, at a compile each. A validator depends only on the schema it was compiled
+ * in (its $refs are resolved at compile time), so it serves every tool with that schema. Bounded like
+ * the compiled schemas.
+ */
+const sharedSubschemas = new Map<string, ValidateFunction | undefined>();
+
+function subschemaRootKey(schema: Record<string, unknown>): string | undefined {
+  try {
+    const key = JSON.stringify(schema);
+    return key.length <= MAX_CACHED_KEY_CHARS ? key : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A JSON pointer as the fragment of a URI, each segment percent-encoded, the form Ajv resolves. */

@@ -7,7 +7,7 @@ import {
   sampleArguments,
   synthesizeArguments,
 } from '../../../src/conformance/sample-arguments.js';
-import { compileToolSchema } from '../../../src/conformance/tool-schemas.js';
+import { compileToolSchema, subschemaValidators } from '../../../src/conformance/tool-schemas.js';
 
 /**
  * A table in the manner of ESLint's RuleTester: every valid schema must get arguments that the schema
@@ -449,6 +449,36 @@ describe('the arguments are the caller’s own', () => {
     ofFormat('uri')(sampleArguments(object({ link: { format: 'uri' } })).link);
     const text = sampleArguments(object({ text: { type: 'string', minLength: 500_000_000 } })).text as string;
     expect(text.length).toBe(MAX_SAMPLE_STRING_CHARS);
+  });
+});
+
+describe('subschema validators, shared by the tools that have one input schema', () => {
+  const topic = () => object({ topic: { type: 'string', minLength: 1, examples: ['quarterly report'] } });
+  const typed = (t: string) => ({ ...object({ x: { $ref: '#/$defs/t' } }), $defs: { t: { type: t } } });
+
+  it('two tools with equal schemas get one compiled validator, and it still judges after either is released', () => {
+    const first = subschemaValidators(topic())!;
+    const validate = first.at('/properties/topic')!;
+    first.release();
+    const second = subschemaValidators(topic())!;
+    expect(second.at('/properties/topic')).toBe(validate);
+    second.release();
+    expect(validate('a')).toBe(true);
+    expect(validate('')).toBe(false);
+    expect(validate(1)).toBe(false);
+  });
+
+  it('an equal subschema whose $ref resolves elsewhere in another schema gets its own validator', () => {
+    // One schema is registered at a time, as one synthesis runs at a time.
+    const at = (schema: Record<string, unknown>) => {
+      const validators = subschemaValidators(schema)!;
+      const validate = validators.at('/properties/x')!;
+      validators.release();
+      return validate;
+    };
+    const [s, n] = [at(typed('string')), at(typed('number'))];
+    expect(s).not.toBe(n);
+    expect([s('a'), s(1), n('a'), n(1)]).toEqual([true, false, false, true]);
   });
 });
 
