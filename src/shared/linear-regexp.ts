@@ -32,15 +32,14 @@ export interface LinearRegExpEngine {
 let collecting: Map<string, string> | undefined;
 
 function compile(pattern: string): RegExpLike {
-  try {
-    const re = RE2JS.compile(RE2JS.translateRegExp(pattern));
+  const linear = compileLinear(pattern);
+  if (linear.ok) {
+    const re = linear.re;
     // Ajv keys its cache of compiled patterns by toString(), so each pattern needs its own.
     return { test: (input: string) => re.test(input), toString: () => `/${pattern}/re2` };
-  } catch (error) {
-    const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
-    collecting?.set(pattern, reason);
-    return { test: () => true, toString: () => `/${pattern}/unchecked` };
   }
+  collecting?.set(pattern, linear.reason);
+  return { test: () => true, toString: () => `/${pattern}/unchecked` };
 }
 
 export const linearRegExp: LinearRegExpEngine = Object.assign((pattern: string) => compile(pattern), { code: 'mcpgate-linear-regexp' });
@@ -60,9 +59,10 @@ export function collectingUnchecked<T>(run: () => T): { value: T; unchecked: Unc
 type LinearOutcome = { ok: true; re: RE2JS } | { ok: false; reason: string };
 
 /**
- * Compiled patterns by their text: the lexical baseline looks for a schema's id shape in every prompt
- * of a run. A compiled RE2JS is only read (each search makes its own matcher). Bounded, because the
- * patterns come from the server.
+ * Compiled patterns by their text: a run compiles a tool's schemas in several checks, tools repeat
+ * patterns, and the lexical baseline looks for a schema's id shape in every prompt of a run. A
+ * compiled RE2JS is only read (each search makes its own matcher). Bounded, because the patterns come
+ * from the server.
  */
 const compiledPatterns = new Map<string, LinearOutcome>();
 const MAX_COMPILED_PATTERNS = 256;
