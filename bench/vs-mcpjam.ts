@@ -53,7 +53,10 @@ const runs = Number(flag('--runs', '5'));
 const rounds = Number(flag('--rounds', '3'));
 const concurrency = Number(flag('--concurrency', '4'));
 const mcpjamDir = resolve(flag('--mcpjam-dir', join(repo, 'node_modules/.cache/mcpgate-bench-mcpjam')));
-if (sizes.length !== 2 || !(sizes[0]! < sizes[1]!)) throw new Error('--cases takes two sizes, smaller first, e.g. 50,250');
+if (sizes.length !== 2 || !(sizes[0]! < sizes[1]!)) {
+  console.error('vs-mcpjam: --cases takes two sizes, smaller first, e.g. 50,250');
+  process.exit(2);
+}
 
 /** Installs @mcpjam/sdk into `dir` once; a clear stop when the registry cannot be reached. */
 function ensureMcpjam(dir: string): void {
@@ -76,10 +79,9 @@ function ensureMcpjam(dir: string): void {
       { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] },
     );
   } catch (error) {
-    const stderr = String((error as { stderr?: Buffer }).stderr ?? '')
-      .trim()
-      .split('\n')
-      .slice(-1)[0];
+    const lines = String((error as { stderr?: Buffer }).stderr ?? '').split('\n');
+    const stderr =
+      lines.find((line) => /^npm error (code|errno|network|404)/.test(line)) ?? lines.find((line) => line.trim() !== '') ?? 'npm failed';
     throw new Error(
       `could not install @mcpjam/sdk into ${dir} (${stderr}); run again with the npm registry reachable, or pass --mcpjam-dir DIR of an earlier install`,
     );
@@ -122,7 +124,12 @@ async function once(dir: string, cases: number, url: string, baseUrl: string): P
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-ensureMcpjam(mcpjamDir);
+try {
+  ensureMcpjam(mcpjamDir);
+} catch (error) {
+  console.error(`vs-mcpjam: ${(error as Error).message}`);
+  process.exit(1);
+}
 const dir = mkdtempSync(join(tmpdir(), 'mcpgate-bench-mcpjam-'));
 const http = await launchHttpServer(process.execPath, [server]);
 const model = await startFakeModel();
