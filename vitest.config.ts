@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { scaledTimeout } from './test/helpers/machine-speed.js';
-import { MOCKING_FILES } from './test/helpers/test-projects.js';
+import { ISOLATED_FILES } from './test/helpers/test-projects.js';
 
 // Bounds against hangs, not expectations: they grow with the measured load of the machine.
 const timeouts = { testTimeout: scaledTimeout(30_000), hookTimeout: scaledTimeout(30_000) };
@@ -18,8 +18,8 @@ export default defineConfig({
     projects: [
       // The unit files share each worker's module cache too: a fresh process per file cost about 23 of
       // the unit project's 45 CPU-s.
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: MOCKING_FILES, isolate: false, ...timeouts } },
-      { test: { name: 'unit-isolated', include: MOCKING_FILES, ...timeouts } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: ISOLATED_FILES, isolate: false, ...timeouts } },
+      { test: { name: 'unit-isolated', include: ISOLATED_FILES, ...timeouts } },
       {
         test: {
           name: 'e2e',
