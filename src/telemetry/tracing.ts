@@ -8,7 +8,6 @@
  */
 
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { safe } from '../report/terminal-escape.js';
 import { redact } from '../shared/redact.js';
 import type { ModelTurn } from '../models/types.js';
@@ -16,9 +15,9 @@ import { PROTOCOL_VERSION } from '../spec/protocol.js';
 import type { Exchange } from '../wire/exchange.js';
 import { errorCodeOf } from '../wire/jsonrpc.js';
 import type { ObservedRequest, RequestObservation, RequestObserver } from '../wire/observer.js';
+import { traceContextOf } from './trace-context.js';
 import { unrecordedTracer } from './unrecorded-tracer.js';
 
-const propagator = new W3CTraceContextPropagator();
 const SHUTDOWN_BOUND_MS = 3_000;
 
 export interface SpanHandle {
@@ -130,10 +129,8 @@ export class Tracing implements RequestObserver {
       { kind: SpanKind.CLIENT, attributes },
       parent,
     );
-    const carrier: Record<string, string> = {};
-    propagator.inject(trace.setSpan(parent, span), carrier, { set: (c, k, v) => ((c as Record<string, string>)[k] = v) });
     return {
-      meta: carrier,
+      meta: traceContextOf(span),
       done(exchange: Exchange) {
         const code = errorCodeOf(exchange.response);
         if (exchange.error) {

@@ -138,8 +138,9 @@ describe('start-up cost', () => {
     const run = await loadedBy(['eval', '--url', server.url, '--golden', golden, '--cache', 'off', '--quiet'], env);
     expect(run.code).toBe(0);
     expect(run.modules.some((url) => url.endsWith('/dist/src/behavior/runner.js'))).toBe(true);
-    // Spans are recorded only to be exported; the trace context the server gets needs only the API.
-    const sdk = /node_modules\/@opentelemetry\/(?:sdk-trace-base|exporter-trace-otlp-http|resources)\//;
+    // Spans are recorded only to be exported; the trace context the server gets needs only the API
+    // (mcpgate writes the traceparent itself: @opentelemetry/core would bring the semantic conventions).
+    const sdk = /node_modules\/@opentelemetry\/(?:sdk-trace-base|exporter-trace-otlp-http|resources|core|semantic-conventions)\//;
     expect(run.modules.filter((url) => sdk.test(url) || url.includes('/dist/src/conformance/checks/'))).toEqual([]);
     // The offline baseline makes no provider call: neither the AI SDK nor any provider package is loaded.
     expect(run.modules.filter((url) => /node_modules\/(?:ai|@ai-sdk|ollama-ai-provider[^/]*)\//.test(url))).toEqual([]);
