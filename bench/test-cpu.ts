@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -47,10 +47,12 @@ function sourceOf(argv: string[]): string {
   if (cli >= 0) return `mcpgate ${argv[cli + 1] ?? ''}`.trim();
   if (line.includes('vitest') || line.includes('tinypool')) return 'vitest (test files, in-process work)';
   if (line.includes('reference-server')) return 'reference server';
-  if (/\bnpm(-cli)?\.js|\/npm\//.test(line)) return 'npm';
+  if (argv.some((a) => /^np[mx](?:-cli\.js)?$/.test(basename(a)))) return 'npm';
   const fixture = argv.find((a) => a.includes('/fixtures/') || a.includes('/bench/'));
   if (fixture) return `fixture ${fixture.split('/').pop()}`;
-  return 'other node processes';
+  // Anything else by its script's file name (node -e and the like have none).
+  const script = argv.find((a) => !a.startsWith('-'));
+  return `other: ${script ? basename(script) : argv.slice(0, 1).join(' ') || 'node -e'}`;
 }
 
 const started = performance.now();
