@@ -99,17 +99,25 @@ const MAX_CACHED = 256;
 const MAX_CACHED_KEY_CHARS = 64 * 1024;
 
 export function compileToolSchema(schema: unknown): CompileOutcome {
-  let key: string | undefined;
-  try {
-    key = JSON.stringify(schema);
-  } catch {
-    // A value JSON cannot write (a cycle) is compiled, and refused, without the cache.
-  }
+  const key = cacheKey(schema);
   const cached = key === undefined ? undefined : compiled.get(key);
   if (cached) return cached;
   const outcome = compileUncached(schema);
-  if (key !== undefined && key.length <= MAX_CACHED_KEY_CHARS && compiled.size < MAX_CACHED) compiled.set(key, outcome);
+  if (key !== undefined && compiled.size < MAX_CACHED) compiled.set(key, outcome);
   return outcome;
+}
+
+/**
+ * A schema's JSON text as the key of the caches below, or undefined when it is not cached: too long
+ * to keep, or a value JSON cannot write (a cycle), which is compiled, and refused, without the cache.
+ */
+function cacheKey(schema: unknown): string | undefined {
+  try {
+    const key = JSON.stringify(schema);
+    return key !== undefined && key.length <= MAX_CACHED_KEY_CHARS ? key : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function compileUncached(schema: unknown): CompileOutcome {
@@ -237,7 +245,7 @@ export function subschemaValidators(schema: Record<string, unknown>): SubschemaV
     return undefined;
   }
   const validators = new Map<string, ValidateFunction | undefined>();
-  const rootKey = subschemaRootKey(schema);
+  const rootKey = cacheKey(schema);
   return {
     at(pointer) {
       if (validators.has(pointer)) return validators.get(pointer);
@@ -274,15 +282,6 @@ export function subschemaValidators(schema: Record<string, unknown>): SubschemaV
  * the compiled schemas.
  */
 const sharedSubschemas = new Map<string, ValidateFunction | undefined>();
-
-function subschemaRootKey(schema: Record<string, unknown>): string | undefined {
-  try {
-    const key = JSON.stringify(schema);
-    return key.length <= MAX_CACHED_KEY_CHARS ? key : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A JSON pointer as the fragment of a URI, each segment percent-encoded, the form Ajv resolves. */
 function pointerFragment(pointer: string): string {
