@@ -3,7 +3,6 @@
  * to open an independent connection, and the one path through which a tool may be called.
  */
 
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { CAPABILITY_METHODS, type PAGINATED_METHODS } from '../spec/protocol.js';
 import { toolSafety } from '../spec/tool-safety.js';
 import { isListedTool, type ListedTool } from '../spec/tool.js';
@@ -37,23 +36,36 @@ export interface NamedCall {
   arguments: Record<string, unknown>;
 }
 
-export class CheckContext {
+/**
+ * What the checks of one run share, whichever check's view of the context they hold: the
+ * connections, the list reads, the stdio side process and the in-flight limit. Work done once per
+ * run is keyed by it (see oncePerRun).
+ */
+export class RunState {
   readonly connections: Connection[] = [];
-  private readonly unaudited = new Set<Connection>();
+  readonly unaudited = new Set<Connection>();
   closeInfo: CloseInfo | undefined;
-  private readonly lists = new Map<string, Promise<ListOutcome>>();
+  readonly lists = new Map<string, Promise<ListOutcome>>();
   /** stdio: the side process checks take turns on (see isolated), while the checks on it pass. */
-  private side: ModernClient | undefined;
-  private sideTurns = 0;
-  private sideTurn: Promise<void> = Promise.resolve();
+  side: ModernClient | undefined;
+  sideTurns = 0;
+  sideTurn: Promise<void> = Promise.resolve();
+
   /** Shared by every client of the run (see InFlightLimit). */
-  private readonly limit: InFlightLimit | undefined;
-  /** The exchanges each check makes (see withinCheck), so the runner can tell mcpgate's limits from the server's faults. */
-  private readonly scope = new AsyncLocalStorage<Exchange[]>();
+  constructor(readonly limit: InFlightLimit | undefined) {}
+}
+
+export class CheckContext {
+  /** What every check of this run shares (the context given to one check is a view of the run's). */
+  readonly run: RunState;
+  /** This check's client: the run's connection, its exchanges recorded for this check (see forCheck). */
+  readonly client: ModernClient;
+  /** Receives every exchange the check this view was made for sends, on any of the run's clients. */
+  private readonly tap: ((exchange: Exchange) => void) | undefined;
 
   constructor(
     readonly target: Target,
-    readonly client: ModernClient,
+    client: ModernClient,
     readonly discover: { exchange: Exchange; result: Record<string, unknown> },
     readonly options: {
       allowTools: ReadonlySet<string>;
@@ -72,17 +84,45 @@ export class CheckContext {
       /** OAuth credentials and the test issuer, for the `auth.*` checks. */
       auth?: AuthCheckOptions;
     },
+    view?: { run: RunState; tap: (exchange: Exchange) => void },
   ) {
-    this.connections.push(client.connection);
-    this.limit = options.maxInFlight === undefined ? undefined : new InFlightLimit(options.maxInFlight);
-    this.adopt(client);
+    if (view) {
+      this.run = view.run;
+      this.tap = view.tap;
+      this.client = client.withTap(view.tap);
+      return;
+    }
+    this.run = new RunState(options.maxInFlight === undefined ? undefined : new InFlightLimit(options.maxInFlight));
+    this.run.connections.push(client.connection);
+    client.limit = this.run.limit;
+    this.client = client;
   }
 
-  /** Runs one check, collecting the exchanges it makes. */
-  async withinCheck<T>(run: () => Promise<T>): Promise<{ value: T; exchanges: Exchange[] }> {
+  /** The context one check is given: the same run, with every exchange the check sends recorded in `exchanges`. */
+  forCheck(exchanges: Exchange[]): CheckContext {
+    return new CheckContext(this.target, this.client, this.discover, this.options, {
+      run: this.run,
+      tap: (exchange) => exchanges.push(exchange),
+    });
+  }
+
+  /** Runs one check on a view of its own, collecting the exchanges it makes. */
+  async withinCheck<T>(run: (ctx: CheckContext) => Promise<T>): Promise<{ value: T; exchanges: Exchange[] }> {
     const exchanges: Exchange[] = [];
-    const value = await this.scope.run(exchanges, run);
+    const value = await run(this.forCheck(exchanges));
     return { value, exchanges };
+  }
+
+  get connections(): Connection[] {
+    return this.run.connections;
+  }
+
+  get closeInfo(): CloseInfo | undefined {
+    return this.run.closeInfo;
+  }
+
+  set closeInfo(info: CloseInfo | undefined) {
+    this.run.closeInfo = info;
   }
 
   get maxCalls(): number {
@@ -94,10 +134,11 @@ export class CheckContext {
     return this.options.maxInFlight ?? Number.POSITIVE_INFINITY;
   }
 
-  private adopt(client: ModernClient): void {
-    client.limit = this.limit;
-    client.tap = (exchange) => this.scope.getStore()?.push(exchange);
-    if (client !== this.client) client.adoptParamHeaders(this.client);
+  /** A client of the run's: bound by its in-flight limit, told the declared tools, its exchanges recorded for this check. */
+  private adopt(client: ModernClient): ModernClient {
+    client.limit = this.run.limit;
+    client.adoptParamHeaders(this.client);
+    return client.withTap(this.tap);
   }
 
   get transport(): TransportKind {
@@ -118,12 +159,15 @@ export class CheckContext {
    * deliberately odd state should be judged once, by its own check, not again by every audit.
    */
   async newClient(options: { audited?: boolean } = {}): Promise<ModernClient> {
+    return this.adopt(await this.newRunClient(options));
+  }
+
+  /** A new connection of the run's, its client recording for no check. */
+  private async newRunClient(options: { audited?: boolean }): Promise<ModernClient> {
     const connection = await connect(this.target, this.options.connect);
-    this.connections.push(connection);
-    if (options.audited === false) this.unaudited.add(connection);
-    const client = new ModernClient(connection);
-    this.adopt(client);
-    return client;
+    this.run.connections.push(connection);
+    if (options.audited === false) this.run.unaudited.add(connection);
+    return new ModernClient(connection);
   }
 
   /**
@@ -146,17 +190,19 @@ export class CheckContext {
       const client = options.http === 'shared' ? this.client : await this.newClient({ audited: options.http === 'new' });
       return probe(client);
     }
-    if (options.cold && this.sideTurns > 0) return probe(await this.newClient({ audited: false }));
-    this.sideTurns++;
-    const previous = this.sideTurn;
+    const run = this.run;
+    if (options.cold && run.sideTurns > 0) return probe(await this.newClient({ audited: false }));
+    run.sideTurns++;
+    const previous = run.sideTurn;
     let release = (): void => {};
-    this.sideTurn = new Promise((resolve) => (release = resolve));
+    run.sideTurn = new Promise((resolve) => (release = resolve));
     await previous;
     try {
-      const client = (this.side ??= await this.newClient({ audited: false }));
-      this.side = undefined;
-      const outcome = await probe(client);
-      if (clean(outcome)) this.side = client;
+      // The run keeps the side process's client as no check's; each probe sends through a view of its own.
+      const side = run.side ?? (await this.newRunClient({ audited: false }));
+      run.side = undefined;
+      const outcome = await probe(this.adopt(side));
+      if (clean(outcome)) run.side = side;
       return outcome;
     } finally {
       release();
@@ -168,14 +214,14 @@ export class CheckContext {
    * its items and parsed pages, so the pages' text is kept only as far as evidence shows it.
    */
   list(method: keyof typeof PAGINATED_METHODS | string): Promise<ListOutcome> {
-    let pending = this.lists.get(method);
+    let pending = this.run.lists.get(method);
     if (!pending) {
       pending = this.readList(this.client, method).then((listing) => {
         for (const page of listing.pages) keepWhatEvidenceShows(page);
         if (method === 'tools/list') this.client.declareTools(listing.items);
         return listing;
       });
-      this.lists.set(method, pending);
+      this.run.lists.set(method, pending);
     }
     return pending;
   }
@@ -247,7 +293,7 @@ export class CheckContext {
   }
 
   auditedConnections(): Connection[] {
-    return this.connections.filter((c) => !this.unaudited.has(c));
+    return this.run.connections.filter((c) => !this.run.unaudited.has(c));
   }
 }
 

@@ -4,7 +4,7 @@
  * summary without starting it.
  */
 
-import type { CheckContext } from './context.js';
+import type { CheckContext, RunState } from './context.js';
 
 export interface PerRun<T> {
   /** The run's result, started now if no check has asked yet. */
@@ -14,14 +14,14 @@ export interface PerRun<T> {
 }
 
 export function oncePerRun<T>(start: (ctx: CheckContext) => T): PerRun<T> {
-  const started = new WeakMap<CheckContext, { value: T }>();
+  const started = new WeakMap<RunState, { value: T }>();
   const get = (ctx: CheckContext): T => {
-    let entry = started.get(ctx);
+    let entry = started.get(ctx.run);
     if (!entry) {
       entry = { value: start(ctx) };
-      started.set(ctx, entry);
+      started.set(ctx.run, entry);
     }
     return entry.value;
   };
-  return Object.assign(get, { ifStarted: (ctx: CheckContext) => started.get(ctx)?.value });
+  return Object.assign(get, { ifStarted: (ctx: CheckContext) => started.get(ctx.run)?.value });
 }

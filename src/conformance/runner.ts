@@ -195,9 +195,9 @@ async function runChecks(ctx: CheckContext, checks: CheckDefinition[], options: 
 
 async function runOne(ctx: CheckContext, check: CheckDefinition, options: RunOptions): Promise<CheckResult> {
   const started = performance.now();
-  const { value: outcome, exchanges } = await ctx.withinCheck(async (): Promise<CheckOutcome> => {
+  const { value: outcome, exchanges } = await ctx.withinCheck(async (own): Promise<CheckOutcome> => {
     try {
-      return await check.run(ctx);
+      return await check.run(own);
     } catch (error) {
       return { status: 'error', message: `mcpgate could not run this check: ${(error as Error).message}`, evidence: [] };
     }

@@ -40,26 +40,53 @@ export interface RequestOptions {
   parent?: unknown;
 }
 
-export class ModernClient {
-  private nextId = 1;
+/** What every view of one client shares (see withTap): the ids it hands out and what it was told. */
+interface ClientState {
+  nextId: number;
   /** Shared by every client of a layer 0 run (see InFlightLimit); none elsewhere. */
   limit: InFlightLimit | undefined;
-  /** Called with every finished exchange (layer 0 attributes them to the check that made them). */
-  tap: ((exchange: Exchange) => void) | undefined;
   /** Tools whose input schemas declare x-mcp-header parameters, by name (see declareTools). */
-  private paramHeaders = new Map<string, ParamHeader[]>();
+  paramHeaders: Map<string, ParamHeader[]>;
+}
+
+export class ModernClient {
+  /** Called with every finished exchange this view sends (layer 0 attributes them to the check that made them). */
+  readonly tap: ((exchange: Exchange) => void) | undefined;
+  private readonly state: ClientState;
 
   constructor(
     readonly connection: Connection,
     private readonly observer?: RequestObserver,
-  ) {}
+    view?: { state: ClientState; tap: ((exchange: Exchange) => void) | undefined },
+  ) {
+    this.state = view?.state ?? { nextId: 1, limit: undefined, paramHeaders: new Map() };
+    this.tap = view?.tap;
+  }
+
+  /**
+   * The same client (connection, ids, in-flight limit, declared tools), whose finished exchanges go
+   * to `tap` instead: each layer 0 check sends through a view of its own, so what it sent is known without
+   * tracking every promise of the process (which an AsyncLocalStorage does on Node 20).
+   */
+  withTap(tap: ((exchange: Exchange) => void) | undefined): ModernClient {
+    return new ModernClient(this.connection, this.observer, { state: this.state, tap });
+  }
+
+  /** The in-flight limit every request of this client waits on. */
+  get limit(): InFlightLimit | undefined {
+    return this.state.limit;
+  }
+
+  set limit(limit: InFlightLimit | undefined) {
+    this.state.limit = limit;
+  }
 
   get transport(): Connection['transport'] {
     return this.connection.transport;
   }
 
   async request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Exchange> {
-    const id = options.id === undefined ? this.nextId++ : options.id;
+    const id = options.id === undefined ? this.state.nextId++ : options.id;
     const observation = this.observer?.onRequest({
       method,
       params,
@@ -127,17 +154,17 @@ export class ModernClient {
       const headers = typeof tool.name === 'string' ? paramHeadersOf(tool.inputSchema) : [];
       if (headers.length > 0) declared.set(tool.name as string, headers);
     }
-    this.paramHeaders = declared;
+    this.state.paramHeaders = declared;
   }
 
   /** The declarations another client of the same server was given. */
   adoptParamHeaders(from: ModernClient): void {
-    this.paramHeaders = new Map(from.paramHeaders);
+    this.state.paramHeaders = new Map(from.state.paramHeaders);
   }
 
   private async send(message: OutgoingMessage): Promise<Exchange> {
-    const exchange = await (this.limit
-      ? this.limit.run(
+    const exchange = await (this.state.limit
+      ? this.state.limit.run(
           () => this.connection.exchange(message),
           (exchange) => exchange.closed,
         )
@@ -170,7 +197,7 @@ export class ModernClient {
     const nameField = NAME_HEADER_SOURCE[method];
     const nameValue = nameField ? params[nameField] : undefined;
     if (typeof nameValue === 'string') headers[HEADERS.name] = encodeHeaderValue(nameValue);
-    const declared = method === 'tools/call' && typeof params.name === 'string' ? this.paramHeaders.get(params.name) : undefined;
+    const declared = method === 'tools/call' && typeof params.name === 'string' ? this.state.paramHeaders.get(params.name) : undefined;
     if (declared) Object.assign(headers, paramHeaderValues(declared, params.arguments));
     return compact({ ...headers, ...options.headers });
   }

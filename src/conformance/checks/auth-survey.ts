@@ -14,6 +14,7 @@ import { HttpConnection } from '../../wire/http.js';
 import { isResultResponse } from '../../wire/jsonrpc.js';
 import { ModernClient } from '../../wire/modern-client.js';
 import type { CheckContext } from '../context.js';
+import { oncePerRun } from '../per-run.js';
 
 export interface AuthSurvey {
   /** server/discover sent with no credentials at all. */
@@ -29,16 +30,7 @@ export interface AuthSurvey {
   issuer?: IssuerDiscovery;
 }
 
-const surveys = new WeakMap<CheckContext, Promise<AuthSurvey>>();
-
-export function authSurvey(ctx: CheckContext): Promise<AuthSurvey> {
-  let survey = surveys.get(ctx);
-  if (!survey) {
-    survey = takeSurvey(ctx);
-    surveys.set(ctx, survey);
-  }
-  return survey;
-}
+export const authSurvey = oncePerRun((ctx: CheckContext): Promise<AuthSurvey> => takeSurvey(ctx));
 
 /** server/discover over a connection of its own with exactly these headers (and no --header of the user's). */
 export async function bareRequest(ctx: CheckContext, headers: Record<string, string>, query?: Record<string, string>): Promise<Exchange> {

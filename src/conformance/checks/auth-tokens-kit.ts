@@ -14,7 +14,8 @@ import type { IssuedToken } from '../../auth/token-request.js';
 import type { Evidence } from '../../report/model.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { pass, skip, violated, type CheckOutcome } from '../check.js';
-import type { CheckContext } from '../context.js';
+import type { CheckContext, RunState } from '../context.js';
+import { oncePerRun } from '../per-run.js';
 import { evidenceOf } from '../evidence.js';
 import { NEEDS_CREDENTIALS, NEEDS_TEST_ISSUER, unprotected } from './auth-evidence.js';
 import { authSurvey, bareRequest, namedIssuers, sameUrl, served, type AuthSurvey } from './auth-survey.js';
@@ -36,17 +37,8 @@ export interface TokenKit {
  */
 export const adversarial = (): Promise<typeof import('../../auth/adversarial.js')> => import('../../auth/adversarial.js');
 
-const kits = new WeakMap<CheckContext, Promise<TokenKit | CheckOutcome>>();
-
 /** The run's token and the server's answer to it, or the skip that says why there is none. */
-export function tokenKit(ctx: CheckContext): Promise<TokenKit | CheckOutcome> {
-  let kit = kits.get(ctx);
-  if (!kit) {
-    kit = makeKit(ctx);
-    kits.set(ctx, kit);
-  }
-  return kit;
-}
+export const tokenKit = oncePerRun((ctx: CheckContext): Promise<TokenKit | CheckOutcome> => makeKit(ctx));
 
 async function makeKit(ctx: CheckContext): Promise<TokenKit | CheckOutcome> {
   const survey = await authSurvey(ctx);
@@ -104,10 +96,10 @@ export async function testIssuerToken(ctx: CheckContext, kit: TokenKit, kind: Ad
   }
 }
 
-const testIssuers = new WeakMap<CheckContext, Promise<AuthorizationServer | CheckOutcome>>();
+const testIssuers = new WeakMap<RunState, Promise<AuthorizationServer | CheckOutcome>>();
 
 function testIssuerServer(ctx: CheckContext, url: string): Promise<AuthorizationServer | CheckOutcome> {
-  let found = testIssuers.get(ctx);
+  let found = testIssuers.get(ctx.run);
   if (!found) {
     found = discoverIssuer(url, ctx.options.auth?.limits ?? DEFAULT_FETCH_LIMITS).then(
       async (discovery): Promise<AuthorizationServer | CheckOutcome> => {
@@ -126,7 +118,7 @@ function testIssuerServer(ctx: CheckContext, url: string): Promise<Authorization
         return discovery.server;
       },
     );
-    testIssuers.set(ctx, found);
+    testIssuers.set(ctx.run, found);
   }
   return found;
 }

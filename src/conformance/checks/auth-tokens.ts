@@ -9,7 +9,7 @@ import { OAuthError } from '../../auth/errors.js';
 import type { IssuedToken } from '../../auth/token-request.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { defineChecks, pass, skip, violated, type CheckDefinition, type CheckOutcome } from '../check.js';
-import type { CheckContext } from '../context.js';
+import type { CheckContext, RunState } from '../context.js';
 import { evidenceOf } from '../evidence.js';
 import { bareRequest, requiredScopes, served } from './auth-survey.js';
 import { expectRefused, isKit, servingKit, testIssuerToken, tokenKit, type TokenKit } from './auth-tokens-kit.js';
@@ -251,11 +251,11 @@ async function otherAudienceToken(ctx: CheckContext, kit: TokenKit): Promise<str
   return token.accessToken;
 }
 
-const noScopeProbes = new WeakMap<CheckContext, Promise<{ exchange: Exchange; needed: string[] } | CheckOutcome>>();
+const noScopeProbes = new WeakMap<RunState, Promise<{ exchange: Exchange; needed: string[] } | CheckOutcome>>();
 
 /** One request with a token that carries no scope at all: no scope of it can imply the one asked for. */
 function noScopeProbe(ctx: CheckContext): Promise<{ exchange: Exchange; needed: string[] } | CheckOutcome> {
-  let probe = noScopeProbes.get(ctx);
+  let probe = noScopeProbes.get(ctx.run);
   if (!probe) {
     probe = (async () => {
       const kit = await servingKit(ctx);
@@ -286,7 +286,7 @@ function noScopeProbe(ctx: CheckContext): Promise<{ exchange: Exchange; needed: 
       if (typeof token !== 'string') return token;
       return { exchange: await bearer(ctx, token), needed };
     })();
-    noScopeProbes.set(ctx, probe);
+    noScopeProbes.set(ctx.run, probe);
   }
   return probe;
 }

@@ -1,13 +1,15 @@
 /**
  * The side process of a stdio run (CheckContext.isolated): probes take turns on one server process
  * while they pass, a probe that does not pass retires it, a cold probe that is not first gets a
- * process of its own, and over HTTP the choice of connection is the probe's.
+ * process of its own, and over HTTP the choice of connection is the probe's. And the exchanges each
+ * check makes are its own (CheckContext.withinCheck), on whichever of the run's clients it sends.
  */
 
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckContext } from '../../../src/conformance/context.js';
-import type { Connection } from '../../../src/wire/exchange.js';
+import { isListedTool } from '../../../src/spec/tool.js';
+import type { Connection, Exchange } from '../../../src/wire/exchange.js';
 import { ModernClient } from '../../../src/wire/modern-client.js';
 import { connect, DEFAULT_CONNECT_OPTIONS, type Target } from '../../../src/wire/target.js';
 
@@ -79,7 +81,7 @@ describe('CheckContext.isolated over stdio', () => {
     ).rejects.toThrow('probe broke');
     const next = await probe(ctx, 'pass');
     track(ctx);
-    expect(next.client).not.toBe(thrownOn);
+    expect(next.client.connection).not.toBe(thrownOn!.connection);
   });
 
   it('gives a cold probe a process of its own once another probe has used the side process', async () => {
@@ -93,5 +95,48 @@ describe('CheckContext.isolated over stdio', () => {
     // `clean` decides with the probe's own result.
     const kept = await ctx.isolated((client) => Promise.resolve(client), { http: 'shared', clean: () => true });
     expect(kept.connection).toBe(warm.client.connection);
+  });
+});
+
+/** The JSON-RPC method of what an exchange sent. */
+const methodOf = (exchange: Exchange): string => (JSON.parse(exchange.sent.body) as { method: string }).method;
+
+describe('CheckContext.withinCheck', () => {
+  it("records each check's exchanges for that check alone while checks run at once, on every client it uses", async () => {
+    const ctx = await contextFor(stdio);
+    // Each check sends one method of its own, on the run's client, on a new connection and on the side process,
+    // yielding between requests so that the two checks' requests interleave on the shared connection.
+    const check = (method: string) => async (own: CheckContext) => {
+      for (let i = 0; i < 3; i++) await own.client.request(method);
+      await (await own.newClient({ audited: false })).request(method);
+      await own.isolated((client) => client.request(method), { http: 'shared' });
+      await own.client.request(method);
+      return method;
+    };
+    const [tools, prompts] = await Promise.all([ctx.withinCheck(check('tools/list')), ctx.withinCheck(check('prompts/list'))]);
+    // Outside any check: recorded for neither.
+    await ctx.client.request('resources/list');
+    track(ctx);
+    expect(tools.exchanges.map(methodOf)).toEqual(Array(6).fill('tools/list'));
+    expect(prompts.exchanges.map(methodOf)).toEqual(Array(6).fill('prompts/list'));
+    // The checks' views share the run's connection and its ids: no id was sent twice on it.
+    const ids = ctx.client.connection.exchanges.map((e) => e.sent.awaitId).filter((id) => id !== undefined);
+    expect(ids.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { exchanges } of [tools, prompts]) for (const e of exchanges) expect(e.response).toHaveProperty('result');
+  });
+
+  it("gives a check's client the tools the run declared, for their Mcp-Param headers", async () => {
+    const ctx = await contextFor(stdio);
+    await ctx.list('tools/list');
+    const { exchanges } = await ctx.withinCheck(async (own) => {
+      // The context's discover result is empty here (see contextFor), so the list is read, not own.tools().
+      const tool = (await own.list('tools/list')).items.filter(isListedTool).find((t) => t.name === 'get_forecast');
+      expect(tool).toBeDefined();
+      await own.callTool(tool!, { city: 'Paris' });
+      await own.callTool(tool!, { city: 'Oslo' }, await own.newClient({ audited: false }));
+    });
+    track(ctx);
+    expect(exchanges.map((e) => e.sent.headers?.['Mcp-Param-City'])).toEqual(['Paris', 'Oslo']);
   });
 });
