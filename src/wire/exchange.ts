@@ -7,7 +7,7 @@ export type TransportKind = 'http' | 'stdio';
 
 export interface OutgoingMessage {
   /** The exact text to send (a JSON-RPC message, or deliberately broken text); what evidence shows. */
-  body: string;
+  readonly body: string;
   /**
    * stdio only: bytes to write instead of `body`, exactly (the caller adds the newline), for probes
    * that must send what no string can hold, such as invalid UTF-8.

@@ -40,10 +40,22 @@ export function expectedErrorText(code: number, httpStatus?: number, transport?:
   return `JSON-RPC error ${code}${httpStatus !== undefined && transport !== 'stdio' ? ` with HTTP ${httpStatus}` : ''}`;
 }
 
+/** sentMethod's answers by the message sent: every audit asks it of every exchange of the run, and a body never changes once sent. */
+const sentMethods = new WeakMap<Exchange['sent'], { method: string | undefined }>();
+
 /** The method a sent body asked for, if it was a parseable JSON-RPC message. */
 export function sentMethod(exchange: Exchange): string | undefined {
+  let known = sentMethods.get(exchange.sent);
+  if (!known) {
+    known = { method: methodOfBody(exchange.sent.body) };
+    sentMethods.set(exchange.sent, known);
+  }
+  return known.method;
+}
+
+function methodOfBody(body: string): string | undefined {
   try {
-    const parsed = JSON.parse(exchange.sent.body) as { method?: unknown };
+    const parsed = JSON.parse(body) as { method?: unknown };
     return typeof parsed.method === 'string' ? parsed.method : undefined;
   } catch {
     return undefined;
