@@ -52,6 +52,8 @@ describe('npm pack', () => {
     'installs into an empty project, where `npx mcpgate` prints its version and checks the reference server',
     async () => {
       const project = tempDir();
+      // Its own package.json makes it the project npm installs into, whatever a folder above it holds.
+      writeFileSync(join(project, 'package.json'), '{ "name": "empty-project", "private": true }\n');
       await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project, timeout: INSTALL_TIMEOUT_MS });
       const version = await run('npx', ['--no-install', 'mcpgate', '--version'], { cwd: project });
       expect(version.stdout.trim()).toBe(VERSION);
