@@ -14,7 +14,7 @@ import type { IssuedToken } from '../../auth/token-request.js';
 import type { Evidence } from '../../report/model.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { pass, skip, violated, type CheckOutcome } from '../check.js';
-import type { CheckContext, RunState } from '../context.js';
+import type { CheckContext } from '../context.js';
 import { oncePerRun } from '../per-run.js';
 import { evidenceOf } from '../evidence.js';
 import { NEEDS_CREDENTIALS, NEEDS_TEST_ISSUER, unprotected } from './auth-evidence.js';
@@ -74,7 +74,7 @@ export function isKit(value: TokenKit | CheckOutcome): value is TokenKit {
 export async function testIssuerToken(ctx: CheckContext, kit: TokenKit, kind: AdversarialKind): Promise<string | CheckOutcome> {
   const url = ctx.options.auth?.testIssuer;
   if (url === undefined) return skip(NEEDS_TEST_ISSUER);
-  const server = await testIssuerServer(ctx, url);
+  const server = await testIssuerServer(ctx);
   if (!('issuer' in server)) return server;
   if (!namedIssuers(kit.survey).some((named) => sameUrl(named, url))) {
     return skip(
@@ -96,32 +96,25 @@ export async function testIssuerToken(ctx: CheckContext, kit: TokenKit, kind: Ad
   }
 }
 
-const testIssuers = new WeakMap<RunState, Promise<AuthorizationServer | CheckOutcome>>();
-
-function testIssuerServer(ctx: CheckContext, url: string): Promise<AuthorizationServer | CheckOutcome> {
-  let found = testIssuers.get(ctx.run);
-  if (!found) {
-    found = discoverIssuer(url, ctx.options.auth?.limits ?? DEFAULT_FETCH_LIMITS).then(
-      async (discovery): Promise<AuthorizationServer | CheckOutcome> => {
-        if (!discovery.server)
-          return {
-            status: 'error',
-            message: `--test-issuer ${url}: its metadata could not be read (${discovery.steps.map((s) => s.problem).join('; ')})`,
-            evidence: [],
-          };
-        if (!(await adversarial()).isTestIssuer(discovery.server))
-          return {
-            status: 'error',
-            message: `--test-issuer ${url} is not an issuer of \`mcpgate auth-server\` (its metadata lists no adversarial-token grant)`,
-            evidence: [],
-          };
-        return discovery.server;
-      },
-    );
-    testIssuers.set(ctx.run, found);
-  }
-  return found;
-}
+/** The test issuer's metadata, read once per run (testIssuerToken asks only when --test-issuer is given). */
+const testIssuerServer = oncePerRun(async (ctx: CheckContext): Promise<AuthorizationServer | CheckOutcome> => {
+  const url = ctx.options.auth?.testIssuer;
+  if (url === undefined) return skip(NEEDS_TEST_ISSUER);
+  const discovery = await discoverIssuer(url, ctx.options.auth?.limits ?? DEFAULT_FETCH_LIMITS);
+  if (!discovery.server)
+    return {
+      status: 'error',
+      message: `--test-issuer ${url}: its metadata could not be read (${discovery.steps.map((s) => s.problem).join('; ')})`,
+      evidence: [],
+    };
+  if (!(await adversarial()).isTestIssuer(discovery.server))
+    return {
+      status: 'error',
+      message: `--test-issuer ${url} is not an issuer of \`mcpgate auth-server\` (its metadata lists no adversarial-token grant)`,
+      evidence: [],
+    };
+  return discovery.server;
+});
 
 /** The verdict on a token the server must refuse with one of `statuses`. */
 export function expectRefused(

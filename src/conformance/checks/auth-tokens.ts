@@ -9,7 +9,8 @@ import { OAuthError } from '../../auth/errors.js';
 import type { IssuedToken } from '../../auth/token-request.js';
 import type { Exchange } from '../../wire/exchange.js';
 import { defineChecks, pass, skip, violated, type CheckDefinition, type CheckOutcome } from '../check.js';
-import type { CheckContext, RunState } from '../context.js';
+import type { CheckContext } from '../context.js';
+import { oncePerRun } from '../per-run.js';
 import { evidenceOf } from '../evidence.js';
 import { bareRequest, requiredScopes, served } from './auth-survey.js';
 import { expectRefused, isKit, servingKit, testIssuerToken, tokenKit, type TokenKit } from './auth-tokens-kit.js';
@@ -251,42 +252,33 @@ async function otherAudienceToken(ctx: CheckContext, kit: TokenKit): Promise<str
   return token.accessToken;
 }
 
-const noScopeProbes = new WeakMap<RunState, Promise<{ exchange: Exchange; needed: string[] } | CheckOutcome>>();
-
-/** One request with a token that carries no scope at all: no scope of it can imply the one asked for. */
-function noScopeProbe(ctx: CheckContext): Promise<{ exchange: Exchange; needed: string[] } | CheckOutcome> {
-  let probe = noScopeProbes.get(ctx.run);
-  if (!probe) {
-    probe = (async () => {
-      const kit = await servingKit(ctx);
-      if (!isKit(kit)) return kit;
-      const needed = requiredScopes(kit.survey);
-      if (needed.length === 0)
-        return skip('neither the challenge nor scopes_supported names a scope, so mcpgate cannot tell what a request needs');
-      let token: string | CheckOutcome;
-      if (ctx.options.auth?.testIssuer !== undefined) token = await testIssuerToken(ctx, kit, 'no-scope');
-      else {
-        let issued;
-        try {
-          issued = await kit.provider.variant({ scope: null });
-        } catch (error) {
-          if (error instanceof OAuthError) return skip(`the issuer gives no token without scope (${error.message})`);
-          throw error;
-        }
-        const { jwtClaims, claimedScopes } = await adversarial();
-        const claims = jwtClaims(issued.accessToken);
-        const granted = claims ? claimedScopes(claims) : (issued.scope ?? '').split(' ').filter((s) => s !== '');
-        if (granted === undefined || granted.length > 0) {
-          return skip(
-            `asked for no scope, the issuer granted ${JSON.stringify(granted ?? 'unknown scopes')} anyway; scope hierarchies are not visible from outside, so mcpgate cannot say what that token may do (use --test-issuer)`,
-          );
-        }
-        token = issued.accessToken;
-      }
-      if (typeof token !== 'string') return token;
-      return { exchange: await bearer(ctx, token), needed };
-    })();
-    noScopeProbes.set(ctx.run, probe);
+/** One request with a token that carries no scope at all: no scope of it can imply the one asked for. Made once per run. */
+const noScopeProbe = oncePerRun(async (ctx: CheckContext): Promise<{ exchange: Exchange; needed: string[] } | CheckOutcome> => {
+  const kit = await servingKit(ctx);
+  if (!isKit(kit)) return kit;
+  const needed = requiredScopes(kit.survey);
+  if (needed.length === 0)
+    return skip('neither the challenge nor scopes_supported names a scope, so mcpgate cannot tell what a request needs');
+  let token: string | CheckOutcome;
+  if (ctx.options.auth?.testIssuer !== undefined) token = await testIssuerToken(ctx, kit, 'no-scope');
+  else {
+    let issued;
+    try {
+      issued = await kit.provider.variant({ scope: null });
+    } catch (error) {
+      if (error instanceof OAuthError) return skip(`the issuer gives no token without scope (${error.message})`);
+      throw error;
+    }
+    const { jwtClaims, claimedScopes } = await adversarial();
+    const claims = jwtClaims(issued.accessToken);
+    const granted = claims ? claimedScopes(claims) : (issued.scope ?? '').split(' ').filter((s) => s !== '');
+    if (granted === undefined || granted.length > 0) {
+      return skip(
+        `asked for no scope, the issuer granted ${JSON.stringify(granted ?? 'unknown scopes')} anyway; scope hierarchies are not visible from outside, so mcpgate cannot say what that token may do (use --test-issuer)`,
+      );
+    }
+    token = issued.accessToken;
   }
-  return probe;
-}
+  if (typeof token !== 'string') return token;
+  return { exchange: await bearer(ctx, token), needed };
+});
